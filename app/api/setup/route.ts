@@ -1,0 +1,22 @@
+import { getDb } from '@/db';
+import { createAccountWithAdmin, setupNeeded } from '@/lib/accounts/service';
+import { createAccountSchema } from '@/lib/accounts/validation';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { NotFoundError } from '@/lib/api/errors';
+
+// First run only: with an empty database the login page creates the first account and its ADMIN.
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/setup — whether setup is still open.
+  GET: endpoint({ auth: false, handle: async () => json({ needed: await setupNeeded(await getDb()) }) }),
+  // POST /api/setup — create the first account; refused once any account exists.
+  POST: endpoint({
+    auth: false,
+    body: createAccountSchema,
+    handle: async ({ body }) => {
+      const db = await getDb();
+      if (!(await setupNeeded(db))) throw new NotFoundError();
+      const { account, admin } = await createAccountWithAdmin(db, body, { onlyIfEmpty: true });
+      return json({ account: account.id, email: admin.email }, 201);
+    },
+  }),
+});

@@ -1,0 +1,12 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { listUsers } from '@/lib/members/service';
+import { userListQuery } from '@/lib/members/validation';
+
+// GET /api/user — users of the caller's account, with the spec's lookups, `ordering` and `search`.
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: endpoint({
+    query: userListQuery,
+    handle: async ({ member, query }) => json(await listUsers(await getDb(), member.accountId, query)),
+  }),
+});

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
+import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
+import postgres from 'postgres';
+import { acquireDataDirLock } from './data-dir-lock';
+import * as schema from './schema';
+
+export { schema };
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
+/** Anything that runs queries: the database or an open transaction. */
+export type Executor = Db | Tx;
+
+export type Database = {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** The embedded engine, for the job queue (null on Postgres). */
+  pglite: PGlite | null;
+  /** Connection string, for the job queue's own pool (null on PGlite). */
+  url: string | null;
+  close: () => Promise<void>;
+};
+
+const MIGRATIONS = path.join(process.cwd(), 'db/migrations');
+// Any fixed number: serialises migrations when several processes start against one Postgres.
+const MIGRATION_LOCK = 727_001;
+
+export function embeddedDataDir(): string {
+  return process.env.PGLITE_DIR || path.join(process.cwd(), '.data', 'pglite');
+}
+
+async function openPglite(): Promise<Database> {
+  const dir = embeddedDataDir();
+  const inMemory = dir.startsWith('memory://');
+  const release = inMemory ? () => {} : acquireDataDirLock(dir);
+  try {
+    const pglite = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
+    const db = drizzlePglite(pglite, { schema }) as unknown as Db;
+    await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    return {
+      kind: 'pglite', db, pglite, url: null,
+      close: async () => { await pglite.close(); release(); },
+    };
+  } catch (error) {
+    release();
+    throw error;
+  }
+}
+
+async function openPostgres(url: string): Promise<Database> {
+  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  try {
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
+    await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder: MIGRATIONS });
+    await migrator`select pg_advisory_unlock(${MIGRATION_LOCK})`;
+  } finally {
+    await migrator.end();
+  }
+  const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE || 10), onnotice: () => {} });
+  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  return { kind: 'postgres', db, pglite: null, url, close: () => client.end() };
+}
+
+export function openDatabase(): Promise<Database> {
+  const url = process.env.DATABASE_URL;
+  return url ? openPostgres(url) : openPglite();
+}
+
+// One instance per process. Next.js may load this module from several bundles (instrumentation,
+// each route), so the instance lives on globalThis rather than in module scope.
+const holder = globalThis as unknown as { __engageDb?: Promise<Database> };
+
+export function database(): Promise<Database> {
+  holder.__engageDb ??= openDatabase().catch((error) => {
+    holder.__engageDb = undefined;
+    throw error;
+  });
+  return holder.__engageDb;
+}
+
+export async function getDb(): Promise<Db> {
+  return (await database()).db;
+}
+
+export async function closeDatabase(): Promise<void> {
+  const pending = holder.__engageDb;
+  holder.__engageDb = undefined;
+  if (pending) await (await pending).close();
+}
+
+/** Rows of a raw `execute`, whichever driver ran it (postgres.js returns an array, PGlite {rows}). */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
+
+export async function execRows<T>(executor: Executor, query: SQL): Promise<T[]> {
+  return rowsOf<T>(await executor.execute(query));
+}
+
+/** Turns `$1`-style text and values (as the job queue writes them) into a drizzle query. */
+export function positionalSql(text: string, values: unknown[] = []): SQL {
+  const parts = text.split(/\$(\d+)/);
+  const chunks: SQL[] = [];
+  parts.forEach((part, i) => {
+    if (i % 2 === 0) chunks.push(sql.raw(part));
+    else {
+      const value = values[Number(part) - 1];
+      const plain = value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
+        ? JSON.stringify(value) : value;
+      chunks.push(sql`${plain ?? null}`);
+    }
+  });
+  return sql.join(chunks, sql.raw(''));
+}

@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, char, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, time, timestamp, uniqueIndex, varchar,
+} from 'drizzle-orm/pg-core';
+import { accountStatus, memberRole, teamAssignmentStrategy } from './enums';
+
+export type WorkingHours = { day: number; is_open: boolean; open_at: string; close_at: string }[];
+
+export const accounts = pgTable('accounts', {
+  id: serial('id').primaryKey(),
+  name: varchar('name', { length: 200 }).notNull(),
+  status: accountStatus('status').notNull().default('NEW'),
+  defaultTimezone: varchar('default_timezone', { length: 64 }).notNull().default('UTC'),
+  country: char('country', { length: 2 }).notNull().default('US'),
+  hasWorkingHours: boolean('has_working_hours').notNull().default(false),
+  workingHours: jsonb('working_hours').$type<WorkingHours>().notNull().default([]),
+  afterHoursResponse: text('after_hours_response').notNull().default(''),
+  timerAfterHoursResponse: time('timer_after_hours_response'),
+  inboxAddNameBeforeMessage: boolean('inbox_add_name_before_message').notNull().default(false),
+  measureCsat: boolean('measure_customer_satisfaction_per_conversation').notNull().default(false),
+  measureCsatData: jsonb('measure_customer_satisfaction_per_conversation_data').notNull().default({}),
+  shouldAutocloseConversations: boolean('should_autoclose_conversations').notNull().default(false),
+  autocloseConversationsAfter: smallint('autoclose_conversations_after'),
+  autocloseMeasureCsat: smallint('autoclose_measure_customer_satisfaction_per_conversation'),
+  archiveConversationsWhenClosed: boolean('archive_conversations_when_closed').notNull().default(false),
+  agentsCanSeeAllConversations: boolean('agents_can_see_all_conversations').notNull().default(true),
+  sandboxNumber: varchar('sandbox_number', { length: 32 }),
+  generatedCode: varchar('generated_code', { length: 32 }),
+  featureFlags: text('feature_flags').array().notNull().default(sql`'{}'::text[]`),
+  contactAvailableVariables: text('contact_available_variables').array().notNull().default(sql`'{}'::text[]`),
+  // Kept incrementally by the contact services so list counts never scan the table.
+  contactCount: integer('contact_count').notNull().default(0),
+  createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// A user is an account member: the spec gives every user exactly one `account`.
+export const users = pgTable('users', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  email: varchar('email', { length: 254 }).notNull(),
+  firstName: varchar('first_name', { length: 150 }).notNull().default(''),
+  lastName: varchar('last_name', { length: 150 }).notNull().default(''),
+  role: memberRole('role').notNull().default('AGENT'),
+  passwordHash: text('password_hash'),
+  profileImage: varchar('profile_image', { length: 500 }),
+  isActive: boolean('is_active').notNull().default(true),
+  notifyWhenMsgComesInAfterHours: boolean('notify_when_msg_comes_in_after_hours').notNull().default(false),
+  inboxContactInfoFields: jsonb('inbox_contact_info_fields').notNull().default({}),
+  dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+  index('users_account_idx').on(t.accountId, t.id),
+]);
+
+export const groups = pgTable('groups', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 150 }).notNull(),
+}, (t) => [uniqueIndex('groups_account_name_key').on(t.accountId, t.name)]);
+
+export const userGroups = pgTable('user_groups', {
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  groupId: integer('group_id').notNull().references(() => groups.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.userId, t.groupId] })]);
+
+export const teams = pgTable('teams', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 150 }).notNull(),
+  assignmentStrategy: teamAssignmentStrategy('assignment_strategy').notNull().default('MANUAL'),
+}, (t) => [uniqueIndex('teams_account_name_key').on(t.accountId, t.name)]);
+
+export const teamMembers = pgTable('team_members', {
+  teamId: integer('team_id').notNull().references(() => teams.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.teamId, t.userId] }), index('team_members_user_idx').on(t.userId)]);
+
+export const apiKeys = pgTable('api_keys', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  // The member the key acts as.
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  name: varchar('name', { length: 100 }).notNull(),
+  prefix: varchar('prefix', { length: 16 }).notNull(),
+  // SHA-256 of the whole key: keys are 256-bit random, so a fast hash is safe and keeps auth cheap.
+  keyHash: char('key_hash', { length: 64 }).notNull(),
+  createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  lastUsedOn: timestamp('last_used_on', { withTimezone: true }),
+  revokedOn: timestamp('revoked_on', { withTimezone: true }),
+}, (t) => [
+  uniqueIndex('api_keys_hash_key').on(t.keyHash),
+  index('api_keys_account_idx').on(t.accountId, t.createdOn),
+]);

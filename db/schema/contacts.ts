@@ -1,0 +1,94 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, customType, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { accounts, users } from './accounts';
+import { contactImportStatus, phoneStatus } from './enums';
+
+const bytea = customType<{ data: Uint8Array; driverData: Uint8Array }>({ dataType: () => 'bytea' });
+
+export const contacts = pgTable('contacts', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  phone: varchar('phone', { length: 64 }).notNull(),
+  // E.164; one contact per canonical phone and account (the upsert key).
+  canonicalPhone: varchar('canonical_phone', { length: 20 }).notNull(),
+  firstName: varchar('first_name', { length: 100 }),
+  lastName: varchar('last_name', { length: 100 }),
+  email: varchar('email', { length: 254 }),
+  meta: jsonb('meta').$type<Record<string, string>>().notNull().default({}),
+  externalUrl: varchar('external_url', { length: 200 }),
+  externalId: varchar('external_id', { length: 255 }),
+  isDeleted: boolean('is_deleted').notNull().default(false),
+  source: varchar('source', { length: 50 }).notNull().default('website'),
+  phoneStatus: phoneStatus('phone_status').notNull().default('UNKNOWN'),
+  contactImportId: uuid('contact_import'),
+  lastConversationId: uuid('last_conversation'),
+  createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  lastUpdatedOn: timestamp('last_updated_on', { withTimezone: true }).notNull().defaultNow(),
+  // Lower-cased, accent-stripped phone digits, names, email and URL: the trigram-indexed search key.
+  searchText: text('search_text').notNull().default(''),
+}, (t) => [
+  uniqueIndex('contacts_account_phone_key').on(t.accountId, t.canonicalPhone),
+  index('contacts_account_list_idx').on(t.accountId, t.createdOn.desc(), t.id.desc()).where(sql`NOT ${t.isDeleted}`),
+  index('contacts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
+]);
+
+export const contactNotes = pgTable('contact_notes', {
+  id: serial('id').primaryKey(),
+  contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
+  notes: text('notes').notNull(),
+  createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('contact_notes_contact_idx').on(t.contactId, t.id)]);
+
+export const tags = pgTable('tags', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  name: varchar('name', { length: 100 }).notNull(),
+  createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('tags_account_name_key').on(t.accountId, t.name)]);
+
+export const contactTags = pgTable('contact_tags', {
+  contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
+  tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.contactId, t.tagId] }), index('contact_tags_tag_idx').on(t.tagId)]);
+
+export const contactDefaultAssignees = pgTable('contact_default_assignees', {
+  contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.contactId, t.userId] }), index('contact_default_assignees_user_idx').on(t.userId)]);
+
+// One CSV upload: its id is the spec's `upload_group_id`.
+export const contactImports = pgTable('contact_imports', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  status: contactImportStatus('status').notNull().default('PENDING'),
+  byteSize: bigint('byte_size', { mode: 'number' }).notNull().default(0),
+  totalRows: integer('total_rows').notNull().default(0),
+  createdCount: integer('created_count').notNull().default(0),
+  updatedCount: integer('updated_count').notNull().default(0),
+  rejectedCount: integer('rejected_count').notNull().default(0),
+  error: text('error'),
+  createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  startedOn: timestamp('started_on', { withTimezone: true }),
+  finishedOn: timestamp('finished_on', { withTimezone: true }),
+}, (t) => [index('contact_imports_account_idx').on(t.accountId, t.createdOn)]);
+
+// The uploaded file, streamed into the database in chunks so any worker process can read it.
+export const contactImportChunks = pgTable('contact_import_chunks', {
+  importId: uuid('import_id').notNull().references(() => contactImports.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  data: bytea('data').notNull(),
+}, (t) => [primaryKey({ columns: [t.importId, t.seq] })]);
+
+export const contactImportErrors = pgTable('contact_import_errors', {
+  id: serial('id').primaryKey(),
+  importId: uuid('import_id').notNull().references(() => contactImports.id, { onDelete: 'cascade' }),
+  line: integer('line').notNull(),
+  reason: text('reason').notNull(),
+  row: jsonb('row').$type<Record<string, string>>().notNull().default({}),
+}, (t) => [index('contact_import_errors_import_idx').on(t.importId, t.line)]);

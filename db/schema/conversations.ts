@@ -1,0 +1,75 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar,
+} from 'drizzle-orm/pg-core';
+import { accounts, users } from './accounts';
+import { channels, chatTemplates } from './channels';
+import { contacts, tags } from './contacts';
+import { conversationSource, conversationStatus, messageDirection, messageSource, messageStatus, messageType } from './enums';
+
+export const conversations = pgTable('conversations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
+  channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+  status: conversationStatus('status').notNull().default('CREATED'),
+  source: conversationSource('source').notNull().default('INBOX'),
+  lastMessageOn: timestamp('last_message_on', { withTimezone: true }),
+  // Start of the 24-hour free-form window.
+  lastInboundOn: timestamp('last_inbound_on', { withTimezone: true }),
+  createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  // A contact has at most one open conversation.
+  uniqueIndex('conversations_one_open_key').on(t.contactId).where(sql`${t.status} NOT IN ('RESOLVED', 'CLOSED')`),
+  index('conversations_account_idx').on(t.accountId, t.createdOn.desc(), t.id.desc()),
+  index('conversations_contact_idx').on(t.contactId, t.createdOn),
+]);
+
+export const conversationTags = pgTable('conversation_tags', {
+  conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+  tagId: integer('tag_id').notNull().references(() => tags.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.conversationId, t.tagId] })]);
+
+export const conversationAssignees = pgTable('conversation_assignees', {
+  conversationId: uuid('conversation_id').notNull().references(() => conversations.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+}, (t) => [primaryKey({ columns: [t.conversationId, t.userId] }), index('conversation_assignees_user_idx').on(t.userId)]);
+
+export const messages = pgTable('messages', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  conversationId: uuid('conversation_id').references(() => conversations.id, { onDelete: 'cascade' }),
+  contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
+  channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+  chatTemplateId: uuid('chat_template_id').references(() => chatTemplates.id, { onDelete: 'set null' }),
+  direction: messageDirection('direction').notNull(),
+  source: messageSource('source').notNull(),
+  status: messageStatus('status').notNull().default('new'),
+  msgType: messageType('msg_type').notNull().default('text'),
+  toNumber: varchar('to_number', { length: 32 }).notNull(),
+  fromNumber: varchar('from_number', { length: 32 }).notNull(),
+  body: text('body').notNull().default(''),
+  content: jsonb('content').notNull().default({}),
+  contentType: varchar('content_type', { length: 100 }).notNull().default(''),
+  location: jsonb('location'),
+  contactsPayload: jsonb('contacts'),
+  timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  queuedOn: timestamp('queued_on', { withTimezone: true }),
+  acceptedOn: timestamp('accepted_on', { withTimezone: true }),
+  sentOn: timestamp('sent_on', { withTimezone: true }),
+  deliveredOn: timestamp('delivered_on', { withTimezone: true }),
+  readOn: timestamp('read_on', { withTimezone: true }),
+  failedOn: timestamp('failed_on', { withTimezone: true }),
+  providerId: varchar('provider_id', { length: 128 }),
+  providerErrorCode: varchar('provider_error_code', { length: 32 }),
+  providerErrorMessage: text('provider_error_message'),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  sentById: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+  isDeleted: boolean('is_deleted').notNull().default(false),
+}, (t) => [
+  // The same provider callback delivered twice stores one message.
+  uniqueIndex('messages_channel_provider_id_key').on(t.channelId, t.providerId),
+  index('messages_conversation_idx').on(t.conversationId, t.timestamp, t.id),
+  index('messages_contact_idx').on(t.contactId, t.timestamp),
+]);

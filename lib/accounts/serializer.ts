@@ -1,0 +1,25 @@
+import type { accounts } from '@/db/schema';
+
+type Account = typeof accounts.$inferSelect;
+
+/** The account as members see it (settings of the spec's account object that exist so far). */
+export function serializeAccount(a: Account) {
+  return {
+    id: a.id,
+    name: a.name,
+    status: a.status,
+    country: a.country,
+    default_timezone: a.defaultTimezone,
+    has_working_hours: a.hasWorkingHours,
+    working_hours: a.workingHours,
+    after_hours_response: a.afterHoursResponse,
+    inbox_add_name_before_message: a.inboxAddNameBeforeMessage,
+    should_autoclose_conversations: a.shouldAutocloseConversations,
+    autoclose_conversations_after: a.autocloseConversationsAfter,
+    archive_conversations_when_closed: a.archiveConversationsWhenClosed,
+    agents_can_see_all_conversations: a.agentsCanSeeAllConversations,
+    feature_flags: a.featureFlags,
+    contact_available_variables: a.contactAvailableVariables,
+    created_on: a.createdOn.toISOString(),
+  };
+}

@@ -1,0 +1,20 @@
+import type { apiKeys } from '@/db/schema';
+import { serializeShortUser } from '@/lib/members/serializer';
+
+type ShortUser = { id: number; firstName: string; lastName: string; email: string };
+export type ApiKeyRow = typeof apiKeys.$inferSelect & { user: ShortUser; createdBy: ShortUser | null };
+
+/** Never carries the key itself: only `createApiKey`'s one-time answer does. */
+export function serializeApiKey(k: ApiKeyRow) {
+  return {
+    id: k.id,
+    name: k.name,
+    prefix: k.prefix,
+    user: serializeShortUser(k.user),
+    created_by: k.createdBy ? serializeShortUser(k.createdBy) : null,
+    created_on: k.createdOn.toISOString(),
+    last_used_on: k.lastUsedOn?.toISOString() ?? null,
+    revoked_on: k.revokedOn?.toISOString() ?? null,
+    is_active: !k.revokedOn,
+  };
+}

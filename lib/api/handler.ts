@@ -1,0 +1,131 @@
+import { z } from 'zod';
+import './drf-messages';
+import { resolveMember } from '@/lib/auth/resolve';
+import type { Member, Role } from '@/lib/auth/member';
+import { parseBody } from './body';
+import { ApiError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, ValidationError } from './errors';
+import { zodToDrf } from './zod-to-drf';
+
+// The one wrapper every API route goes through: authentication, strict path ids, body and query
+// validation, and every error turned into a DRF body. Route files stay a few lines long.
+
+export const METHODS = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export type Method = (typeof METHODS)[number];
+
+type RouteContext = { params: Promise<Record<string, string | string[]>> };
+type NextHandler = (req: Request, context: RouteContext) => Promise<Response>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const INT = /^[1-9]\d{0,9}$/;
+const idMatchers = {
+  uuid: (v: string) => (UUID.test(v) ? v.toLowerCase() : null),
+  int: (v: string) => (INT.test(v) && Number(v) <= 2_147_483_647 ? Number(v) : null),
+};
+type IdKind = keyof typeof idMatchers;
+type ParamValues<P extends Record<string, IdKind>> = { [K in keyof P]: P[K] extends 'int' ? number : string };
+
+export type EndpointContext<P, B, Q, A extends boolean> = {
+  req: Request;
+  url: URL;
+  member: A extends false ? null : Member;
+  params: P;
+  body: B;
+  query: Q;
+};
+
+type EndpointConfig<P extends Record<string, IdKind>, BS extends z.ZodType | undefined, QS extends z.ZodType | undefined, A extends boolean> = {
+  /** Defaults to true: a member must be authenticated. */
+  auth?: A;
+  roles?: Role[];
+  params?: P;
+  body?: BS;
+  query?: QS;
+  /** Reads the body itself (streaming uploads). */
+  rawBody?: boolean;
+  handle: (ctx: EndpointContext<
+    ParamValues<P>,
+    BS extends z.ZodType ? z.output<BS> : undefined,
+    QS extends z.ZodType ? z.output<QS> : undefined,
+    A
+  >) => Promise<Response>;
+};
+
+export type Endpoint = (req: Request, context: RouteContext) => Promise<Response>;
+
+export function errorResponse(error: unknown): Response {
+  if (error instanceof ApiError) return Response.json(error.body, { status: error.status, headers: error.headers });
+  if (error instanceof z.ZodError) return Response.json(zodToDrf(error), { status: 400 });
+  console.error('[api] unexpected error', error);
+  return Response.json({ detail: 'A server error occurred.' }, { status: 500 });
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Refuses cross-site writes made with the dashboard's cookie. */
+function checkSameOrigin(req: Request): void {
+  const origin = req.headers.get('origin');
+  if (!origin || SAFE.has(req.method)) return;
+  const host = req.headers.get('x-forwarded-host') || req.headers.get('host');
+  if (new URL(origin).host !== host) throw new PermissionDeniedError('CSRF Failed: Origin checking failed.');
+}
+
+function queryObject(url: URL): Record<string, string> {
+  return Object.fromEntries(url.searchParams.entries());
+}
+
+export function endpoint<
+  P extends Record<string, IdKind> = Record<never, IdKind>,
+  BS extends z.ZodType | undefined = undefined,
+  QS extends z.ZodType | undefined = undefined,
+  A extends boolean = true,
+>(config: EndpointConfig<P, BS, QS, A>): Endpoint {
+  return async (req, context) => {
+    try {
+      const raw = (await context?.params) ?? {};
+      const params: Record<string, string | number> = {};
+      for (const [name, kind] of Object.entries(config.params ?? {}) as [string, IdKind][]) {
+        const value = idMatchers[kind](String(raw[name] ?? ''));
+        if (value === null) throw new NotFoundError();
+        params[name] = value;
+      }
+      let member: Member | null = null;
+      if (config.auth !== false) {
+        member = await resolveMember(req);
+        if (member.via === 'session') checkSameOrigin(req);
+        if (config.roles && !config.roles.includes(member.role)) throw new PermissionDeniedError();
+      }
+      const url = new URL(req.url);
+      const query = config.query ? config.query.parse(queryObject(url)) : undefined;
+      let body: unknown;
+      if (config.body) {
+        const parsed = config.body.safeParse(await parseBody(req));
+        if (!parsed.success) throw new ValidationError(zodToDrf(parsed.error));
+        body = parsed.data;
+      }
+      return await config.handle({ req, url, member, params, body, query } as never);
+    } catch (error) {
+      return errorResponse(error);
+    }
+  };
+}
+
+/**
+ * The exports of a route file: the served methods, and a DRF 405 (with `Allow`) for the rest,
+ * so an unserved method never falls through to Next.js's empty 405.
+ */
+export function methods(served: Partial<Record<Method, Endpoint>>): Record<Method, NextHandler> {
+  const allow = [...Object.keys(served), ...(served.GET ? ['HEAD'] : []), 'OPTIONS'];
+  const out = {} as Record<Method, NextHandler>;
+  for (const method of METHODS) {
+    out[method] = served[method] ?? (async (req) => errorResponse(new MethodNotAllowedError(req.method, allow)));
+  }
+  return out;
+}
+
+export function json(data: unknown, status = 200): Response {
+  return Response.json(data, { status });
+}
+
+export function noContent(): Response {
+  return new Response(null, { status: 204 });
+}

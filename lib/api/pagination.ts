@@ -1,0 +1,40 @@
+import { InvalidPageError } from './errors';
+
+export const DEFAULT_PAGE_SIZE = 20;
+export const MAX_PAGE_SIZE = 500;
+
+export type PageRequest = { page: number; pageSize: number; offset: number };
+export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+
+/** Page-number pagination: a non-integer page is `Invalid page.`; page_size is clamped. */
+export function pageRequest(url: URL): PageRequest {
+  const rawPage = url.searchParams.get('page');
+  let page = 1;
+  if (rawPage !== null && rawPage !== '' && rawPage !== 'last') {
+    if (!/^\d+$/.test(rawPage) || Number(rawPage) < 1) throw new InvalidPageError();
+    page = Number(rawPage);
+  }
+  const rawSize = url.searchParams.get('page_size');
+  let pageSize = DEFAULT_PAGE_SIZE;
+  if (rawSize && /^\d+$/.test(rawSize) && Number(rawSize) > 0) pageSize = Math.min(Number(rawSize), MAX_PAGE_SIZE);
+  return { page, pageSize, offset: (page - 1) * pageSize };
+}
+
+function withPage(url: URL, page: number): string {
+  const next = new URL(url);
+  if (page === 1) next.searchParams.delete('page');
+  else next.searchParams.set('page', String(page));
+  return next.toString();
+}
+
+/** Builds the `{count, next, previous, results}` envelope; a page past the end is a 404. */
+export function pageEnvelope<T>(url: URL, request: PageRequest, count: number, results: T[]): Page<T> {
+  const lastPage = Math.max(1, Math.ceil(count / request.pageSize));
+  if (request.page > lastPage) throw new InvalidPageError();
+  return {
+    count,
+    next: request.page < lastPage ? withPage(url, request.page + 1) : null,
+    previous: request.page > 1 ? withPage(url, request.page - 1) : null,
+    results,
+  };
+}

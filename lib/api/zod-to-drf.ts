@@ -1,0 +1,41 @@
+import type { z } from 'zod';
+import type { FieldErrors } from './errors';
+
+/**
+ * Nests zod issues the way DRF nests serializer errors: `{field: [msg]}`, nested objects as
+ * objects, list items as a list with `{}` for the valid ones. Issues without a path go under
+ * `non_field_errors`.
+ */
+export function zodToDrf(error: z.ZodError): FieldErrors {
+  const out: Record<string, unknown> = {};
+  for (const issue of error.issues) {
+    const path = issue.path.length ? issue.path.map(String) : ['non_field_errors'];
+    let node: Record<string, unknown> = out;
+    for (let i = 0; i < path.length - 1; i++) {
+      const key = path[i];
+      const nextIsIndex = /^\d+$/.test(path[i + 1]);
+      if (nextIsIndex) {
+        // Represent a list of item errors as an object keyed by index first; turned into an array below.
+        node[key] ??= { __list: true };
+      } else {
+        node[key] ??= {};
+      }
+      node = node[key] as Record<string, unknown>;
+    }
+    const leaf = path[path.length - 1];
+    const list = (node[leaf] ??= []) as string[];
+    if (Array.isArray(list) && !list.includes(issue.message)) list.push(issue.message);
+  }
+  return listify(out) as FieldErrors;
+}
+
+function listify(node: unknown): unknown {
+  if (Array.isArray(node) || node === null || typeof node !== 'object') return node;
+  const record = node as Record<string, unknown>;
+  if (record.__list) {
+    const indexes = Object.keys(record).filter((k) => k !== '__list').map(Number);
+    const length = Math.max(...indexes) + 1;
+    return Array.from({ length }, (_, i) => (i in record ? listify(record[i]) : {}));
+  }
+  return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, listify(v)]));
+}

@@ -1,0 +1,19 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { database, execRows } from '@/db';
+
+/** Liveness and readiness: the database answers and has every migration of this build. */
+export async function healthReport() {
+  try {
+    const { db, kind } = await database();
+    const journal = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'db/migrations/meta/_journal.json'), 'utf8'));
+    const expected = journal.entries.length as number;
+    const [row] = await execRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
+    const applied = Number(row?.n ?? 0);
+    const ok = applied >= expected;
+    return { status: ok ? 'ok' : 'migrations_pending', database: kind, migrations: { applied, expected } };
+  } catch (error) {
+    return { status: 'unavailable', error: (error as Error).message.slice(0, 200) };
+  }
+}

@@ -1,0 +1,58 @@
+import PgBoss from 'pg-boss';
+import type { PGlite } from '@electric-sql/pglite';
+import { database, positionalSql, rowsOf, type Executor } from '@/db';
+import { ensureQueues } from './queues';
+
+// pg-boss is the durable queue. On Postgres it keeps its own small pool; on the embedded engine
+// it runs its SQL through PGlite (multi-statement scripts go through `exec`, which takes no
+// parameters). Jobs are always inserted through the caller's transaction, so a job exists exactly
+// when the state change that caused it committed.
+
+function pgliteExecutor(pglite: PGlite): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      if (!values || values.length === 0) {
+        const results = await pglite.exec(text);
+        return { rows: results.at(-1)?.rows ?? [] };
+      }
+      return pglite.query(text, values as unknown[]);
+    },
+  };
+}
+
+/** A pg-boss `db` that runs inside the caller's open transaction. */
+export function transactionExecutor(tx: Executor): PgBoss.Db {
+  return {
+    async executeSql(text: string, values?: unknown[]) {
+      return { rows: rowsOf(await tx.execute(positionalSql(text, values))) };
+    },
+  };
+}
+
+type QueueHolder = { __engageBoss?: Promise<PgBoss> };
+const holder = globalThis as unknown as QueueHolder;
+
+async function createBoss(): Promise<PgBoss> {
+  const { pglite, url } = await database();
+  const boss = pglite
+    ? new PgBoss({ db: pgliteExecutor(pglite), schema: 'pgboss', supervise: true, schedule: true })
+    : new PgBoss({ connectionString: url!, schema: 'pgboss', max: Number(process.env.QUEUE_POOL_SIZE || 4) });
+  boss.on('error', (error) => console.error('[queue]', error.message));
+  await boss.start();
+  await ensureQueues(boss);
+  return boss;
+}
+
+export function queue(): Promise<PgBoss> {
+  holder.__engageBoss ??= createBoss().catch((error) => {
+    holder.__engageBoss = undefined;
+    throw error;
+  });
+  return holder.__engageBoss;
+}
+
+export async function stopQueue(): Promise<void> {
+  const pending = holder.__engageBoss;
+  holder.__engageBoss = undefined;
+  if (pending) await (await pending).stop({ graceful: true, wait: true, timeout: 10_000 });
+}

@@ -1,0 +1,16 @@
+import type PgBoss from 'pg-boss';
+
+// Queue names and policies, with no handler code, so anything that enqueues can load them
+// cheaply. Every queue must exist before a job is sent to it: pg-boss silently drops a job for an
+// unknown queue.
+export const QUEUES = {
+  contactImport: { name: 'contact-import', policy: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 } },
+} satisfies Record<string, { name: string; policy: Omit<PgBoss.Queue, 'name'> }>;
+
+export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];
+
+export async function ensureQueues(boss: PgBoss): Promise<void> {
+  for (const { name, policy } of Object.values(QUEUES)) {
+    if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, ...policy });
+  }
+}

@@ -1,0 +1,14 @@
+import type PgBoss from 'pg-boss';
+import type { QueueName } from './queues';
+
+/** A kind of job: its queue's policy and the handler that runs one job. */
+export type JobDefinition<T = unknown> = {
+  name: QueueName;
+  /** Parallel pollers per process. */
+  concurrency: number;
+  handle: (data: T, job: PgBoss.Job<T>) => Promise<void>;
+};
+
+export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {
+  return definition;
+}

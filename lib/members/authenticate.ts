@@ -1,0 +1,19 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { getDb } from '@/db';
+import { users } from '@/db/schema';
+import { hashPassword, verifyPassword } from '@/lib/auth/passwords';
+
+// Compared against when the email is unknown, so both paths cost one scrypt.
+let dummyHash: Promise<string> | null = null;
+
+export async function authenticateUser(email: string, password: string) {
+  const db = await getDb();
+  const [user] = await db.select().from(users)
+    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.isActive, true))).limit(1);
+  if (!user) {
+    dummyHash ??= hashPassword('not a real password');
+    await verifyPassword(password, await dummyHash);
+    return null;
+  }
+  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+}

@@ -1,0 +1,44 @@
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
+
+// One canonical E.164 number for every way people and providers write it (shared/data/README.md):
+// national numbers take the account's default country; `00` and `+` prefixes; digits-only
+// international numbers as chat providers send them; Mexico's legacy mobile `1` after +52 is
+// dropped (one number, two spellings); Argentina keeps its mobile `9` after +54, which is how the
+// chat networks address Argentine mobiles.
+
+export type PhoneResult = { ok: true; e164: string } | { ok: false; reason: string };
+
+const ALLOWED = /^[\d\s()+\-./]+$/;
+
+function parse(text: string, country?: CountryCode): string | null {
+  const number = parsePhoneNumberFromString(text, country ? { defaultCountry: country } : undefined);
+  if (!number || !number.isValid()) return null;
+  let e164 = number.number as string;
+  // +52 1 XXXXXXXXXX (legacy mobile prefix) and +52 XXXXXXXXXX are the same line.
+  if (e164.startsWith('+521') && e164.length === 14) e164 = '+52' + e164.slice(4);
+  return e164;
+}
+
+export function canonicalizePhone(input: unknown, defaultCountry?: string): PhoneResult {
+  const raw = typeof input === 'string' ? input.trim() : typeof input === 'number' ? String(input) : '';
+  if (!raw) return { ok: false, reason: 'Phone is empty.' };
+  if (!ALLOWED.test(raw)) return { ok: false, reason: `"${raw}" is not a phone number.` };
+  let text = raw.replace(/(?!^)\+/g, '');
+  const digits = text.replace(/\D/g, '');
+  if (digits.length < 6 || digits.length > 17) return { ok: false, reason: `"${raw}" is not a possible phone number.` };
+  if (text.startsWith('00')) text = '+' + text.slice(2);
+  // Mexico: strip the legacy `1` before parsing, so every spelling validates the same way.
+  const mexico = /^\+?\s*52[\s\-()]*1[\s\-()]*(\d[\d\s\-()]{9,})$/.exec(text);
+  if (mexico && mexico[1].replace(/\D/g, '').length === 10) text = '+52' + mexico[1];
+  const country = (defaultCountry?.toUpperCase() || undefined) as CountryCode | undefined;
+  let e164: string | null = null;
+  if (text.startsWith('+')) {
+    e164 = parse(text);
+  } else {
+    // A national number of the default country first; failing that, digits-only international.
+    e164 = parse(text, country) ?? parse('+' + digits);
+    if (!e164 && digits.startsWith('521') && digits.length === 13) e164 = parse('+52' + digits.slice(3));
+  }
+  if (!e164) return { ok: false, reason: `"${raw}" is not a valid phone number.` };
+  return { ok: true, e164 };
+}

@@ -1,0 +1,17 @@
+/** @type {import('next').NextConfig} */
+const nextConfig = {
+  // The API serves `/api/contact` and `/api/contact/` alike, with no redirect (ROUTES.md).
+  skipTrailingSlashRedirect: true,
+  // Native/wasm database drivers and the queue must load from node_modules at run time, not be
+  // bundled: PGlite ships its own wasm and data files next to its JS.
+  serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pg', 'postgres'],
+  poweredByHeader: false,
+  typescript: { ignoreBuildErrors: false },
+  eslint: { ignoreDuringBuilds: true },
+  async rewrites() {
+    return {
+      beforeFiles: [{ source: '/api/:path+/', destination: '/api/:path+' }],
+    };
+  },
+};
+module.exports = nextConfig;
