@@ -166,6 +166,7 @@ CREATE TABLE "contact_imports" (
 	"created_by" integer,
 	"status" "contact_import_status" DEFAULT 'PENDING' NOT NULL,
 	"byte_size" bigint DEFAULT 0 NOT NULL,
+	"processed_bytes" bigint DEFAULT 0 NOT NULL,
 	"total_rows" integer DEFAULT 0 NOT NULL,
 	"created_count" integer DEFAULT 0 NOT NULL,
 	"updated_count" integer DEFAULT 0 NOT NULL,

@@ -68,6 +68,7 @@ export const contactImports = pgTable('contact_imports', {
   createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   status: contactImportStatus('status').notNull().default('PENDING'),
   byteSize: bigint('byte_size', { mode: 'number' }).notNull().default(0),
+  processedBytes: bigint('processed_bytes', { mode: 'number' }).notNull().default(0),
   totalRows: integer('total_rows').notNull().default(0),
   createdCount: integer('created_count').notNull().default(0),
   updatedCount: integer('updated_count').notNull().default(0),
