@@ -1,0 +1,60 @@
+import { z } from 'zod';
+import { boolish, nullableText, tagList, userRefList } from '@/lib/validation/fields';
+
+// Request schemas for contacts (operations 17, 19, 20), shared by the API, the dashboard forms,
+// the CSV import and the OpenAPI document. Read-only fields (id, canonical_phone, created_on,
+// last_updated_on, created_by, last_conversation, contact_import, phone_status) are ignored.
+
+/** `meta` values are stored as strings; `null` removes a key when merging. */
+export const metaSchema = z.record(z.string().max(200), z.unknown())
+  .transform((m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [
+    k, v === null ? null : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v),
+  ]))) as unknown as z.ZodType<Record<string, string | null>>;
+
+/** Notes: a string, a list of strings, or the response form `[{id?, notes}]`. */
+export const notesSchema = z.union([
+  z.string().transform((s) => [{ notes: s }]),
+  z.array(z.union([
+    z.string().transform((s) => ({ notes: s })),
+    z.object({ id: z.coerce.number().int().positive().optional(), notes: z.string() }),
+  ])),
+]).transform((list) => list.filter((n) => n.notes.trim() !== '')) as unknown as z.ZodType<{ id?: number; notes: string }[]>;
+
+const fields = {
+  phone: z.string().trim().min(1).max(64),
+  first_name: nullableText(100).optional(),
+  last_name: nullableText(100).optional(),
+  email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+    z.email().max(254).nullable()).optional(),
+  meta: metaSchema.optional(),
+  external_url: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.url({ protocol: /^https?$/ }).max(200).nullable()).optional(),
+  external_id: nullableText(255).optional(),
+  is_deleted: boolish.optional(),
+  source: z.string().trim().min(1).max(50).optional(),
+  notes: notesSchema.optional(),
+  tags: tagList.optional(),
+  default_assignees: userRefList.optional(),
+};
+
+const overwrite = {
+  overwrite_meta: boolish.default(false),
+  overwrite_tags: boolish.default(false),
+  overwrite_default_assignees: boolish.default(false),
+};
+
+/** POST /api/contact: create, or merge into the contact with the same canonical phone. */
+export const contactUpsertSchema = z.object({ ...fields, ...overwrite });
+/** PUT /api/contact/{id}: full replacement (phone required). */
+export const contactReplaceSchema = z.object(fields);
+/** PATCH /api/contact/{id}: any subset; meta, notes, tags and assignees are added to. */
+export const contactPatchSchema = z.object({ ...fields, phone: fields.phone.optional(), ...overwrite });
+
+export type ContactUpsert = z.output<typeof contactUpsertSchema>;
+export type ContactReplace = z.output<typeof contactReplaceSchema>;
+export type ContactPatch = z.output<typeof contactPatchSchema>;
+
+export const contactListQuery = z.object({
+  search: z.string().max(200).optional(),
+  tag: z.string().max(100).optional(),
+});

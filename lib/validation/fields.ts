@@ -1,0 +1,29 @@
+import { z } from 'zod';
+
+// Field types shared by every resource's schemas.
+
+/** Booleans as JSON sends them, and as forms send them ("true"/"false"/"1"/"0"/"on"). */
+export const boolish = z.preprocess((v) => {
+  if (typeof v !== 'string') return v;
+  const s = v.trim().toLowerCase();
+  if (['true', '1', 'on', 'yes'].includes(s)) return true;
+  if (['false', '0', 'off', 'no', ''].includes(s)) return false;
+  return v;
+}, z.boolean());
+
+/** Optional text that may be null; blank strings are stored as null. */
+export function nullableText(max: number) {
+  return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullable());
+}
+
+/** `[{name}]` (the spec's request form), also plain strings. */
+export const tagList = z.array(
+  z.union([z.string(), z.object({ name: z.string() })])
+    .transform((t) => (typeof t === 'string' ? t : t.name).trim())
+    .pipe(z.string().min(1).max(100)),
+);
+
+/** `[{id}]` (the spec's request form), also plain ids. */
+export const userRefList = z.array(
+  z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }).transform((u) => u.id)]),
+);

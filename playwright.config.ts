@@ -1,0 +1,63 @@
+import path from 'node:path';
+import os from 'node:os';
+import { defineConfig } from '@playwright/test';
+
+// API suites run twice, against the embedded default (PGlite) and a scratch Postgres database;
+// UI suites run in Debian's Chromium against the embedded server. `scripts/test-all.sh` builds
+// the app and creates the scratch database first (TEST_DATABASE_URL).
+const runId = process.env.TEST_RUN_ID || String(process.pid);
+const pgliteDir = process.env.TEST_PGLITE_DIR || path.join(os.tmpdir(), `engage-e2e-${runId}`, 'pglite');
+const PGLITE_PORT = Number(process.env.TEST_PGLITE_PORT || 3201);
+const POSTGRES_PORT = Number(process.env.TEST_POSTGRES_PORT || 3202);
+const postgresUrl = process.env.TEST_DATABASE_URL;
+
+const common = {
+  ENABLE_TEST_API: '1',
+  NEXTAUTH_SECRET: 'e2e-secret-not-for-production',
+  AUTH_TRUST_HOST: 'true',
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1,localhost,::1',
+};
+
+const servers = [
+  {
+    command: `npx next start -p ${PGLITE_PORT}`,
+    url: `http://127.0.0.1:${PGLITE_PORT}/api/health`,
+    env: { ...common, PGLITE_DIR: pgliteDir, NEXTAUTH_URL: `http://127.0.0.1:${PGLITE_PORT}` },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+  },
+];
+if (postgresUrl) {
+  servers.push({
+    command: `npx next start -p ${POSTGRES_PORT}`,
+    url: `http://127.0.0.1:${POSTGRES_PORT}/api/health`,
+    env: { ...common, DATABASE_URL: postgresUrl, NEXTAUTH_URL: `http://127.0.0.1:${POSTGRES_PORT}` } as never,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+  });
+}
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  reporter: [['list']],
+  webServer: servers,
+  use: {
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update',
+        '--disable-quic', '--no-first-run', '--disable-sync'],
+    },
+  },
+  projects: [
+    { name: 'api-pglite', testMatch: 'api/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${PGLITE_PORT}` } },
+    ...(postgresUrl ? [{ name: 'api-postgres', testMatch: 'api/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }] : []),
+    { name: 'ui', testMatch: 'ui/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${PGLITE_PORT}`, headless: true } },
+  ],
+});

@@ -1,0 +1,33 @@
+#!/usr/bin/env bash
+# The whole test suite: typecheck, unit tests, a production build, then the API suite against the
+# embedded database and against a scratch database on the local Postgres, and the UI suite in
+# Chromium. Each run makes its own databases and removes them afterwards.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+export TEST_RUN_ID="$$-$(date +%s)"
+PG_ADMIN_URL="${TEST_POSTGRES_ADMIN_URL:-postgres://postgres@127.0.0.1:5432/postgres}"
+SCRATCH_DB="engage_test_${TEST_RUN_ID//-/_}"
+export TEST_PGLITE_DIR="$(mktemp -d)/pglite"
+
+cleanup() {
+  node scripts/scratch-db.mjs drop "$PG_ADMIN_URL" "$SCRATCH_DB" || true
+  rm -rf "$(dirname "$TEST_PGLITE_DIR")"
+}
+trap cleanup EXIT
+
+echo "== typecheck"
+npx tsc --noEmit -p .
+echo "== unit tests"
+npx vitest run
+echo "== build"
+npx next build > /tmp/engage-build-$TEST_RUN_ID.log 2>&1 || { tail -50 /tmp/engage-build-$TEST_RUN_ID.log; exit 1; }
+
+if node scripts/scratch-db.mjs create "$PG_ADMIN_URL" "$SCRATCH_DB"; then
+  export TEST_DATABASE_URL="${PG_ADMIN_URL%/*}/$SCRATCH_DB"
+else
+  echo "!! no Postgres at $PG_ADMIN_URL: the API suite runs against the embedded database only" >&2
+  if [ "${CI:-}" = "true" ]; then exit 1; fi
+fi
+echo "== API and UI suites (Playwright)"
+npx playwright test "$@"
