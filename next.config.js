@@ -1,5 +1,7 @@
 /** @type {import('next').NextConfig} */
 const nextConfig = {
+  // Lets a second build (tests, benchmarks) live beside a running dev server's .next.
+  distDir: process.env.NEXT_DIST_DIR || '.next',
   // The API serves `/api/contact` and `/api/contact/` alike, with no redirect (ROUTES.md).
   skipTrailingSlashRedirect: true,
   // Native/wasm database drivers and the queue must load from node_modules at run time, not be

@@ -1,0 +1,36 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods, noContent } from '@/lib/api/handler';
+import { deleteContact, getContact, patchContact, replaceContact } from '@/lib/contacts/service';
+import { contactPatchSchema, contactReplaceSchema } from '@/lib/contacts/validation';
+
+const params = { id: 'uuid' } as const;
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/contact/{id}
+  GET: endpoint({
+    params,
+    handle: async ({ member, params }) => json(await getContact(await getDb(), member.accountId, params.id)),
+  }),
+  // PUT /api/contact/{id} — full update; an empty meta or notes removes them.
+  PUT: endpoint({
+    params,
+    body: contactReplaceSchema,
+    handle: async ({ member, params, body }) =>
+      json(await replaceContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body)),
+  }),
+  // PATCH /api/contact/{id} — partial update; meta, notes, tags and assignees are added to.
+  PATCH: endpoint({
+    params,
+    body: contactPatchSchema,
+    handle: async ({ member, params, body }) =>
+      json(await patchContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body)),
+  }),
+  // DELETE /api/contact/{id} — soft delete.
+  DELETE: endpoint({
+    params,
+    handle: async ({ member, params }) => {
+      await deleteContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id);
+      return noContent();
+    },
+  }),
+});

@@ -1,0 +1,23 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { pageRequest } from '@/lib/api/pagination';
+import { listContacts } from '@/lib/contacts/list';
+import { upsertContact } from '@/lib/contacts/service';
+import { contactListQuery, contactUpsertSchema } from '@/lib/contacts/validation';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/contact — the account's contacts, newest first; `search`, `tag`, `page`, `page_size`.
+  GET: endpoint({
+    query: contactListQuery,
+    handle: async ({ member, url, query }) =>
+      json(await listContacts(await getDb(), member.accountId, url, pageRequest(url), query)),
+  }),
+  // POST /api/contact — create, or merge into the contact with the same canonical phone.
+  POST: endpoint({
+    body: contactUpsertSchema,
+    handle: async ({ member, body }) => {
+      const { contact } = await upsertContact(await getDb(), { accountId: member.accountId, userId: member.userId }, body);
+      return json(contact, 201);
+    },
+  }),
+});

@@ -1,0 +1,35 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { execRows, type Db } from '@/db';
+import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
+import { selectContacts } from './queries';
+import { searchTerm } from './search-text';
+import { serializeContact } from './serializer';
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/**
+ * A page of the account's contacts, newest first. Without filters the count is the account's
+ * maintained counter, so a page never scans the account's contacts; with a search the count is
+ * over the trigram index's matches.
+ */
+export async function listContacts(db: Db, accountId: number, url: URL, page: PageRequest, filters: { search?: string; tag?: string }) {
+  const conditions: SQL[] = [sql`not c.is_deleted`];
+  const term = filters.search ? searchTerm(filters.search) : '';
+  if (term) conditions.push(sql`c.search_text like ${`%${escapeLike(term)}%`}`);
+  if (filters.tag) {
+    conditions.push(sql`exists (select 1 from contact_tags ct join tags t on t.id = ct.tag_id
+      where ct.contact_id = c.id and t.account_id = ${accountId} and t.name = ${filters.tag})`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const filtered = conditions.length > 1;
+  const [rows, [{ count }]] = await Promise.all([
+    selectContacts(db, accountId, where,
+      sql`order by c.created_on desc, c.id desc limit ${page.pageSize} offset ${page.offset}`),
+    filtered
+      ? execRows<{ count: number }>(db, sql`select count(*)::int as count from contacts c where c.account_id = ${accountId} and ${where}`)
+      : execRows<{ count: number }>(db, sql`select contact_count as count from accounts where id = ${accountId}`),
+  ]);
+  return pageEnvelope(url, page, Number(count ?? 0), rows.map(serializeContact));
+}

@@ -1,0 +1,138 @@
+import type { Db, Executor } from '@/db';
+import { NotFoundError, ValidationError } from '@/lib/api/errors';
+import { foreignUserIds } from '@/lib/members/service';
+import { canonicalizePhone } from '@/lib/phone/canonicalize';
+import { accountCountry } from './account-country';
+import { selectContact } from './queries';
+import { serializeContact, type SerializedContact } from './serializer';
+import type { ContactPatch, ContactReplace, ContactUpsert } from './validation';
+import { deleteNoteRow, insertContact, lockContact, updateContact, type Actor, type Change, type ScalarFields } from './write';
+
+// Contact operations 17-20 and the soft delete. Every function takes the acting member's account
+// and scopes each query by it: another account's contact is simply "Not found.".
+
+type Input = ContactUpsert | ContactPatch | ContactReplace;
+
+async function canonical(db: Executor, accountId: number, phone: string) {
+  const result = canonicalizePhone(phone, await accountCountry(db, accountId));
+  if (!result.ok) throw ValidationError.field('phone', 'Enter a valid phone number.');
+  return result.e164;
+}
+
+async function checkAssignees(db: Executor, accountId: number, ids: number[] | undefined) {
+  const foreign = await foreignUserIds(db, accountId, ids ?? []);
+  if (foreign.length) throw ValidationError.field('default_assignees', `Invalid pk "${foreign[0]}" - object does not exist.`);
+}
+
+function scalars(input: Input, replace: boolean): ScalarFields {
+  const pick = <T>(value: T | undefined, fallback: T): T | undefined => (value !== undefined ? value : replace ? fallback : undefined);
+  const fields: ScalarFields = {
+    firstName: pick(input.first_name, null),
+    lastName: pick(input.last_name, null),
+    email: pick(input.email, null),
+    externalUrl: pick(input.external_url, null),
+    externalId: pick(input.external_id, null),
+    isDeleted: pick(input.is_deleted, false),
+    source: input.source,
+  };
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as ScalarFields;
+}
+
+/** POST/PATCH semantics: fields sent overwrite, meta/notes/tags/assignees are added to. */
+function mergeChange(input: ContactUpsert | ContactPatch): Change {
+  return {
+    fields: scalars(input, false),
+    meta: input.meta && { mode: input.overwrite_meta ? 'replace' : 'merge', value: input.meta },
+    notes: input.notes && { mode: 'append', value: input.notes.map((n) => ({ notes: n.notes })) },
+    tags: input.tags && { mode: input.overwrite_tags ? 'replace' : 'add', names: input.tags },
+    assignees: input.default_assignees && { mode: input.overwrite_default_assignees ? 'replace' : 'add', ids: input.default_assignees },
+  };
+}
+
+async function respond(db: Executor, accountId: number, id: string): Promise<SerializedContact> {
+  const row = await selectContact(db, accountId, id);
+  if (!row) throw new NotFoundError();
+  return serializeContact(row);
+}
+
+/** Operation 17: create, or merge into the contact with the same canonical phone. */
+export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert) {
+  const canonicalPhone = await canonical(db, actor.accountId, input.phone);
+  await checkAssignees(db, actor.accountId, input.default_assignees);
+  const change = mergeChange(input);
+  const { id, created } = await db.transaction(async (tx) => {
+    for (let attempt = 0; attempt < 3; attempt++) {
+      const existing = await lockContact(tx, actor.accountId, { canonicalPhone });
+      if (existing) {
+        // A merge keeps the stored spelling unless a deleted contact comes back.
+        const row = await updateContact(tx, actor, existing, { ...change, fields: { ...change.fields, isDeleted: input.is_deleted ?? false } });
+        return { id: row.id, created: false };
+      }
+      const row = await insertContact(tx, actor, {
+        ...change, fields: { source: 'website', ...change.fields, phone: input.phone, canonicalPhone },
+      });
+      if (row) return { id: row.id, created: true };
+    }
+    throw new Error('contact upsert kept racing');
+  });
+  return { created, contact: await respond(db, actor.accountId, id) };
+}
+
+async function changePhone(tx: Executor, accountId: number, id: string, phone: string | undefined): Promise<ScalarFields> {
+  if (phone === undefined) return {};
+  const canonicalPhone = await canonical(tx, accountId, phone);
+  const other = await lockContact(tx, accountId, { canonicalPhone });
+  if (other && other.id !== id) throw ValidationError.field('phone', 'A contact with this phone already exists.');
+  return { phone, canonicalPhone };
+}
+
+/** Operation 19: full replacement. An empty meta or notes list removes them. */
+export async function replaceContact(db: Db, actor: Actor, id: string, input: ContactReplace) {
+  await checkAssignees(db, actor.accountId, input.default_assignees);
+  await db.transaction(async (tx) => {
+    const existing = await lockContact(tx, actor.accountId, { id });
+    if (!existing) throw new NotFoundError();
+    const phoneFields = await changePhone(tx, actor.accountId, id, input.phone);
+    await updateContact(tx, actor, existing, {
+      fields: { ...scalars(input, true), source: input.source ?? existing.source, ...phoneFields },
+      meta: { mode: 'replace', value: input.meta ?? {} },
+      notes: input.notes && { mode: 'replace', value: input.notes },
+      tags: input.tags && { mode: 'replace', names: input.tags },
+      assignees: input.default_assignees && { mode: 'replace', ids: input.default_assignees },
+    });
+  });
+  return respond(db, actor.accountId, id);
+}
+
+/** Operation 20: any subset; meta, notes, tags and assignees are added to. */
+export async function patchContact(db: Db, actor: Actor, id: string, input: ContactPatch) {
+  await checkAssignees(db, actor.accountId, input.default_assignees);
+  await db.transaction(async (tx) => {
+    const existing = await lockContact(tx, actor.accountId, { id });
+    if (!existing) throw new NotFoundError();
+    const change = mergeChange(input);
+    const phoneFields = await changePhone(tx, actor.accountId, id, input.phone);
+    await updateContact(tx, actor, existing, { ...change, fields: { ...change.fields, ...phoneFields } });
+  });
+  return respond(db, actor.accountId, id);
+}
+
+export async function getContact(db: Db, accountId: number, id: string) {
+  return respond(db, accountId, id);
+}
+
+/** Soft delete: the contact, its history and messages stay; it leaves lists and counts. */
+export async function deleteContact(db: Db, actor: Actor, id: string) {
+  await db.transaction(async (tx) => {
+    const existing = await lockContact(tx, actor.accountId, { id });
+    if (!existing) throw new NotFoundError();
+    if (!existing.isDeleted) await updateContact(tx, actor, existing, { fields: { isDeleted: true } });
+  });
+}
+
+export async function deleteContactNote(db: Db, accountId: number, contactId: string, noteId: number) {
+  await db.transaction(async (tx) => {
+    const existing = await lockContact(tx, accountId, { id: contactId });
+    if (!existing || !(await deleteNoteRow(tx, contactId, noteId))) throw new NotFoundError();
+  });
+}

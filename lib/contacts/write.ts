@@ -1,0 +1,115 @@
+import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { Executor } from '@/db';
+import { accounts, contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/db/schema';
+import { upsertTags } from '@/lib/tags/service';
+import { contactSearchText } from './search-text';
+
+// The one place that writes a contact and its relations, for every path (API, dashboard, seed).
+// Callers decide the semantics (merge for POST/PATCH, replace for PUT) by how they fill `Change`.
+
+type ContactRecord = typeof contacts.$inferSelect;
+
+export type ScalarFields = Partial<Pick<ContactRecord,
+  'phone' | 'canonicalPhone' | 'firstName' | 'lastName' | 'email' | 'externalUrl' | 'externalId' | 'isDeleted' | 'source'>>;
+
+export type Change = {
+  fields: ScalarFields;
+  meta?: { mode: 'merge' | 'replace'; value: Record<string, string | null> };
+  notes?: { mode: 'append' | 'replace'; value: { id?: number; notes: string }[] };
+  tags?: { mode: 'add' | 'replace'; names: string[] };
+  assignees?: { mode: 'add' | 'replace'; ids: number[] };
+};
+
+export type Actor = { accountId: number; userId: number | null };
+
+function mergeMeta(current: Record<string, string>, change: Change['meta']): Record<string, string> {
+  if (!change) return current;
+  const base = change.mode === 'replace' ? {} : { ...current };
+  for (const [key, value] of Object.entries(change.value)) {
+    if (value === null) delete base[key];
+    else base[key] = value;
+  }
+  return base;
+}
+
+async function adjustCount(tx: Executor, accountId: number, delta: number) {
+  if (delta) await tx.update(accounts).set({ contactCount: sql`${accounts.contactCount} + ${delta}` }).where(eq(accounts.id, accountId));
+}
+
+/** Inserts a new contact; returns null when another writer created the same phone first. */
+export async function insertContact(tx: Executor, actor: Actor, change: Change & { fields: { phone: string; canonicalPhone: string } }) {
+  const f = change.fields;
+  const meta = mergeMeta({}, change.meta);
+  const [row] = await tx.insert(contacts).values({
+    accountId: actor.accountId, createdById: actor.userId, ...f, meta,
+    searchText: contactSearchText({ canonicalPhone: f.canonicalPhone, firstName: f.firstName, lastName: f.lastName, email: f.email, externalUrl: f.externalUrl }),
+  }).onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] }).returning();
+  if (!row) return null;
+  if (!row.isDeleted) await adjustCount(tx, actor.accountId, 1);
+  await writeRelations(tx, actor, row.id, change);
+  return row;
+}
+
+/** Applies a change to a locked existing contact. */
+export async function updateContact(tx: Executor, actor: Actor, existing: ContactRecord, change: Change) {
+  const next = { ...existing, ...change.fields, meta: mergeMeta(existing.meta, change.meta) };
+  const [row] = await tx.update(contacts).set({
+    ...change.fields,
+    meta: next.meta,
+    searchText: contactSearchText(next),
+    lastUpdatedOn: new Date(),
+  }).where(and(eq(contacts.id, existing.id), eq(contacts.accountId, actor.accountId))).returning();
+  if (existing.isDeleted !== row.isDeleted) await adjustCount(tx, actor.accountId, row.isDeleted ? -1 : 1);
+  await writeRelations(tx, actor, row.id, change);
+  return row;
+}
+
+async function writeRelations(tx: Executor, actor: Actor, contactId: string, change: Change) {
+  if (change.tags) {
+    const ids = [...(await upsertTags(tx, actor.accountId, change.tags.names)).values()];
+    if (change.tags.mode === 'replace') {
+      await tx.delete(contactTags).where(and(eq(contactTags.contactId, contactId),
+        ids.length ? notInArray(contactTags.tagId, ids) : undefined));
+    }
+    if (ids.length) await tx.insert(contactTags).values(ids.map((tagId) => ({ contactId, tagId }))).onConflictDoNothing();
+  }
+  if (change.assignees) {
+    const ids = [...new Set(change.assignees.ids)];
+    if (change.assignees.mode === 'replace') {
+      await tx.delete(contactDefaultAssignees).where(and(eq(contactDefaultAssignees.contactId, contactId),
+        ids.length ? notInArray(contactDefaultAssignees.userId, ids) : undefined));
+    }
+    if (ids.length) {
+      await tx.insert(contactDefaultAssignees).values(ids.map((userId) => ({ contactId, userId }))).onConflictDoNothing();
+    }
+  }
+  if (change.notes) {
+    const kept = change.notes.value.filter((n) => n.id !== undefined).map((n) => n.id!);
+    if (change.notes.mode === 'replace') {
+      await tx.delete(contactNotes).where(and(eq(contactNotes.contactId, contactId),
+        kept.length ? notInArray(contactNotes.id, kept) : undefined));
+      // Notes sent back with their id keep their author and time; their text may be edited.
+      for (const note of change.notes.value.filter((n) => n.id !== undefined)) {
+        await tx.update(contactNotes).set({ notes: note.notes })
+          .where(and(eq(contactNotes.id, note.id!), eq(contactNotes.contactId, contactId)));
+      }
+    }
+    const added = change.notes.mode === 'replace' ? change.notes.value.filter((n) => n.id === undefined) : change.notes.value;
+    if (added.length) {
+      await tx.insert(contactNotes).values(added.map((n) => ({ contactId, notes: n.notes, createdById: actor.userId })));
+    }
+  }
+}
+
+export async function lockContact(tx: Executor, accountId: number, where: { id: string } | { canonicalPhone: string }) {
+  const condition = 'id' in where ? eq(contacts.id, where.id) : eq(contacts.canonicalPhone, where.canonicalPhone);
+  const [row] = await tx.select().from(contacts).where(and(eq(contacts.accountId, accountId), condition)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function deleteNoteRow(tx: Executor, contactId: string, noteId: number) {
+  const rows = await tx.delete(contactNotes).where(and(eq(contactNotes.id, noteId), eq(contactNotes.contactId, contactId)))
+    .returning({ id: contactNotes.id });
+  return rows.length > 0;
+}
+
