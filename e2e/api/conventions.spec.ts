@@ -1,0 +1,64 @@
+import { expect, test } from '@playwright/test';
+import { NOT_FOUND, newAccount } from './factories';
+
+// Wire conventions of ROUTES.md that hold for every route.
+
+test('health is public and reports migrations', async ({ request }) => {
+  const res = await request.get('/api/health');
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ status: 'ok', migrations: { applied: expect.any(Number), expected: expect.any(Number) } });
+});
+
+test('both trailing-slash forms answer the same, with no redirect', async ({ request }) => {
+  const account = await newAccount(request);
+  for (const path of ['/api/contact', '/api/contact/', '/api/account-member', '/api/account-member/']) {
+    const res = await request.get(path, { headers: account.admin.headers, maxRedirects: 0 });
+    expect(res.status(), path).toBe(200);
+  }
+});
+
+test('unknown paths under /api are a DRF 404', async ({ request }) => {
+  const res = await request.get('/api/no-such-thing/at/all');
+  expect(res.status()).toBe(404);
+  expect(await res.json()).toEqual(NOT_FOUND);
+});
+
+test('an oversized body is a 413 with a detail', async ({ request }) => {
+  const account = await newAccount(request);
+  const res = await request.post('/api/contact', {
+    headers: { ...account.admin.headers, 'Content-Type': 'application/json' },
+    data: JSON.stringify({ phone: '+525512345678', meta: { big: 'x'.repeat(3 * 1024 * 1024) } }),
+  });
+  expect(res.status()).toBe(413);
+  expect((await res.json()).detail).toEqual(expect.any(String));
+});
+
+test('the test seeding route exists only because the suite enabled it', async ({ request }) => {
+  const res = await request.get('/api/test/account');
+  expect(res.status()).toBe(405);
+});
+
+test('first-run setup is closed once an account exists', async ({ request }) => {
+  await newAccount(request);
+  expect(await (await request.get('/api/setup')).json()).toEqual({ needed: false });
+  const res = await request.post('/api/setup', { data: { name: 'X', email: 'x@example.com', password: 'password123' } });
+  expect(res.status()).toBe(404);
+});
+
+test('a session cookie from the dashboard authenticates API calls, and cross-site writes are refused', async ({ request, baseURL }) => {
+  const account = await newAccount(request);
+  const csrf = await (await request.get('/api/auth/csrf')).json();
+  const login = await request.post('/api/auth/callback/credentials', {
+    form: { csrfToken: csrf.csrfToken, email: account.admin.email, password: account.password, json: 'true' },
+    maxRedirects: 0,
+  });
+  expect([200, 302]).toContain(login.status());
+  const me = await request.get('/api/me');
+  expect(me.status()).toBe(200);
+  expect((await me.json()).user.id).toBe(account.admin.id);
+  const sameSite = await request.post('/api/contact', { headers: { Origin: baseURL! }, data: { phone: '+525598765432' } });
+  expect(sameSite.status()).toBe(201);
+  const crossSite = await request.post('/api/contact', { headers: { Origin: 'https://evil.example' }, data: { phone: '+525598765433' } });
+  expect(crossSite.status()).toBe(403);
+  await request.post('/api/auth/signout', { form: { csrfToken: csrf.csrfToken, json: 'true' } });
+});
