@@ -104,18 +104,27 @@ export async function execRows<T>(executor: Executor, query: SQL): Promise<T[]> 
   return rowsOf<T>(await executor.execute(query));
 }
 
-/** Turns `$1`-style text and values (as the job queue writes them) into a drizzle query. */
-export function positionalSql(text: string, values: unknown[] = []): SQL {
-  const parts = text.split(/\$(\d+)/);
-  const chunks: SQL[] = [];
-  parts.forEach((part, i) => {
-    if (i % 2 === 0) chunks.push(sql.raw(part));
-    else {
-      const value = values[Number(part) - 1];
-      const plain = value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)
-        ? JSON.stringify(value) : value;
-      chunks.push(sql`${plain ?? null}`);
-    }
-  });
-  return sql.join(chunks, sql.raw(''));
+type DriverClient =
+  | { unsafe: (text: string, values: unknown[]) => Promise<unknown[]> }
+  | { query: (text: string, values: unknown[]) => Promise<{ rows: unknown[] }> };
+
+/**
+ * Runs `$1`-style SQL verbatim on the driver connection behind `executor` (inside its transaction,
+ * when it is one). The job queue writes its SQL this way; going through drizzle's `sql` template
+ * instead would give each repeated `$n` its own parameter and change how Postgres types them.
+ * Values go as text, the way the `pg` driver the queue was written for sends them.
+ */
+export async function executePositional(executor: Executor, text: string, values: unknown[] = []): Promise<{ rows: unknown[] }> {
+  const client = (executor as unknown as { session: { client: DriverClient } }).session.client;
+  const params = values.map(asText);
+  if ('unsafe' in client) return { rows: [...(await client.unsafe(text, params))] };
+  return { rows: (await client.query(text, params)).rows };
+}
+
+function asText(value: unknown): string | string[] | null {
+  if (value === null || value === undefined) return null;
+  if (Array.isArray(value)) return value.map((v) => String(v));
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
 }

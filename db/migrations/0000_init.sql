@@ -397,6 +397,7 @@ CREATE TABLE "flows" (
 --> statement-breakpoint
 CREATE TABLE "webhook_deliveries" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigserial NOT NULL,
 	"subscription_id" uuid NOT NULL,
 	"event_id" uuid NOT NULL,
 	"resource_id" varchar(64) NOT NULL,
@@ -548,7 +549,8 @@ CREATE INDEX "flow_executions_flow_idx" ON "flow_executions" USING btree ("flow_
 CREATE UNIQUE INDEX "flow_steps_flow_ordering_key" ON "flow_steps" USING btree ("flow_id","ordering_idx");--> statement-breakpoint
 CREATE INDEX "flows_account_idx" ON "flows" USING btree ("account_id","created_on" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "webhook_deliveries_subscription_idx" ON "webhook_deliveries" USING btree ("subscription_id","created_on" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "webhook_deliveries_order_idx" ON "webhook_deliveries" USING btree ("subscription_id","resource_id","created_on");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_order_idx" ON "webhook_deliveries" USING btree ("subscription_id","resource_id","seq");--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_status_idx" ON "webhook_deliveries" USING btree ("subscription_id","status","created_on");--> statement-breakpoint
 CREATE INDEX "webhook_delivery_attempts_delivery_idx" ON "webhook_delivery_attempts" USING btree ("delivery_id","id");--> statement-breakpoint
 CREATE INDEX "webhook_events_account_idx" ON "webhook_events" USING btree ("account_id","created_on");--> statement-breakpoint
 CREATE INDEX "webhook_subscriptions_account_idx" ON "webhook_subscriptions" USING btree ("account_id","created_on" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,5 +1,5 @@
 import {
-  boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, varchar,
+  bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 import { webhookDeliveryStatus, webhookEventType } from './enums';
@@ -33,6 +33,8 @@ export const webhookEvents = pgTable('webhook_events', {
 
 export const webhookDeliveries = pgTable('webhook_deliveries', {
   id: uuid('id').primaryKey().defaultRandom(),
+  // Order of creation: deliveries for one resource go out in this order.
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
   subscriptionId: uuid('subscription_id').notNull().references(() => webhookSubscriptions.id, { onDelete: 'cascade' }),
   eventId: uuid('event_id').notNull().references(() => webhookEvents.id, { onDelete: 'cascade' }),
   resourceId: varchar('resource_id', { length: 64 }).notNull(),
@@ -43,7 +45,8 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.createdOn.desc()),
-  index('webhook_deliveries_order_idx').on(t.subscriptionId, t.resourceId, t.createdOn),
+  index('webhook_deliveries_order_idx').on(t.subscriptionId, t.resourceId, t.seq),
+  index('webhook_deliveries_status_idx').on(t.subscriptionId, t.status, t.createdOn),
 ]);
 
 export const webhookDeliveryAttempts = pgTable('webhook_delivery_attempts', {

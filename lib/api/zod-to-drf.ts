@@ -3,8 +3,9 @@ import type { FieldErrors } from './errors';
 
 /**
  * Nests zod issues the way DRF nests serializer errors: `{field: [msg]}`, nested objects as
- * objects, list items as a list with `{}` for the valid ones. Issues without a path go under
- * `non_field_errors`.
+ * objects; items of a list of objects as a list with `{}` for the valid ones (ListSerializer);
+ * items of a list of plain values as an object keyed by index (ListField). Issues without a path
+ * go under `non_field_errors`.
  */
 export function zodToDrf(error: z.ZodError): FieldErrors {
   const out: Record<string, unknown> = {};
@@ -13,7 +14,8 @@ export function zodToDrf(error: z.ZodError): FieldErrors {
     let node: Record<string, unknown> = out;
     for (let i = 0; i < path.length - 1; i++) {
       const key = path[i];
-      const nextIsIndex = /^\d+$/.test(path[i + 1]);
+      // An index followed by more path is an item of a list of objects; a final index is a plain item.
+      const nextIsIndex = /^\d+$/.test(path[i + 1]) && i + 1 < path.length - 1;
       if (nextIsIndex) {
         // Represent a list of item errors as an object keyed by index first; turned into an array below.
         node[key] ??= { __list: true };

@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { foreignUserIds } from '@/lib/members/service';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { accountCountry } from './account-country';
+import { recordContactEvents } from './events';
 import { selectContact } from './queries';
 import { serializeContact, type SerializedContact } from './serializer';
 import type { ContactPatch, ContactReplace, ContactUpsert } from './validation';
@@ -49,6 +50,11 @@ function mergeChange(input: ContactUpsert | ContactPatch): Change {
   };
 }
 
+/** A change that deletes the contact is reported as contact.deleted, any other as contact.updated. */
+function changeType(wasDeleted: boolean, isDeleted: boolean) {
+  return !wasDeleted && isDeleted ? 'contact.deleted' as const : 'contact.updated' as const;
+}
+
 async function respond(db: Executor, accountId: number, id: string): Promise<SerializedContact> {
   const row = await selectContact(db, accountId, id);
   if (!row) throw new NotFoundError();
@@ -66,12 +72,16 @@ export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert) 
       if (existing) {
         // A merge keeps the stored spelling unless a deleted contact comes back.
         const row = await updateContact(tx, actor, existing, { ...change, fields: { ...change.fields, isDeleted: input.is_deleted ?? false } });
+        await recordContactEvents(tx, actor.accountId, [{ id: row.id, type: changeType(existing.isDeleted, row.isDeleted) }]);
         return { id: row.id, created: false };
       }
       const row = await insertContact(tx, actor, {
         ...change, fields: { source: 'website', ...change.fields, phone: input.phone, canonicalPhone },
       });
-      if (row) return { id: row.id, created: true };
+      if (row) {
+        await recordContactEvents(tx, actor.accountId, [{ id: row.id, type: 'contact.created' }]);
+        return { id: row.id, created: true };
+      }
     }
     throw new Error('contact upsert kept racing');
   });
@@ -93,13 +103,14 @@ export async function replaceContact(db: Db, actor: Actor, id: string, input: Co
     const existing = await lockContact(tx, actor.accountId, { id });
     if (!existing) throw new NotFoundError();
     const phoneFields = await changePhone(tx, actor.accountId, id, input.phone);
-    await updateContact(tx, actor, existing, {
+    const row = await updateContact(tx, actor, existing, {
       fields: { ...scalars(input, true), source: input.source ?? existing.source, ...phoneFields },
       meta: { mode: 'replace', value: input.meta ?? {} },
       notes: input.notes && { mode: 'replace', value: input.notes },
       tags: input.tags && { mode: 'replace', names: input.tags },
       assignees: input.default_assignees && { mode: 'replace', ids: input.default_assignees },
     });
+    await recordContactEvents(tx, actor.accountId, [{ id, type: changeType(existing.isDeleted, row.isDeleted) }]);
   });
   return respond(db, actor.accountId, id);
 }
@@ -112,7 +123,8 @@ export async function patchContact(db: Db, actor: Actor, id: string, input: Cont
     if (!existing) throw new NotFoundError();
     const change = mergeChange(input);
     const phoneFields = await changePhone(tx, actor.accountId, id, input.phone);
-    await updateContact(tx, actor, existing, { ...change, fields: { ...change.fields, ...phoneFields } });
+    const row = await updateContact(tx, actor, existing, { ...change, fields: { ...change.fields, ...phoneFields } });
+    await recordContactEvents(tx, actor.accountId, [{ id, type: changeType(existing.isDeleted, row.isDeleted) }]);
   });
   return respond(db, actor.accountId, id);
 }
@@ -126,7 +138,9 @@ export async function deleteContact(db: Db, actor: Actor, id: string) {
   await db.transaction(async (tx) => {
     const existing = await lockContact(tx, actor.accountId, { id });
     if (!existing) throw new NotFoundError();
-    if (!existing.isDeleted) await updateContact(tx, actor, existing, { fields: { isDeleted: true } });
+    if (existing.isDeleted) return; // already deleted: no second event
+    await updateContact(tx, actor, existing, { fields: { isDeleted: true } });
+    await recordContactEvents(tx, actor.accountId, [{ id, type: 'contact.deleted' }]);
   });
 }
 
@@ -134,5 +148,6 @@ export async function deleteContactNote(db: Db, accountId: number, contactId: st
   await db.transaction(async (tx) => {
     const existing = await lockContact(tx, accountId, { id: contactId });
     if (!existing || !(await deleteNoteRow(tx, contactId, noteId))) throw new NotFoundError();
+    await recordContactEvents(tx, accountId, [{ id: contactId, type: 'contact.updated' }]);
   });
 }

@@ -1,6 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { PGlite } from '@electric-sql/pglite';
-import { database, positionalSql, rowsOf, type Executor } from '@/db';
+import { database, executePositional, type Executor } from '@/db';
 import { ensureQueues } from './queues';
 
 // pg-boss is the durable queue. On Postgres it keeps its own small pool; on the embedded engine
@@ -24,7 +24,7 @@ function pgliteExecutor(pglite: PGlite): PgBoss.Db {
 export function transactionExecutor(tx: Executor): PgBoss.Db {
   return {
     async executeSql(text: string, values?: unknown[]) {
-      return { rows: rowsOf(await tx.execute(positionalSql(text, values))) };
+      return executePositional(tx, text, values);
     },
   };
 }

@@ -4,6 +4,9 @@ import type PgBoss from 'pg-boss';
 // cheaply. Every queue must exist before a job is sent to it: pg-boss silently drops a job for an
 // unknown queue.
 export const QUEUES = {
+  // Retries of a delivery are scheduled by the delivery itself (its own schedule); the queue's
+  // retry only covers a worker that died mid-job.
+  webhookDeliver: { name: 'webhook-deliver', policy: { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 } },
   contactImport: { name: 'contact-import', policy: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 } },
 } satisfies Record<string, { name: string; policy: Omit<PgBoss.Queue, 'name'> }>;
 

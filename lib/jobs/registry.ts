@@ -6,6 +6,11 @@ export type JobDefinition<T = unknown> = {
   name: QueueName;
   /** Parallel pollers per process. */
   concurrency: number;
+  /**
+   * Jobs fetched per poll and run side by side (default 1). A job of a batch that throws is sent
+   * again on its own after a short delay, so one failure never fails its neighbours.
+   */
+  batchSize?: number;
   handle: (data: T, job: PgBoss.Job<T>) => Promise<void>;
 };
 

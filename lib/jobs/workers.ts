@@ -12,8 +12,16 @@ export async function startWorkers(): Promise<void> {
   for (const job of jobs) {
     const ids: string[] = [];
     for (let i = 0; i < job.concurrency; i++) {
-      ids.push(await boss.work(job.name, { batchSize: 1, pollingIntervalSeconds: 0.5 }, async ([item]) => {
-        await job.handle(item.data as never, item as never);
+      const batchSize = job.batchSize ?? 1;
+      ids.push(await boss.work(job.name, { batchSize, pollingIntervalSeconds: 0.5 }, async (items) => {
+        if (batchSize === 1) return job.handle(items[0].data as never, items[0] as never);
+        const results = await Promise.allSettled(items.map((item) => job.handle(item.data as never, item as never)));
+        for (const [i, result] of results.entries()) {
+          if (result.status === 'rejected') {
+            console.error(`[jobs] ${job.name} failed, retrying alone:`, (result.reason as Error)?.message);
+            await boss.send(job.name, items[i].data as object, { startAfter: 5 });
+          }
+        }
       }));
     }
     workerIds.set(job.name, ids);

@@ -1,0 +1,5 @@
+import { SignedInLayout } from '@/components/shell/signed-in-layout';
+
+export default function DashboardLayout({ children }: { children: React.ReactNode }) {
+  return <SignedInLayout>{children}</SignedInLayout>;
+}

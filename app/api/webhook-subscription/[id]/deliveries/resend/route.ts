@@ -1,0 +1,15 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { resendFailedSince } from '@/lib/webhooks/delivery-log';
+import { resendFailedSchema } from '@/lib/webhooks/validation';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // POST /api/webhook-subscription/{id}/deliveries/resend {since} — resend every failed delivery since then.
+  POST: endpoint({
+    roles: ['ADMIN'],
+    params: { id: 'uuid' },
+    body: resendFailedSchema,
+    handle: async ({ member, params, body }) =>
+      json(await resendFailedSince(await getDb(), member.accountId, params.id, new Date(body.since)), 202),
+  }),
+});

@@ -1,0 +1,35 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods, noContent } from '@/lib/api/handler';
+import { serializeSubscription } from '@/lib/webhooks/serializer';
+import { deleteSubscription, getSubscriptionRow, updateSubscription } from '@/lib/webhooks/subscriptions';
+import { subscriptionPatchSchema, subscriptionSchema } from '@/lib/webhooks/validation';
+
+const params = { id: 'uuid' } as const;
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/webhook-subscription/{id}
+  GET: endpoint({
+    params,
+    handle: async ({ member, params }) => json(serializeSubscription(await getSubscriptionRow(await getDb(), member.accountId, params.id))),
+  }),
+  // PUT /api/webhook-subscription/{id} — events and target required.
+  PUT: endpoint({
+    params,
+    body: subscriptionSchema,
+    handle: async ({ member, params, body }) => json(await updateSubscription(await getDb(), member.accountId, params.id, body)),
+  }),
+  // PATCH /api/webhook-subscription/{id}
+  PATCH: endpoint({
+    params,
+    body: subscriptionPatchSchema,
+    handle: async ({ member, params, body }) => json(await updateSubscription(await getDb(), member.accountId, params.id, body)),
+  }),
+  // DELETE /api/webhook-subscription/{id}
+  DELETE: endpoint({
+    params,
+    handle: async ({ member, params }) => {
+      await deleteSubscription(await getDb(), member.accountId, params.id);
+      return noContent();
+    },
+  }),
+});

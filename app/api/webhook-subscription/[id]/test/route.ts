@@ -1,0 +1,11 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { sendTestEvent } from '@/lib/webhooks/delivery-log';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // POST /api/webhook-subscription/{id}/test — a sample event, delivered like any other.
+  POST: endpoint({
+    params: { id: 'uuid' },
+    handle: async ({ member, params }) => json(await sendTestEvent(await getDb(), member.accountId, params.id), 202),
+  }),
+});

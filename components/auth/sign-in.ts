@@ -1,0 +1,14 @@
+import { signIn } from 'next-auth/react';
+
+/** Credentials sign-in without next-auth's redirect; returns an error message or null. */
+export async function signInWithPassword(email: string, password: string): Promise<string | null> {
+  try {
+    const res = await signIn('credentials', { email, password, redirect: false });
+    if (res?.ok && !res.error) return null;
+    return res?.error === 'CredentialsSignin' || res?.status === 401
+      ? 'Unable to sign in with the provided email and password.'
+      : 'Sign-in failed. Please try again.';
+  } catch {
+    return 'Could not reach the server. Check your connection and try again.';
+  }
+}

@@ -1,0 +1,62 @@
+'use client';
+import Link from 'next/link';
+import { useRouter } from 'next/navigation';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { ConfirmButton } from '@/components/ui/confirm-button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { PageHeader } from '@/components/ui/page-header';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { isApiError } from '@/lib/client/api-fetch';
+import { useContact, useDeleteContact } from '@/lib/client/contacts';
+import { errorBody, topMessages } from '@/lib/client/drf-errors';
+import { ContactFields } from './contact-fields';
+import { ContactMetaTable } from './contact-meta-table';
+import { contactName } from './contact-name';
+import { ContactNotes } from './contact-notes';
+import { TagList } from './tag-list';
+
+export function ContactDetailView({ id }: { id: string }) {
+  const router = useRouter();
+  const contact = useContact(id);
+  const del = useDeleteContact(id);
+  const back = <Link href="/contacts" className="text-slate-500 hover:text-slate-900">← Contacts</Link>;
+
+  if (contact.isPending) return <><PageHeader title="Contact" back={back} /><LoadingState /></>;
+  if (contact.isError) {
+    return (
+      <>
+        <PageHeader title="Contact" back={back} />
+        {isApiError(contact.error, 404)
+          ? <ErrorState error={new Error('This contact does not exist, or it was deleted.')} />
+          : <ErrorState error={contact.error} onRetry={() => contact.refetch()} />}
+      </>
+    );
+  }
+  const c = contact.data;
+  return (
+    <>
+      <PageHeader title={contactName(c)} description={c.phone} back={back}
+        actions={<>
+          <ButtonLink href={`/contacts/${id}/edit`} variant="secondary">Edit</ButtonLink>
+          <ConfirmButton variant="danger" title={`Delete ${contactName(c)}?`} confirmLabel="Delete contact"
+            body="The contact disappears from lists and search. Their conversations and message history are kept."
+            disabled={del.isPending}
+            onConfirm={() => del.mutate(undefined, { onSuccess: () => router.push('/contacts') })}>
+            {del.isPending ? 'Deleting…' : 'Delete'}
+          </ConfirmButton>
+        </>} />
+      <FormAlert messages={topMessages(errorBody(del.error), [])} />
+      <div className="mt-4 grid gap-6 lg:grid-cols-5">
+        <div className="space-y-6 lg:col-span-3">
+          <Card title="Details"><ContactFields contact={c} /></Card>
+          <Card title="Tags"><TagList tags={c.tags} /></Card>
+          <Card title="Attributes" flush><ContactMetaTable meta={c.meta} /></Card>
+        </div>
+        <div className="lg:col-span-2">
+          <Card title={`Notes (${c.notes.length})`}><ContactNotes contact={c} /></Card>
+        </div>
+      </div>
+    </>
+  );
+}

@@ -1,0 +1,77 @@
+import type { Contact, ContactWrite } from '@/lib/client/types';
+
+// The contact form's state, and the conversions between it, the API's contact and its request body.
+
+export type MetaRow = { key: string; value: string; rowId: number };
+
+export type ContactFormValues = {
+  phone: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  external_url: string;
+  external_id: string;
+  /** Comma-separated, as typed. */
+  tags: string;
+  meta: MetaRow[];
+};
+
+let nextRowId = 1;
+export const newMetaRow = (key = '', value = ''): MetaRow => ({ key, value, rowId: nextRowId++ });
+
+export const emptyContactForm = (): ContactFormValues => ({
+  phone: '', first_name: '', last_name: '', email: '', external_url: '', external_id: '', tags: '', meta: [newMetaRow()],
+});
+
+export function contactToForm(c: Contact): ContactFormValues {
+  const meta = Object.entries(c.meta ?? {}).map(([k, v]) => newMetaRow(k, v));
+  return {
+    phone: c.phone,
+    first_name: c.first_name ?? '',
+    last_name: c.last_name ?? '',
+    email: c.email ?? '',
+    external_url: c.external_url ?? '',
+    external_id: c.external_id ?? '',
+    tags: c.tags.map((t) => t.name).join(', '),
+    meta: meta.length ? meta : [newMetaRow()],
+  };
+}
+
+export function parseTags(input: string): { name: string }[] {
+  const seen = new Set<string>();
+  return input.split(',').map((t) => t.trim()).filter((t) => {
+    const lower = t.toLowerCase();
+    if (!t || seen.has(lower)) return false;
+    seen.add(lower);
+    return true;
+  }).map((name) => ({ name }));
+}
+
+/** Problems the browser can see before sending: blank or repeated attribute names. */
+export function metaRowProblems(rows: MetaRow[]): Map<number, string> {
+  const problems = new Map<number, string>();
+  const seen = new Set<string>();
+  for (const row of rows) {
+    const key = row.key.trim();
+    if (!key && row.value.trim()) problems.set(row.rowId, 'Give this attribute a name.');
+    else if (key && seen.has(key)) problems.set(row.rowId, `“${key}” is used twice.`);
+    if (key) seen.add(key);
+  }
+  return problems;
+}
+
+/** The body for POST (create) and PUT (replace); blank text fields are sent as "" (stored as null). */
+export function formToBody(v: ContactFormValues): ContactWrite {
+  const meta: Record<string, string> = {};
+  for (const row of v.meta) if (row.key.trim()) meta[row.key.trim()] = row.value;
+  return {
+    phone: v.phone.trim(),
+    first_name: v.first_name.trim(),
+    last_name: v.last_name.trim(),
+    email: v.email.trim(),
+    external_url: v.external_url.trim(),
+    external_id: v.external_id.trim(),
+    tags: parseTags(v.tags),
+    meta,
+  };
+}

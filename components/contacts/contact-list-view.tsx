@@ -1,0 +1,78 @@
+'use client';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/states';
+import { inputClass } from '@/components/ui/text-field';
+import { CONTACTS_PAGE_SIZE, useContacts } from '@/lib/client/contacts';
+import { isApiError } from '@/lib/client/api-fetch';
+import { useDebouncedValue } from '@/lib/client/use-debounced-value';
+import { ContactPager } from './contact-pager';
+import { ContactTable } from './contact-table';
+
+/** Search and page live in the URL (?search=&page=), so a view can be shared and survives reloads. */
+export function ContactListView() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const search = params.get('search') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+
+  const [input, setInput] = useState(search);
+  const debounced = useDebouncedValue(input.trim(), 300);
+
+  const go = (next: { search?: string; page?: number }) => {
+    const qs = new URLSearchParams(params);
+    const s = next.search ?? search;
+    if (s) qs.set('search', s); else qs.delete('search');
+    const p = next.page ?? page;
+    if (p > 1) qs.set('page', String(p)); else qs.delete('page');
+    router.replace(qs.size ? `${pathname}?${qs}` : pathname, { scroll: false });
+  };
+
+  useEffect(() => {
+    if (debounced !== search) go({ search: debounced, page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced value navigates
+  }, [debounced]);
+
+  const contacts = useContacts(search, page);
+  // A page past the end (after deletes or a narrower search) goes back to the first one.
+  useEffect(() => {
+    if (isApiError(contacts.error, 404) && page > 1) go({ page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [contacts.error, page]);
+
+  return (
+    <>
+      <PageHeader title="Contacts" description="The people you message: phone, profile, tags, attributes and notes."
+        actions={<>
+          <ButtonLink href="/contacts/import" variant="secondary">Import CSV</ButtonLink>
+          <ButtonLink href="/contacts/new">New contact</ButtonLink>
+        </>} />
+      <Card flush>
+        <div className="flex items-center gap-3 border-b border-slate-200 p-4">
+          <div className="relative max-w-md flex-1">
+            <label htmlFor="contact-search" className="sr-only">Search contacts</label>
+            <input id="contact-search" type="search" value={input} onChange={(e) => setInput(e.target.value)}
+              placeholder="Search by name, phone or email" className={inputClass} autoComplete="off" />
+          </div>
+          {contacts.isFetching && !contacts.isPending && <Spinner className="size-4 text-slate-400" />}
+        </div>
+        {contacts.isPending ? <LoadingState /> : contacts.isError ? (
+          <div className="p-4"><ErrorState error={contacts.error} onRetry={() => contacts.refetch()} /></div>
+        ) : contacts.data.results.length === 0 ? (
+          search ? <EmptyState title={`No contacts match “${search}”`}>Try a shorter search, or a phone number without spaces.</EmptyState>
+            : <EmptyState title="No contacts yet">Add one with <b>New contact</b>, or bring many at once with <b>Import CSV</b>.</EmptyState>
+        ) : (
+          <>
+            <ContactTable contacts={contacts.data.results} />
+            <ContactPager page={page} pageSize={CONTACTS_PAGE_SIZE} count={contacts.data.count}
+              hasPrevious={!!contacts.data.previous} hasNext={!!contacts.data.next} onPage={(p) => go({ page: p })} />
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

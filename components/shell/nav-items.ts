@@ -1,0 +1,13 @@
+import type { Role } from '@/lib/client/types';
+
+export type NavItem = { href: string; label: string; match: string; roles?: Role[] };
+
+export const NAV_ITEMS: NavItem[] = [
+  { href: '/contacts', label: 'Contacts', match: '/contacts' },
+  { href: '/inbox', label: 'Inbox', match: '/inbox' },
+  { href: '/broadcasts', label: 'Broadcasts', match: '/broadcasts' },
+  { href: '/flows', label: 'Flows', match: '/flows' },
+  { href: '/webhooks', label: 'Webhooks', match: '/webhooks' },
+  { href: '/settings/members', label: 'Settings', match: '/settings' },
+  { href: '/dev/api-keys', label: 'API keys', match: '/dev', roles: ['ADMIN'] },
+];

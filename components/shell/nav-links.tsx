@@ -1,0 +1,24 @@
+'use client';
+import Link from 'next/link';
+import { usePathname } from 'next/navigation';
+import type { Role } from '@/lib/client/types';
+import { NAV_ITEMS } from './nav-items';
+
+export function NavLinks({ role, onNavigate }: { role: Role | undefined; onNavigate?: () => void }) {
+  const pathname = usePathname();
+  const items = NAV_ITEMS.filter((item) => !item.roles || (role && item.roles.includes(role)));
+  return (
+    <nav aria-label="Main" className="flex flex-col gap-0.5">
+      {items.map((item) => {
+        const active = pathname === item.match || pathname.startsWith(`${item.match}/`);
+        return (
+          <Link key={item.href} href={item.href} onClick={onNavigate} aria-current={active ? 'page' : undefined}
+            className={`rounded-md px-3 py-2 text-sm font-medium transition-colors ${
+              active ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`}>
+            {item.label}
+          </Link>
+        );
+      })}
+    </nav>
+  );
+}

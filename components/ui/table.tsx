@@ -1,0 +1,21 @@
+// Table pieces with one look everywhere; plain elements so roles (table, row, cell) stay native.
+
+export function Table({ children, label }: { children: React.ReactNode; label: string }) {
+  return (
+    <div className="overflow-x-auto">
+      <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">{children}</table>
+    </div>
+  );
+}
+
+export function Th({ children, className = '' }: { children?: React.ReactNode; className?: string }) {
+  return (
+    <th scope="col" className={`bg-slate-50 px-4 py-2.5 text-left text-xs font-semibold uppercase tracking-wide text-slate-500 ${className}`}>
+      {children}
+    </th>
+  );
+}
+
+export function Td({ children, className = '' }: { children?: React.ReactNode; className?: string }) {
+  return <td className={`whitespace-nowrap px-4 py-3 text-slate-700 ${className}`}>{children}</td>;
+}

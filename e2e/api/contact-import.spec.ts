@@ -1,0 +1,115 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { newAccount, NOT_FOUND, NOT_PROVIDED, UUID, type TestAccount } from './factories';
+
+// Operation 21 (POST /api/contact/upload) and the upload progress routes beyond the spec.
+
+const SAMPLE = path.resolve(__dirname, '../../../shared/data/contacts-1k.csv');
+const csv = (headers: Record<string, string>) => ({ ...headers, 'Content-Type': 'text/csv' });
+
+async function upload(request: APIRequestContext, account: TestAccount, body: string | Buffer): Promise<string> {
+  const res = await request.post('/api/contact/upload', { headers: csv(account.admin.headers), data: body });
+  expect(res.status(), await res.text()).toBe(200);
+  const { upload_group_id: id } = await res.json();
+  expect(id).toMatch(UUID);
+  return id;
+}
+
+/** The upload's report once the job has finished with it. */
+async function finished(request: APIRequestContext, account: TestAccount, id: string) {
+  let body: Record<string, unknown> = {};
+  await expect.poll(async () => {
+    const res = await request.get(`/api/contact/upload/${id}`, { headers: account.admin.headers });
+    body = await res.json();
+    return body.status;
+  }, { timeout: 45_000, intervals: [100, 250, 500] }).toMatch(/COMPLETED|FAILED/);
+  return body as {
+    status: string; rows: number; created: number; updated: number; rejected: number; error: string | null;
+    byte_size: number; processed_bytes: number; rejected_rows: { line: number; reason: string; row: Record<string, string> }[];
+  };
+}
+
+test.describe('contact CSV import', () => {
+  test('imports the 1k sample into an MX account with the expected figures', async ({ request }) => {
+    test.setTimeout(120_000);
+    const account = await newAccount(request);
+    const id = await upload(request, account, fs.readFileSync(SAMPLE));
+    const report = await finished(request, account, id);
+    expect(report).toMatchObject({ status: 'COMPLETED', rows: 1000, rejected: 35, created: 940, updated: 25, error: null });
+    expect(report.processed_bytes).toBe(report.byte_size);
+    expect(report.rejected_rows).toHaveLength(35);
+    // Line numbers as in the file (header = line 1), in order, each with a reason and the row.
+    expect(report.rejected_rows[0]).toMatchObject({ line: 2, reason: 'Phone is empty.', row: { phone: '', last_name: "O'Connor" } });
+    const lines = report.rejected_rows.map((r) => r.line);
+    expect(lines).toEqual([...lines].sort((a, b) => a - b));
+    for (const r of report.rejected_rows) {
+      expect(r.line).toBeGreaterThan(1);
+      expect(r.reason.length).toBeGreaterThan(0);
+      expect(Object.keys(r.row)).toContain('Lifetime Value');
+    }
+    expect(report.rejected_rows.some((r) => r.reason === 'email: Enter a valid email address.')).toBe(true);
+
+    const list = await request.get('/api/contact', { headers: account.admin.headers });
+    expect(list.status()).toBe(200);
+    expect((await list.json()).count).toBe(940);
+
+    const rejected = await request.get(`/api/contact/upload/${id}/rejected`, { headers: account.admin.headers });
+    expect(rejected.status()).toBe(200);
+    expect(rejected.headers()['content-type']).toContain('text/csv');
+    expect(rejected.headers()['content-disposition']).toContain('attachment');
+    const text = (await rejected.text()).replace(/^\ufeff/, '');
+    expect(text.split('\r\n')[0]).toMatch(/^line,reason,phone,first_name,/);
+    expect(text.split('\r\n')[1]).toMatch(/^2,Phone is empty\.,/);
+
+    // The same file again changes no contact count: every valid row merges into an existing one.
+    const again = await finished(request, account, await upload(request, account, fs.readFileSync(SAMPLE)));
+    expect(again).toMatchObject({ status: 'COMPLETED', rows: 1000, rejected: 35, created: 0, updated: 965 });
+    expect((await (await request.get('/api/contact', { headers: account.admin.headers })).json()).count).toBe(940);
+  });
+
+  test('detects semicolon and tab delimiters and maps extra columns to meta', async ({ request }) => {
+    const account = await newAccount(request);
+    const semicolon = '\ufeffphone;first_name;tags;city\r\n55 1111 2222;Ana;"vip;lead";Madrid\r\n+52 1 55 1111 2222;;b2b;\r\n12;Bad;;\r\n';
+    expect(await finished(request, account, await upload(request, account, semicolon)))
+      .toMatchObject({ status: 'COMPLETED', rows: 3, created: 1, updated: 1, rejected: 1, rejected_rows: [{ line: 4 }] });
+    const tab = 'Phone\tFirst Name\tplan\n5533334444\tBeto\tpro\n5544445555\tCarla\tfree\n';
+    expect(await finished(request, account, await upload(request, account, tab)))
+      .toMatchObject({ status: 'COMPLETED', rows: 2, created: 2, updated: 0, rejected: 0, rejected_rows: [] });
+    expect((await (await request.get('/api/contact', { headers: account.admin.headers })).json()).count).toBe(3);
+  });
+
+  test('refuses a file without a phone column, and other media types', async ({ request }) => {
+    const account = await newAccount(request);
+    const noPhone = await request.post('/api/contact/upload', { headers: csv(account.admin.headers), data: 'name,email\nAna,a@example.com\n' });
+    expect(noPhone.status()).toBe(400);
+    expect(await noPhone.json()).toEqual({ non_field_errors: ['The CSV header has no "phone" column.'] });
+    const empty = await request.post('/api/contact/upload', { headers: csv(account.admin.headers), data: '' });
+    expect(empty.status()).toBe(400);
+
+    const json = await request.post('/api/contact/upload', { headers: account.admin.headers, data: { phone: '5512345678' } });
+    expect(json.status()).toBe(415);
+    expect(await json.json()).toEqual({ detail: 'Unsupported media type "application/json" in request.' });
+  });
+
+  test('requires authentication', async ({ request }) => {
+    const res = await request.post('/api/contact/upload', { headers: { 'Content-Type': 'text/csv' }, data: 'phone\n5512345678\n' });
+    expect(res.status()).toBe(401);
+    expect(await res.json()).toEqual(NOT_PROVIDED);
+    const get = await request.get('/api/contact/upload/00000000-0000-0000-0000-000000000000');
+    expect(get.status()).toBe(401);
+    expect(await get.json()).toEqual(NOT_PROVIDED);
+  });
+
+  test("another account's upload and malformed ids are not found", async ({ request }) => {
+    const owner = await newAccount(request);
+    const other = await newAccount(request);
+    const id = await upload(request, owner, 'phone\n5512345678\n');
+    for (const url of [`/api/contact/upload/${id}`, `/api/contact/upload/${id}/rejected`, '/api/contact/upload/not-a-uuid', '/api/contact/upload/123/rejected']) {
+      const res = await request.get(url, { headers: other.admin.headers });
+      expect(res.status(), url).toBe(404);
+      expect(await res.json()).toEqual(NOT_FOUND);
+    }
+    expect((await finished(request, owner, id)).created).toBe(1);
+  });
+});

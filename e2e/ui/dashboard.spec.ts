@@ -1,0 +1,186 @@
+import path from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { INVALID_TOKEN, newAccount, uniquePhone, type TestAccount } from '../api/factories';
+
+// The dashboard end to end, through the browser as a user would: sign-in, contacts (form, list,
+// detail, notes, edit), CSV import with its live report, and API keys (shown once, revoked).
+
+const CONTACTS_CSV = path.resolve(__dirname, '../../../shared/data/contacts-1k.csv');
+const UUID_PATH = /\/contacts\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
+}
+
+let account: TestAccount;
+test.beforeEach(async ({ request }) => {
+  account = await newAccount(request);
+});
+
+test('signing in through the login form opens the dashboard; signing out returns to it', async ({ page }) => {
+  await page.goto('/contacts');
+  await expect(page).toHaveURL(/\/login/);
+
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(account.admin.email);
+  await page.getByLabel('Password', { exact: true }).fill('wrong-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText('Unable to sign in with the provided email and password.')).toBeVisible();
+
+  await signIn(page, account.admin.email, account.password);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  for (const item of ['Contacts', 'Inbox', 'Broadcasts', 'Flows', 'Webhooks', 'Settings', 'API keys']) {
+    await expect(nav.getByRole('link', { name: item, exact: true })).toBeVisible();
+  }
+  await expect(page.getByTestId('current-user')).toContainText('Ada');
+
+  await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+  const members = page.getByRole('table', { name: 'Members' });
+  await expect(members.getByRole('row', { name: new RegExp(account.admin.email) })).toContainText('Admin');
+  await expect(members.getByRole('row', { name: new RegExp(account.agent.email) })).toContainText('Agent');
+
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await expect(page).toHaveURL(/\/login/);
+  await page.goto('/contacts');
+  await expect(page).toHaveURL(/\/login/);
+});
+
+test('a contact created through the form shows in the list and the detail, keeps notes when edited', async ({ page }) => {
+  await signIn(page, account.admin.email, account.password);
+  const phone = uniquePhone();
+  const last = `Hopper ${Date.now()}`;
+
+  await page.getByRole('link', { name: 'New contact' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New contact' })).toBeVisible();
+  await page.getByLabel('Phone', { exact: true }).fill(phone);
+  await page.getByLabel('First name').fill('Grace');
+  await page.getByLabel('Last name').fill(last);
+  await page.getByLabel('Email', { exact: true }).fill('grace@example.com');
+  await page.getByLabel('External ID').fill('crm-42');
+  await page.getByLabel('Tags').fill('vip, beta');
+  await page.getByLabel('Attribute 1 name').fill('plan');
+  await page.getByLabel('Attribute 1 value').fill('gold');
+  await page.getByRole('button', { name: 'Create contact' }).click();
+
+  await expect(page).toHaveURL(UUID_PATH);
+  const detailUrl = page.url();
+  await expect(page.getByRole('heading', { level: 1, name: `Grace ${last}` })).toBeVisible();
+  await expect(page.getByText('grace@example.com')).toBeVisible();
+  await expect(page.getByText('vip', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Attributes' }).getByRole('row', { name: /plan/ })).toContainText('gold');
+
+  await page.getByLabel('New note').fill('Prefers WhatsApp after 6pm');
+  await page.getByRole('button', { name: 'Add note' }).click();
+  const notes = page.getByRole('list', { name: 'Notes' });
+  await expect(notes.getByRole('listitem')).toHaveCount(1);
+  await expect(notes).toContainText('Prefers WhatsApp after 6pm');
+  await expect(notes).toContainText('Ada'); // the author
+
+  // Edit through PUT: a changed field is saved, the note, tags and attributes are kept.
+  await page.getByRole('link', { name: 'Edit', exact: true }).click();
+  await expect(page.getByLabel('First name')).toHaveValue('Grace');
+  await page.getByLabel('First name').fill('Grace B.');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(detailUrl);
+  await expect(page.getByRole('heading', { level: 1, name: `Grace B. ${last}` })).toBeVisible();
+  await expect(notes).toContainText('Prefers WhatsApp after 6pm');
+  await expect(page.getByText('beta', { exact: true })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Attributes' })).toContainText('gold');
+
+  await page.getByRole('link', { name: '← Contacts' }).click();
+  const list = page.getByRole('table', { name: 'Contacts' });
+  await expect(list.getByRole('row', { name: new RegExp(last) })).toContainText(phone);
+  await page.getByLabel('Search contacts').fill(last);
+  await expect(page).toHaveURL(/search=/);
+  await expect(list.getByRole('row')).toHaveCount(2); // header + the match
+  await list.getByRole('link', { name: `Grace B. ${last}` }).click();
+  await expect(page).toHaveURL(detailUrl);
+
+  // Remove the note, then delete the contact.
+  await page.getByRole('button', { name: 'Remove note' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Remove note' }).click();
+  await expect(page.getByText('No notes yet.')).toBeVisible();
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete contact' }).click();
+  await expect(page).toHaveURL(/\/contacts$/);
+  await expect(page.getByRole('link', { name: `Grace B. ${last}` })).toHaveCount(0);
+});
+
+test('the API\'s field error for a bad email shows under the email field', async ({ page }) => {
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/contacts/new');
+  await page.getByLabel('Phone', { exact: true }).fill(uniquePhone());
+  await page.getByLabel('Email', { exact: true }).fill('not-an-email');
+  await page.getByRole('button', { name: 'Create contact' }).click();
+
+  const email = page.getByLabel('Email', { exact: true });
+  await expect(email).toHaveAttribute('aria-invalid', 'true');
+  await expect(email).toHaveAccessibleDescription('Enter a valid email address.');
+  await expect(page).toHaveURL(/\/contacts\/new$/);
+});
+
+test('a CSV import shows live progress, the totals and the rejected rows', async ({ page }) => {
+  test.setTimeout(180_000);
+  await signIn(page, account.admin.email, account.password);
+  await page.getByRole('link', { name: 'Import CSV' }).click();
+  await page.getByLabel('CSV file').setInputFiles(CONTACTS_CSV);
+  await page.getByRole('button', { name: 'Upload and import' }).click();
+
+  await expect(page).toHaveURL(/\/contacts\/import\?upload=[0-9a-f-]{36}$/);
+  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toBeVisible();
+  await expect(page.getByTestId('import-status')).toHaveText('Completed', { timeout: 150_000 });
+  await expect(page.getByRole('progressbar', { name: 'Import progress' })).toHaveAttribute('aria-valuenow', '100');
+  await expect(page.getByTestId('import-rows')).toHaveText('1,000');
+  await expect(page.getByTestId('import-created')).toHaveText('940');
+  await expect(page.getByTestId('import-rejected')).toHaveText('35');
+
+  const rejected = page.getByRole('table', { name: 'Rejected rows' });
+  await expect(rejected.getByRole('row')).toHaveCount(36); // header + 35
+  const download = page.getByRole('link', { name: 'Download rejected rows' });
+  await expect(download).toHaveAttribute('href', /^\/api\/contact\/upload\/[0-9a-f-]{36}\/rejected$/);
+  const report = await page.request.get((await download.getAttribute('href'))!);
+  expect(report.status()).toBe(200);
+  expect(report.headers()['content-type']).toContain('text/csv');
+  expect(await report.text()).toMatch(/^\uFEFF?line,reason,/);
+});
+
+test('an API key is shown once, works, and stops working once revoked in the UI', async ({ page, request }) => {
+  await signIn(page, account.admin.email, account.password);
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
+
+  const name = `ui key ${Date.now()}`;
+  await page.getByLabel('Key name').fill(name);
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const shown = page.getByTestId('new-api-key');
+  await expect(shown).toBeVisible();
+  await expect(page.getByText('It will not be shown again')).toBeVisible();
+  const key = (await shown.textContent())!.trim();
+  expect(key.length).toBeGreaterThan(20);
+
+  const ok = await request.get('/api/contact', { headers: { Authorization: `Token ${key}` } });
+  expect(ok.status()).toBe(200);
+
+  const row = page.getByRole('table', { name: 'API keys' }).getByRole('row', { name: new RegExp(name) });
+  await expect(row).toContainText('Active');
+  await row.getByRole('button', { name: `Revoke ${name}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Revoke key' }).click();
+  await expect(row).toContainText('Revoked');
+
+  const refused = await request.get('/api/contact', { headers: { Authorization: `Token ${key}` } });
+  expect(refused.status()).toBe(401);
+  expect(await refused.json()).toEqual(INVALID_TOKEN);
+});
+
+test('members who are not admins see no API keys', async ({ page }) => {
+  await signIn(page, account.agent.email, account.password);
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' })).toHaveCount(0);
+  await page.goto('/dev/api-keys');
+  await expect(page.getByText('Only admins can manage API keys.')).toBeVisible();
+});

@@ -1,0 +1,38 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import './drf-messages';
+import { zodToDrf } from './zod-to-drf';
+
+const schema = z.object({
+  phone: z.string(),
+  email: z.email().optional(),
+  events: z.array(z.enum(['a', 'b'])).optional(),
+  tags: z.array(z.object({ name: z.string().max(3) })).optional(),
+  meta: z.object({ city: z.string() }).optional(),
+}).refine((v) => v.phone !== 'x', { message: 'Nope.' });
+
+function errors(input: unknown) {
+  const result = schema.safeParse(input);
+  if (result.success) throw new Error('expected a failure');
+  return zodToDrf(result.error);
+}
+
+describe('zodToDrf', () => {
+  it('words missing and invalid fields as DRF does', () => {
+    expect(errors({ email: 'bad' })).toEqual({ phone: ['This field is required.'], email: ['Enter a valid email address.'] });
+    expect(errors({ phone: null })).toEqual({ phone: ['This field may not be null.'] });
+    expect(errors({ phone: 1 })).toEqual({ phone: ['Not a valid string.'] });
+  });
+
+  it('keys plain list items by index and lists object items with {} for valid ones', () => {
+    expect(errors({ phone: '1', events: ['a', 'zzz'] })).toEqual({ events: { 1: ['"zzz" is not a valid choice.'] } });
+    expect(errors({ phone: '1', tags: [{ name: 'ok' }, { name: 'long' }] }))
+      .toEqual({ tags: [{}, { name: ['Ensure this field has no more than 3 characters.'] }] });
+    expect(errors({ phone: '1', events: 'a' })).toEqual({ events: ['Expected a list of items but got type "str".'] });
+  });
+
+  it('nests objects and puts pathless errors under non_field_errors', () => {
+    expect(errors({ phone: '1', meta: {} })).toEqual({ meta: { city: ['This field is required.'] } });
+    expect(errors({ phone: 'x' })).toEqual({ non_field_errors: ['Nope.'] });
+  });
+});

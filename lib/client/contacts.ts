@@ -1,0 +1,79 @@
+'use client';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from './api-fetch';
+import { queryKeys } from './query-keys';
+import type { Contact, ContactWrite, Page } from './types';
+
+export const CONTACTS_PAGE_SIZE = 20;
+
+export function useContacts(search: string, page: number) {
+  return useQuery({
+    queryKey: queryKeys.contactList(search, page),
+    queryFn: ({ signal }) => {
+      const qs = new URLSearchParams({ page: String(page), page_size: String(CONTACTS_PAGE_SIZE) });
+      if (search) qs.set('search', search);
+      return apiFetch<Page<Contact>>(`/api/contact?${qs}`, { signal });
+    },
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useContact(id: string) {
+  return useQuery({ queryKey: queryKeys.contact(id), queryFn: () => apiFetch<Contact>(`/api/contact/${encodeURIComponent(id)}`) });
+}
+
+/** Puts the answer in the detail cache and marks every list stale. */
+function useContactSaved() {
+  const qc = useQueryClient();
+  return (contact: Contact) => {
+    qc.setQueryData(queryKeys.contact(contact.id), contact);
+    return qc.invalidateQueries({ queryKey: queryKeys.contacts, predicate: (q) => q.queryKey[1] === 'list' });
+  };
+}
+
+export function useCreateContact() {
+  const saved = useContactSaved();
+  return useMutation({
+    mutationFn: (body: ContactWrite) => apiFetch<Contact>('/api/contact', { method: 'POST', json: body }),
+    onSuccess: saved,
+  });
+}
+
+export function useReplaceContact(id: string) {
+  const saved = useContactSaved();
+  return useMutation({
+    mutationFn: (body: ContactWrite) => apiFetch<Contact>(`/api/contact/${encodeURIComponent(id)}`, { method: 'PUT', json: body }),
+    onSuccess: saved,
+  });
+}
+
+/** PATCH appends notes: `{notes: "text"}` adds one note. */
+export function useAddNote(id: string) {
+  const saved = useContactSaved();
+  return useMutation({
+    mutationFn: (text: string) => apiFetch<Contact>(`/api/contact/${encodeURIComponent(id)}`, { method: 'PATCH', json: { notes: text } }),
+    onSuccess: saved,
+  });
+}
+
+export function useRemoveNote(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (noteId: number) => apiFetch<void>(`/api/contact/${encodeURIComponent(id)}/notes/${noteId}`, { method: 'DELETE' }),
+    onSuccess: (_, noteId) => {
+      qc.setQueryData<Contact>(queryKeys.contact(id), (c) => c && { ...c, notes: c.notes.filter((n) => n.id !== noteId) });
+      return qc.invalidateQueries({ queryKey: queryKeys.contact(id) });
+    },
+  });
+}
+
+export function useDeleteContact(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>(`/api/contact/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => {
+      qc.removeQueries({ queryKey: queryKeys.contact(id) });
+      return qc.invalidateQueries({ queryKey: queryKeys.contacts });
+    },
+  });
+}

@@ -1,0 +1,68 @@
+import { describe, expect, it } from 'vitest';
+import { mapHeader } from './columns';
+import { mergeByPhone } from './merge';
+import { isBlankRecord, validateRow, type ImportRow } from './row';
+
+const header = mapHeader(['Phone', 'First Name', 'last_name', 'email', 'external_url', 'tags', 'city', 'Lifetime Value', '']);
+const row = (fields: string[], line = 2) => validateRow(header, fields, line, 'MX');
+
+describe('mapHeader', () => {
+  it('recognises contact columns in any case and spacing, the rest goes to meta', () => {
+    expect(header.phoneIndex).toBe(0);
+    expect(header.columns.map((c) => c.kind)).toEqual(['field', 'field', 'field', 'field', 'field', 'field', 'meta', 'meta', 'ignored']);
+  });
+  it('reports a missing phone column', () => {
+    expect(mapHeader(['name', 'email']).phoneIndex).toBe(-1);
+  });
+});
+
+describe('validateRow', () => {
+  it('maps a good row: canonical phone, fields, meta as strings, tags split on ;', () => {
+    const r = row(['55 1234 5678', 'José', '', 'a@example.com', '', 'vip; lead;;vip', 'Madrid', '12.50', 'x']);
+    expect(r.ok).toBe(true);
+    const c = (r as { row: ImportRow }).row;
+    expect(c.canonicalPhone).toBe('+525512345678');
+    expect(c.phone).toBe('55 1234 5678');
+    expect(c.firstName).toBe('José');
+    expect(c.lastName).toBeUndefined(); // blank: provides nothing
+    expect(c.meta).toEqual({ city: 'Madrid', 'Lifetime Value': '12.50' });
+    expect(c.tags).toEqual(['vip', 'lead']);
+  });
+  it('rejects an empty or impossible phone with its line and the row', () => {
+    const r = row(['', 'Ana', '', '', '', '', '', '', ''], 7);
+    expect(r).toMatchObject({ ok: false, rejection: { line: 7, reason: 'Phone is empty.' } });
+    expect((r as { rejection: { row: Record<string, string> } }).rejection.row).toMatchObject({ Phone: '', 'First Name': 'Ana' });
+    expect(row(['12', '', '', '', '', '', '', '', '']).ok).toBe(false);
+  });
+  it('rejects a malformed email with the API wording', () => {
+    expect(row(['5512345678', '', '', 'two@@example.com', '', '', '', '', ''])).toMatchObject({
+      ok: false, rejection: { reason: 'email: Enter a valid email address.' },
+    });
+  });
+  it('rejects names over 100 characters and bad URLs', () => {
+    expect(row(['5512345678', 'x'.repeat(101), '', '', '', '', '', '', '']).ok).toBe(false);
+    expect(row(['5512345678', '', '', '', 'not a url', '', '', '', '']).ok).toBe(false);
+  });
+  it('tolerates missing trailing fields, rejects extra non-empty ones', () => {
+    expect(row(['5512345678']).ok).toBe(true);
+    expect(row(['5512345678', '', '', '', '', '', '', '', '', '', ''], 3).ok).toBe(true);
+    expect(row(['5512345678', '', '', '', '', '', '', '', '', 'surprise']).ok).toBe(false);
+  });
+  it('knows blank records', () => {
+    expect(isBlankRecord(['', ' ', ''])).toBe(true);
+    expect(isBlankRecord(['', 'x'])).toBe(false);
+  });
+});
+
+describe('mergeByPhone', () => {
+  it('merges rows of one phone in file order: later fields win, meta merges, tags add', () => {
+    const a = (row(['+52 55 1234 5678', 'Ana', 'Old', '', '', 'vip', 'Madrid', '', '']) as { row: ImportRow }).row;
+    const b = (row(['5512345678', '', 'New', 'b@example.com', '', 'lead', '', '7', ''], 3) as { row: ImportRow }).row;
+    const [m, ...rest] = mergeByPhone([a, b]);
+    expect(rest).toEqual([]);
+    expect(m).toMatchObject({
+      phone: '+52 55 1234 5678', firstName: 'Ana', lastName: 'New', email: 'b@example.com', rowCount: 2,
+      meta: { city: 'Madrid', 'Lifetime Value': '7' }, tags: ['vip', 'lead'],
+    });
+  });
+});

@@ -1,0 +1,93 @@
+import '@/lib/api/drf-messages';
+import type { z } from 'zod';
+import { contactUpsertSchema } from '@/lib/contacts/validation';
+import { canonicalizePhone } from '@/lib/phone/canonicalize';
+import type { ContactColumn, Header } from './columns';
+
+// One CSV record → the contact fields it provides, or the reason it is rejected. The rules are
+// those of the contact API (same zod fields, same DRF messages). A blank cell provides nothing:
+// merging a row into an existing contact never erases what the contact already has.
+
+export type ImportRow = {
+  line: number;
+  canonicalPhone: string;
+  phone: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  externalId?: string;
+  externalUrl?: string;
+  source?: string;
+  meta: Record<string, string>;
+  tags: string[];
+};
+
+export type Rejection = { line: number; reason: string; row: Record<string, string> };
+
+export type RowResult = { ok: true; row: ImportRow } | { ok: false; rejection: Rejection };
+
+const shape = contactUpsertSchema.shape;
+const fieldSchemas: Partial<Record<ContactColumn, z.ZodType>> = {
+  first_name: shape.first_name,
+  last_name: shape.last_name,
+  email: shape.email,
+  external_id: shape.external_id,
+  external_url: shape.external_url,
+  source: shape.source,
+};
+const PROP = {
+  first_name: 'firstName', last_name: 'lastName', email: 'email', external_id: 'externalId',
+  external_url: 'externalUrl', source: 'source',
+} as const;
+
+/** True when every cell is blank: spreadsheets pad files with such rows; they are not counted. */
+export function isBlankRecord(fields: string[]): boolean {
+  return fields.every((f) => f.trim() === '');
+}
+
+// A rejected cell is kept for the report up to this length: a runaway quoted field can be
+// megabytes long, and the report is served as JSON.
+const KEPT_CELL = 1000;
+
+/** The record as the user wrote it, keyed by header name, for rejection reports. */
+export function rowObject(header: Header, fields: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  fields.forEach((value, i) => {
+    out[header.names[i] ?? `column ${i + 1}`] = value.length > KEPT_CELL ? `${value.slice(0, KEPT_CELL)}…` : value;
+  });
+  return out;
+}
+
+export function validateRow(header: Header, fields: string[], line: number, country: string): RowResult {
+  const reject = (reason: string): RowResult => ({ ok: false, rejection: { line, reason, row: rowObject(header, fields) } });
+  const extra = fields.slice(header.columns.length).filter((f) => f.trim() !== '').length;
+  if (extra) return reject(`The row has ${fields.length} fields but the header has ${header.columns.length}.`);
+
+  // The phone first: it is what makes a row a contact, so it is the reason worth reporting.
+  const phone = (fields[header.phoneIndex] ?? '').trim();
+  if (phone.length > 64) return reject('phone: Ensure this field has no more than 64 characters.');
+  const canonical = canonicalizePhone(phone, country);
+  if (!canonical.ok) return reject(canonical.reason); // already names the phone
+
+  const row: ImportRow = { line, canonicalPhone: canonical.e164, phone, meta: {}, tags: [] };
+  for (let i = 0; i < header.columns.length; i++) {
+    const column = header.columns[i];
+    const value = fields[i] ?? '';
+    if (column.kind === 'meta') {
+      if (value.trim() !== '') row.meta[column.key] = value;
+    } else if (column.kind === 'field') {
+      if (column.field === 'phone') continue;
+      if (column.field === 'tags') {
+        const tags = [...new Set(value.split(';').map((t) => t.trim()).filter(Boolean))];
+        const long = tags.find((t) => t.length > 100);
+        if (long) return reject('tags: Ensure this field has no more than 100 characters.');
+        row.tags = tags;
+      } else if (value.trim() !== '') {
+        const parsed = fieldSchemas[column.field]!.safeParse(value);
+        if (!parsed.success) return reject(`${column.field}: ${parsed.error.issues[0].message}`);
+        row[PROP[column.field]] = parsed.data as string;
+      }
+    }
+  }
+  return { ok: true, row };
+}

@@ -1,0 +1,29 @@
+import { iso } from '@/lib/contacts/serializer';
+
+// The one shape of an upload (GET /api/contact/upload/{id}); the dashboard reads the same.
+
+export type ImportRowDb = {
+  id: string; status: string; byte_size: number | string; processed_bytes: number | string; total_rows: number;
+  created_count: number; updated_count: number; rejected_count: number; error: string | null;
+  created_on: Date | string; started_on: Date | string | null; finished_on: Date | string | null;
+};
+export type RejectedRowDb = { line: number; reason: string; row: Record<string, string> };
+
+export function serializeImport(i: ImportRowDb, rejected: RejectedRowDb[]) {
+  return {
+    upload_group_id: i.id,
+    status: i.status,
+    byte_size: Number(i.byte_size),
+    processed_bytes: Number(i.processed_bytes),
+    rows: i.total_rows,
+    created: i.created_count,
+    updated: i.updated_count,
+    rejected: i.rejected_count,
+    error: i.error,
+    created_on: iso(i.created_on),
+    started_on: iso(i.started_on),
+    finished_on: iso(i.finished_on),
+    rejected_rows: rejected.map((r) => ({ line: r.line, reason: r.reason, row: r.row })),
+  };
+}
+export type SerializedImport = ReturnType<typeof serializeImport>;

@@ -1,0 +1,67 @@
+import { sql } from 'drizzle-orm';
+import { execRows, type Db } from '@/db';
+import { NotFoundError } from '@/lib/api/errors';
+import { csvLine } from '@/lib/csv/write';
+import { CONTACT_COLUMNS } from './columns';
+import { serializeImport, type ImportRowDb, type RejectedRowDb } from './serializer';
+
+type Cursor = { line: number; id: number };
+
+// Reading uploads back, always scoped to the caller's account: another account's upload is
+// simply "Not found.".
+
+export const REJECTED_IN_DETAIL = 1000;
+const REJECTED_PAGE = 1000;
+
+async function findImport(db: Db, accountId: number, id: string): Promise<ImportRowDb> {
+  const [row] = await execRows<ImportRowDb>(db, sql`
+    select id, status, byte_size, processed_bytes, total_rows, created_count, updated_count, rejected_count, error,
+      created_on, started_on, finished_on
+    from contact_imports where id = ${id} and account_id = ${accountId}`);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+async function rejectedPage(db: Db, id: string, after: Cursor, limit: number): Promise<(RejectedRowDb & { id: number })[]> {
+  return execRows<RejectedRowDb & { id: number }>(db, sql`
+    select id, line, reason, row from contact_import_errors
+    where import_id = ${id} and (line, id) > (${after.line}, ${after.id}) order by line, id limit ${limit}`);
+}
+
+export async function getContactImport(db: Db, accountId: number, id: string) {
+  const row = await findImport(db, accountId, id);
+  return serializeImport(row, await rejectedPage(db, id, { line: 0, id: 0 }, REJECTED_IN_DETAIL));
+}
+
+/**
+ * Column order of the rejected-rows file. `row` is jsonb, which does not keep the file's column
+ * order, so contact columns come first in their usual order and the others alphabetically.
+ */
+function columnsOf(row: Record<string, string>): string[] {
+  const keys = Object.keys(row);
+  const known = CONTACT_COLUMNS.filter((c) => keys.includes(c));
+  const rest = keys.filter((k) => !(CONTACT_COLUMNS as readonly string[]).includes(k)).sort((a, b) => a.localeCompare(b));
+  return [...known, ...rest];
+}
+
+/** All rejected rows as CSV (line, reason, then the original columns), read page by page. */
+export async function rejectedRowsCsv(db: Db, accountId: number, id: string): Promise<ReadableStream<Uint8Array>> {
+  await findImport(db, accountId, id);
+  const encoder = new TextEncoder();
+  let columns: string[] | null = null;
+  let after: Cursor = { line: 0, id: 0 };
+  return new ReadableStream<Uint8Array>({
+    async pull(controller) {
+      const page = await rejectedPage(db, id, after, REJECTED_PAGE);
+      let text = '';
+      if (!columns) {
+        columns = page.length ? columnsOf(page[0].row) : [];
+        text += '\ufeff' + csvLine(['line', 'reason', ...columns]); // BOM: spreadsheets then read UTF-8
+      }
+      for (const r of page) text += csvLine([r.line, r.reason, ...columns.map((c) => r.row[c] ?? '')]);
+      if (text) controller.enqueue(encoder.encode(text));
+      if (page.length < REJECTED_PAGE) controller.close();
+      else after = { line: page[page.length - 1].line, id: page[page.length - 1].id };
+    },
+  });
+}

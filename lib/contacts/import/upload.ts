@@ -1,0 +1,91 @@
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { execRows, type Db } from '@/db';
+import { PayloadTooLargeError, ValidationError } from '@/lib/api/errors';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { QUEUES } from '@/lib/jobs/queues';
+import { detectDelimiter, detectEncoding, firstLine } from '@/lib/csv/sniff';
+import { CHUNK_BYTES, insertChunk } from './chunks';
+import { hasPhoneColumn, mapHeader, MISSING_HEADER, MISSING_PHONE } from './columns';
+
+// Receives an upload: the request body is streamed into ~1 MB chunks as it arrives (never held
+// whole), the header is checked before anything is stored, and the job is enqueued in the same
+// transaction that marks the upload complete. A refused or broken upload leaves nothing behind.
+
+export const UPLOAD_LIMIT = 50 * 1024 * 1024;
+// The header line must arrive within this many bytes (a 64 KB header is already absurd).
+const HEADER_PROBE_BYTES = 64 * 1024;
+
+type Uploader = { accountId: number; userId: number };
+
+/** Refuses the upload (400) unless the first line names a phone column. */
+function checkHeader(head: Uint8Array): void {
+  const line = firstLine(Buffer.from(head).toString(detectEncoding(head)));
+  if (!line.trim()) throw ValidationError.nonField(MISSING_HEADER);
+  let fields: string[] = [];
+  try {
+    [fields = []] = parse(line, { delimiter: detectDelimiter(line), relax_quotes: true, relax_column_count: true }) as string[][];
+  } catch {
+    fields = line.split(detectDelimiter(line));
+  }
+  if (!hasPhoneColumn(mapHeader(fields))) throw ValidationError.nonField(MISSING_PHONE);
+}
+
+/** Reads until the first line break (or HEADER_PROBE_BYTES, or the end): the pieces read. */
+async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Uint8Array[]> {
+  const pieces: Uint8Array[] = [];
+  let size = 0;
+  while (size < HEADER_PROBE_BYTES) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    pieces.push(value);
+    size += value.byteLength;
+    if (value.includes(0x0a)) break;
+  }
+  return pieces;
+}
+
+export async function uploadContactsCsv(
+  db: Db, uploader: Uploader, body: ReadableStream<Uint8Array> | null, declaredLength: number,
+): Promise<string> {
+  if (declaredLength > UPLOAD_LIMIT) throw new PayloadTooLargeError(UPLOAD_LIMIT);
+  if (!body) throw ValidationError.nonField(MISSING_HEADER);
+  const reader = body.getReader();
+  let importId: string | null = null;
+  try {
+    let pending = await readHead(reader);
+    checkHeader(Buffer.concat(pending));
+    [{ id: importId }] = await execRows<{ id: string }>(db, sql`
+      insert into contact_imports (account_id, created_by) values (${uploader.accountId}, ${uploader.userId}) returning id`);
+
+    let size = pending.reduce((n, p) => n + p.byteLength, 0);
+    let buffered = size;
+    let seq = 0;
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (value) {
+        size += value.byteLength;
+        if (size > UPLOAD_LIMIT) throw new PayloadTooLargeError(UPLOAD_LIMIT);
+        pending.push(value);
+        buffered += value.byteLength;
+      }
+      if (buffered >= CHUNK_BYTES || (done && buffered > 0)) {
+        await insertChunk(db, importId, seq++, Buffer.concat(pending));
+        pending = [];
+        buffered = 0;
+      }
+      if (done) break;
+    }
+    const id = importId;
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update contact_imports set status = 'PENDING', byte_size = ${size} where id = ${id}`);
+      await enqueue(tx, QUEUES.contactImport.name, { importId: id });
+    });
+    return id;
+  } catch (error) {
+    await reader.cancel().catch(() => {});
+    // Cascades to the chunks already stored.
+    if (importId) await db.execute(sql`delete from contact_imports where id = ${importId}`);
+    throw error;
+  }
+}

@@ -1,0 +1,49 @@
+// What a CSV file looks like before it is parsed: byte-order mark, encoding, header line and
+// delimiter. Spreadsheet programs save with `,` or (in locales with a decimal comma) `;`; tab
+// comes from copying cells out of a sheet. Only the header line is inspected: it is written by
+// the same program as the rest and holds no data that could mislead the count.
+
+export type Delimiter = ',' | ';' | '\t';
+const DELIMITERS: Delimiter[] = [',', ';', '\t'];
+
+const BOM = [0xef, 0xbb, 0xbf];
+
+export function hasBom(bytes: Uint8Array): boolean {
+  return bytes.length >= 3 && BOM.every((b, i) => bytes[i] === b);
+}
+
+/**
+ * 'utf8' unless the sample is not valid UTF-8, in which case it was most likely saved as
+ * Windows-1252 / Latin-1 (Excel's default "CSV" on Windows), read as 'latin1' rather than
+ * turning every accent into U+FFFD. The last 3 bytes are left out: a chunk may end inside a
+ * multi-byte character.
+ */
+export function detectEncoding(sample: Uint8Array): 'utf8' | 'latin1' {
+  const body = sample.subarray(0, Math.max(0, sample.length - 3));
+  try {
+    new TextDecoder('utf-8', { fatal: true }).decode(body);
+    return 'utf8';
+  } catch {
+    return 'latin1';
+  }
+}
+
+/** The first line of the text (BOM removed), without its line break; the whole text if none. */
+export function firstLine(text: string): string {
+  const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  const end = text.indexOf('\n', start);
+  return text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
+}
+
+/** The delimiter occurring most often outside quotes in the header line; `,` when none does. */
+export function detectDelimiter(headerLine: string): Delimiter {
+  const counts = new Map<Delimiter, number>(DELIMITERS.map((d) => [d, 0]));
+  let quoted = false;
+  for (const ch of headerLine) {
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && counts.has(ch as Delimiter)) counts.set(ch as Delimiter, counts.get(ch as Delimiter)! + 1);
+  }
+  let best: Delimiter = ',';
+  for (const d of DELIMITERS) if (counts.get(d)! > counts.get(best)!) best = d;
+  return best;
+}

@@ -1,0 +1,64 @@
+import { REJECTED_IN_DETAIL } from '@/lib/contacts/import/service';
+import { UPLOAD_LIMIT } from '@/lib/contacts/import/upload';
+import { ContactUpload, ContactUploadCreated } from '../schemas/contacts';
+import type { PathParam, ResourceDoc } from '../operation';
+
+const uploadId: Record<string, PathParam> = {
+  upload_group_id: { kind: 'uuid', description: 'The `upload_group_id` returned by the upload.' },
+};
+const tags = ['Contact uploads'];
+
+export const contactUploadsDoc: ResourceDoc = {
+  tags: [{
+    name: 'Contact uploads',
+    description: 'Bulk import of contacts from a CSV file, processed in the background; each row is an upsert by '
+      + 'canonical phone, like `POST /api/contact`.',
+  }],
+  operations: [
+    {
+      method: 'post', path: '/api/contact/upload', operationId: 'contact_upload_create', tags,
+      summary: 'Upload contacts CSV',
+      description: 'The body is the CSV file itself (`Content-Type: text/csv`; `application/csv`, `text/x-csv`, '
+        + '`text/plain` and `application/vnd.ms-excel` are accepted too). The first line is the header and needs a '
+        + '`phone` column; `first_name`, `last_name`, `email`, `external_id`, `external_url`, `tags` and `source` '
+        + 'columns fill those fields (any case and spacing), every other column becomes a `meta` attribute. The header '
+        + 'is checked before the answer; rows are imported afterwards: poll the upload for progress.',
+      body: {
+        contentType: 'text/csv',
+        required: true,
+        schema: { type: 'string', maxLength: UPLOAD_LIMIT, description: `At most ${UPLOAD_LIMIT / 1024 / 1024} MB.` },
+        description: 'The CSV file.',
+        example: 'phone,first_name,last_name,email,plan\n+525512345678,Ana,López,ana@example.com,gold\n',
+      },
+      errors: [400, 413, 415],
+      responses: { 200: { description: 'The upload was accepted and queued.', schema: ContactUploadCreated } },
+    },
+    {
+      method: 'get', path: '/api/contact/upload/{upload_group_id}', operationId: 'contact_upload_retrieve', tags,
+      summary: 'Progress and rejected rows of a CSV upload',
+      description: `Status, counters and the first ${REJECTED_IN_DETAIL} rejected rows (in file order).`,
+      params: uploadId,
+      responses: { 200: { description: 'The upload.', schema: ContactUpload } },
+    },
+    {
+      method: 'get', path: '/api/contact/upload/{upload_group_id}/rejected', operationId: 'contact_upload_rejected_retrieve', tags,
+      summary: 'Rejected rows of a CSV upload, as CSV',
+      description: 'Every rejected row as a CSV download: columns `line`, `reason`, then the row\'s own columns.',
+      params: uploadId,
+      responses: {
+        200: {
+          description: 'CSV (UTF-8 with a byte-order mark), sent as an attachment.',
+          content: {
+            'text/csv': {
+              schema: { type: 'string' },
+              example: 'line,reason,phone,first_name\n3,"""12ab"" is not a valid phone number.",12ab,Luis\n',
+            },
+          },
+          headers: {
+            'Content-Disposition': { description: '`attachment; filename="rejected-<upload_group_id>.csv"`', schema: { type: 'string' } },
+          },
+        },
+      },
+    },
+  ],
+};

@@ -1,0 +1,82 @@
+import { contactListQuery, contactPatchSchema, contactReplaceSchema, contactUpsertSchema } from '@/lib/contacts/validation';
+import { paginated } from '../schemas/common';
+import { Contact } from '../schemas/contacts';
+import type { PathParam, ResourceDoc } from '../operation';
+
+const contactId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Contact id.' } };
+const tags = ['Contacts'];
+
+const OVERWRITE = 'With `overwrite_meta`, `overwrite_tags` or `overwrite_default_assignees` set to true, the sent '
+  + 'value replaces the stored one instead of being merged into it.';
+
+export const contactsDoc: ResourceDoc = {
+  tags: [{
+    name: 'Contacts',
+    description: 'The people the account messages: phone (unique per account by its canonical E.164 form), profile, '
+      + 'free-form `meta` attributes, tags, notes and default assignees.',
+  }],
+  operations: [
+    {
+      method: 'get', path: '/api/contact', operationId: 'contact_list', tags,
+      summary: 'List contacts',
+      description: 'The account\'s contacts that are not deleted, newest first.',
+      query: contactListQuery,
+      queryDescriptions: {
+        search: 'Case- and accent-insensitive match on phone digits, names, email and external URL.',
+        tag: 'Only contacts carrying the tag with exactly this name.',
+      },
+      paginated: true,
+      responses: { 200: { description: 'A page of contacts.', schema: paginated(Contact, 'Contact') } },
+    },
+    {
+      method: 'post', path: '/api/contact', operationId: 'contact_create', tags,
+      summary: 'Create or update contact',
+      description: 'Creates a contact, or when a contact with the same canonical phone exists, partially updates that '
+        + 'contact instead of creating a duplicate: received `meta` and `notes` are appended to the current ones. '
+        + OVERWRITE,
+      body: {
+        schema: contactUpsertSchema, name: 'ContactUpsertRequest', required: true,
+        example: { phone: '+52 55 1234 5678', first_name: 'Ana', last_name: 'López', email: 'ana@example.com', meta: { plan: 'gold' }, tags: [{ name: 'vip' }] },
+      },
+      responses: { 201: { description: 'The created or updated contact.', schema: Contact } },
+    },
+    {
+      method: 'get', path: '/api/contact/{id}', operationId: 'contact_retrieve', tags,
+      summary: 'Get contact',
+      params: contactId,
+      responses: { 200: { description: 'The contact.', schema: Contact } },
+    },
+    {
+      method: 'put', path: '/api/contact/{id}', operationId: 'contact_update', tags,
+      summary: 'Update contact',
+      description: 'Full update (`phone` required). An empty `meta` or `notes` removes them: this is the way to delete '
+        + 'a key inside `meta` or a note (send all fields).',
+      params: contactId,
+      body: { schema: contactReplaceSchema, name: 'ContactReplaceRequest', required: true },
+      responses: { 200: { description: 'The updated contact.', schema: Contact } },
+    },
+    {
+      method: 'patch', path: '/api/contact/{id}', operationId: 'contact_partial_update', tags,
+      summary: 'Partial update contact',
+      description: 'Any subset of the fields. `meta`, `notes`, `tags` and `default_assignees` are added to the '
+        + `current ones. ${OVERWRITE}`,
+      params: contactId,
+      body: { schema: contactPatchSchema, name: 'ContactPatchRequest', required: true },
+      responses: { 200: { description: 'The updated contact.', schema: Contact } },
+    },
+    {
+      method: 'delete', path: '/api/contact/{id}', operationId: 'contact_destroy', tags,
+      summary: 'Delete contact',
+      description: 'Soft delete: the contact gets `is_deleted` and leaves the list; its history and messages are kept. '
+        + 'Fires the `contact.deleted` event.',
+      params: contactId,
+      responses: { 204: { description: 'Deleted.' } },
+    },
+    {
+      method: 'delete', path: '/api/contact/{id}/notes/{note_id}', operationId: 'contact_notes_destroy', tags,
+      summary: 'Delete a note of a contact',
+      params: { ...contactId, note_id: { kind: 'int', description: 'Note id.' } },
+      responses: { 204: { description: 'Deleted.' } },
+    },
+  ],
+};

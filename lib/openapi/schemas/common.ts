@@ -1,0 +1,59 @@
+import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/api/pagination';
+import { named } from './named';
+
+// Shapes shared by every resource: DRF error bodies, the pagination envelope, embedded users and tags.
+
+export const dateTime = () => z.iso.datetime().meta({ description: 'ISO 8601, UTC' });
+export const uuid = () => z.uuid();
+export const id = () => z.int().positive();
+
+export const DetailError = named('DetailError', z.object({
+  detail: z.string(),
+}).meta({ description: 'Django REST Framework error body for errors not tied to a field.', example: { detail: 'Not found.' } }));
+
+/** A field's messages, or for a nested object its own field map, or for a list one entry per item. */
+export const FieldErrorValue: z.ZodType = named('FieldErrorValue', z.lazy(() => z.union([
+  z.array(z.string()),
+  ValidationError,
+  z.array(z.union([ValidationError, z.array(z.string())])),
+])));
+
+export const ValidationError: z.ZodType = named('ValidationError', z.record(z.string(), FieldErrorValue).meta({
+  description: 'Field validation errors: each field maps to its messages; nested objects and list items nest the '
+    + 'same way; errors not tied to one field are under `non_field_errors`.',
+  example: { phone: ['This field is required.'], email: ['Enter a valid email address.'] },
+}));
+
+export const ShortUser = named('ShortUser', z.object({
+  id: id(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.email(),
+}).meta({ description: 'Embedded short form of an account member.' }));
+
+export const Tag = named('Tag', z.object({ id: id(), name: z.string().max(100) }));
+
+export const Group = named('Group', z.object({ id: id(), name: z.string() }));
+
+const pages = new Map<z.ZodType, z.ZodType>();
+/** `{count, next, previous, results}`, named `Paginated<Item>List` as drf-spectacular does. */
+export function paginated(item: z.ZodType, itemName: string): z.ZodType {
+  const cached = pages.get(item);
+  if (cached) return cached;
+  const page = named(`Paginated${itemName}List`, z.object({
+    count: z.int().min(0).meta({ description: 'Total number of items.' }),
+    next: z.url().nullable().meta({ description: 'Absolute URL of the next page (every other query parameter kept), or null.' }),
+    previous: z.url().nullable().meta({ description: 'Absolute URL of the previous page, or null.' }),
+    results: z.array(item),
+  }));
+  pages.set(item, page);
+  return page;
+}
+
+export const PAGE_PARAMS_DESCRIPTION = {
+  page: 'A page number within the paginated result set (1-based). A non-integer or out-of-range page is a 404 '
+    + '`{"detail": "Invalid page."}`.',
+  page_size: `Number of results to return per page (default ${DEFAULT_PAGE_SIZE}; larger values than ${MAX_PAGE_SIZE} `
+    + 'are clamped).',
+};

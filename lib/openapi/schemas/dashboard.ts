@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { accountStatus } from '@/db/schema/enums';
+import { dateTime, id, ShortUser } from './common';
+import { AccountMember } from './members';
+import { named } from './named';
+
+// Shapes of the dashboard-internal routes (API keys, the signed-in member, first-run setup);
+// field lists mirror lib/api-keys/serializer.ts and lib/accounts/serializer.ts.
+
+export const ApiKey = named('ApiKey', z.object({
+  id: id(),
+  name: z.string(),
+  prefix: z.string().meta({ description: 'The first characters of the key, to recognise it; never the key itself.' }),
+  user: ShortUser.meta({ description: 'The member the key acts as.' }),
+  created_by: ShortUser.nullable(),
+  created_on: dateTime(),
+  last_used_on: dateTime().nullable(),
+  revoked_on: dateTime().nullable(),
+  is_active: z.boolean(),
+}));
+
+export const NewApiKey = named('NewApiKey', ApiKey.extend({
+  key: z.string().meta({ description: 'The key itself, shown this one time only. Send it as `Authorization: Token <key>`.' }),
+}));
+
+export const Account = named('Account', z.object({
+  id: id(),
+  name: z.string(),
+  status: z.enum(accountStatus.enumValues),
+  country: z.string().length(2),
+  default_timezone: z.string(),
+  has_working_hours: z.boolean(),
+  working_hours: z.array(z.object({
+    day: z.int(),
+    is_open: z.boolean(),
+    open_at: z.string().meta({ description: 'Time of day, UTC.' }),
+    close_at: z.string().meta({ description: 'Time of day, UTC.' }),
+  })),
+  after_hours_response: z.string(),
+  inbox_add_name_before_message: z.boolean(),
+  should_autoclose_conversations: z.boolean(),
+  autoclose_conversations_after: z.int().nullable(),
+  archive_conversations_when_closed: z.boolean(),
+  agents_can_see_all_conversations: z.boolean(),
+  feature_flags: z.array(z.string()),
+  contact_available_variables: z.array(z.string()),
+  created_on: dateTime(),
+}));
+
+export const Me = named('Me', z.object({
+  user: AccountMember,
+  account: Account,
+}));
+
+export const SetupStatus = named('SetupStatus', z.object({
+  needed: z.boolean().meta({ description: 'True while the database holds no account yet.' }),
+}));
+
+export const SetupResult = named('SetupResult', z.object({
+  account: id(),
+  email: z.email(),
+}));

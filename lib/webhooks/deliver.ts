@@ -1,0 +1,109 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { getDb, type Executor } from '@/db';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhookSubscriptions } from '@/db/schema';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { QUEUES } from '@/lib/jobs/queues';
+import { lockChains } from './chain-lock';
+import { postWebhook, type SendResult } from './http-send';
+import { maxAttempts, nextDelaySeconds, parseRetryAfter } from './retry-schedule';
+import { signatureHeaders } from './signing';
+
+// One attempt of one delivery. The HTTP call happens outside any transaction; its outcome, the
+// attempt log, the next retry or the next delivery of the chain are written in one transaction.
+
+const FAILING_DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
+
+async function load(db: Executor, deliveryId: string) {
+  const [row] = await db.select({ delivery: webhookDeliveries, event: webhookEvents, subscription: webhookSubscriptions })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+    .where(eq(webhookDeliveries.id, deliveryId)).limit(1);
+  return row ?? null;
+}
+
+async function earlierPending(db: Executor, d: typeof webhookDeliveries.$inferSelect): Promise<boolean> {
+  const [row] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(
+    eq(webhookDeliveries.subscriptionId, d.subscriptionId), eq(webhookDeliveries.resourceId, d.resourceId),
+    eq(webhookDeliveries.status, 'PENDING'), sql`${webhookDeliveries.seq} < ${d.seq}`,
+  )).limit(1);
+  return Boolean(row);
+}
+
+/** Starts the next pending delivery of the chain, if any (caller holds the chain lock). */
+async function startNext(tx: Executor, d: typeof webhookDeliveries.$inferSelect) {
+  const [next] = await tx.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(
+    eq(webhookDeliveries.subscriptionId, d.subscriptionId), eq(webhookDeliveries.resourceId, d.resourceId),
+    eq(webhookDeliveries.status, 'PENDING'), sql`${webhookDeliveries.seq} > ${d.seq}`,
+  )).orderBy(asc(webhookDeliveries.seq)).limit(1);
+  if (next) await enqueue(tx, QUEUES.webhookDeliver.name, { deliveryId: next.id });
+}
+
+function secretsInForce(s: typeof webhookSubscriptions.$inferSelect): string[] {
+  const previous = s.previousSecret && s.previousSecretExpiresOn && s.previousSecretExpiresOn > new Date() ? [s.previousSecret] : [];
+  return [s.secret, ...previous];
+}
+
+export async function deliverWebhook(deliveryId: string): Promise<void> {
+  const db = await getDb();
+  const row = await load(db, deliveryId);
+  if (!row || row.delivery.status !== 'PENDING') return;
+  // Not first in its chain: the earlier delivery starts this one when it finishes.
+  if (await earlierPending(db, row.delivery)) return;
+  const { delivery, event, subscription } = row;
+
+  if (!subscription.isActive) {
+    await db.transaction(async (tx) => {
+      await lockChains(tx, [delivery]);
+      await tx.update(webhookDeliveries).set({ status: 'FAILED', nextAttemptOn: null })
+        .where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'PENDING')));
+      await startNext(tx, delivery);
+    });
+    return;
+  }
+
+  const body = JSON.stringify(event.payload);
+  const timestamp = Math.floor(Date.now() / 1000);
+  const headers = signatureHeaders(secretsInForce(subscription), event.id, timestamp, body);
+  const result = await postWebhook(subscription.target, headers, body);
+  await recordOutcome(delivery, subscription, headers, body, result);
+}
+
+async function recordOutcome(
+  delivery: typeof webhookDeliveries.$inferSelect, subscription: typeof webhookSubscriptions.$inferSelect,
+  headers: Record<string, string>, body: string, result: SendResult,
+) {
+  const db = await getDb();
+  const ok = result.status !== null && result.status >= 200 && result.status < 300;
+  const gone = result.status === 410;
+  const attempts = delivery.attempts + 1;
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await lockChains(tx, [delivery]);
+    await tx.insert(webhookDeliveryAttempts).values({
+      deliveryId: delivery.id, requestHeaders: headers, requestBody: body, responseStatus: result.status,
+      responseBody: result.body, durationMs: result.durationMs, error: result.error,
+    });
+    const failingSince = subscription.failingSince ?? now;
+    let disableReason: string | null = null;
+    if (gone) disableReason = `The target answered 410 Gone on ${now.toISOString()}.`;
+    else if (!ok && now.getTime() - failingSince.getTime() >= FAILING_DISABLE_AFTER_MS) {
+      disableReason = `Every delivery attempt failed from ${failingSince.toISOString()} to ${now.toISOString()}.`;
+    }
+    const delay = ok || gone || disableReason ? null : nextDelaySeconds(attempts, parseRetryAfter(result.retryAfter));
+    const status = ok ? 'SUCCEEDED' : delay === null ? 'FAILED' : 'PENDING';
+    await tx.update(webhookDeliveries).set({
+      attempts, lastAttemptOn: now, status, nextAttemptOn: delay === null ? null : new Date(now.getTime() + delay * 1000),
+    }).where(eq(webhookDeliveries.id, delivery.id));
+    await tx.update(webhookSubscriptions).set(ok
+      ? { failingSince: null }
+      : { failingSince, ...(disableReason ? { isActive: false, disabledReason: disableReason } : {}) })
+      .where(eq(webhookSubscriptions.id, subscription.id));
+    if (delay !== null) {
+      await enqueue(tx, QUEUES.webhookDeliver.name, { deliveryId: delivery.id }, { startAfter: Math.max(1, Math.ceil(delay)) });
+    } else {
+      await startNext(tx, delivery);
+    }
+  });
+}
+

@@ -1,0 +1,86 @@
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhookSubscriptions } from '@/db/schema';
+import { NotFoundError } from '@/lib/api/errors';
+import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
+import { serializeContact } from '@/lib/contacts/serializer';
+import { enqueueDeliveries } from './record-events';
+import { serializeAttempt, serializeDelivery } from './serializer';
+import { getSubscriptionRow } from './subscriptions';
+
+// What was sent, and sending again: the per-subscription delivery log, resends and test events.
+
+const deliveryColumns = { delivery: webhookDeliveries, eventType: webhookEvents.type };
+
+export async function listDeliveries(db: Db, accountId: number, subscriptionId: string, url: URL, page: PageRequest, status?: string) {
+  await getSubscriptionRow(db, accountId, subscriptionId);
+  const where = and(eq(webhookDeliveries.subscriptionId, subscriptionId),
+    status ? eq(webhookDeliveries.status, status as 'PENDING') : undefined);
+  const [rows, [{ count }]] = await Promise.all([
+    db.select(deliveryColumns).from(webhookDeliveries).innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+      .where(where).orderBy(desc(webhookDeliveries.seq)).limit(page.pageSize).offset(page.offset),
+    db.select({ count: sql<number>`count(*)::int` }).from(webhookDeliveries).where(where),
+  ]);
+  return pageEnvelope(url, page, Number(count), rows.map((r) => serializeDelivery({ ...r.delivery, eventType: r.eventType })));
+}
+
+async function deliveryRow(db: Db, accountId: number, deliveryId: string) {
+  const [row] = await db.select({ ...deliveryColumns, payload: webhookEvents.payload }).from(webhookDeliveries)
+    .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
+    .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
+    .where(and(eq(webhookDeliveries.id, deliveryId), eq(webhookSubscriptions.accountId, accountId))).limit(1);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+/** One delivery with its payload and every attempt (request headers and body, answer, timing). */
+export async function getDelivery(db: Db, accountId: number, deliveryId: string) {
+  const row = await deliveryRow(db, accountId, deliveryId);
+  const attempts = await db.select().from(webhookDeliveryAttempts)
+    .where(eq(webhookDeliveryAttempts.deliveryId, deliveryId)).orderBy(asc(webhookDeliveryAttempts.id));
+  return { ...serializeDelivery({ ...row.delivery, eventType: row.eventType }), payload: row.payload, attempt_log: attempts.map(serializeAttempt) };
+}
+
+/** Sends a delivery's event again, as a new delivery with a fresh set of attempts. */
+export async function resendDelivery(db: Db, accountId: number, deliveryId: string) {
+  const row = await deliveryRow(db, accountId, deliveryId);
+  const [id] = await db.transaction((tx) => enqueueDeliveries(tx, [{
+    subscriptionId: row.delivery.subscriptionId, eventId: row.delivery.eventId, resourceId: row.delivery.resourceId,
+  }]));
+  return { id };
+}
+
+/** Every failed delivery of the subscription since a moment, sent again in their original order. */
+export async function resendFailedSince(db: Db, accountId: number, subscriptionId: string, since: Date) {
+  await getSubscriptionRow(db, accountId, subscriptionId);
+  const failed = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.subscriptionId, subscriptionId),
+    eq(webhookDeliveries.status, 'FAILED'), gte(webhookDeliveries.createdOn, since))).orderBy(asc(webhookDeliveries.seq));
+  const ids = await db.transaction((tx) => enqueueDeliveries(tx, failed.map((d) => ({
+    subscriptionId, eventId: d.eventId, resourceId: d.resourceId,
+  }))));
+  return { resent: ids.length };
+}
+
+const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
+
+/** A test event of the subscription's first event type, carrying a sample resource. */
+export async function sendTestEvent(db: Db, accountId: number, subscriptionId: string) {
+  const subscription = await getSubscriptionRow(db, accountId, subscriptionId);
+  const type = subscription.events[0];
+  const now = new Date();
+  const data = type.startsWith('contact.') ? serializeContact({
+    id: SAMPLE_ID, phone: '+52 55 1234 5678', canonical_phone: '+525512345678', first_name: 'Test', last_name: 'Contact',
+    email: 'test@example.com', meta: { sample: 'true' }, external_url: null, external_id: null, is_deleted: type === 'contact.deleted',
+    source: 'website', phone_status: 'UNKNOWN', contact_import: null, last_conversation: null, created_by: null,
+    created_on: now, last_updated_on: now, notes: [], tags: [], default_assignees: [],
+  }) : { id: SAMPLE_ID, test: true };
+  return db.transaction(async (tx) => {
+    const id = crypto.randomUUID();
+    await tx.insert(webhookEvents).values({
+      id, accountId, type, resourceId: `test:${id}`, createdOn: now,
+      payload: { id, type, created_on: now.toISOString(), data },
+    });
+    const [deliveryId] = await enqueueDeliveries(tx, [{ subscriptionId, eventId: id, resourceId: `test:${id}` }]);
+    return { event: id, delivery: deliveryId, type };
+  });
+}

@@ -1,0 +1,62 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { execRows, type Executor } from '@/db';
+import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '@/db/schema';
+import { enqueueMany } from '@/lib/jobs/enqueue';
+import { QUEUES } from '@/lib/jobs/queues';
+import { lockChains } from './chain-lock';
+import type { WebhookEventType } from './validation';
+
+export type InterestedSubscription = { id: string; events: WebhookEventType[] };
+
+/** The account's active subscriptions: callers skip building payloads nobody asked for. */
+export async function interestedSubscriptions(tx: Executor, accountId: number): Promise<InterestedSubscription[]> {
+  return tx.select({ id: webhookSubscriptions.id, events: webhookSubscriptions.events })
+    .from(webhookSubscriptions)
+    .where(and(eq(webhookSubscriptions.accountId, accountId), eq(webhookSubscriptions.isActive, true)));
+}
+
+export type DomainEvent = { type: WebhookEventType; resourceId: string; data: unknown };
+
+/**
+ * Records events in the caller's transaction, with one delivery per interested active
+ * subscription, and enqueues the sends that are first in their (subscription, resource) chain.
+ * Later deliveries for the same resource wait for the earlier one to finish, so a receiver sees a
+ * resource's events in the order they happened, even across retries.
+ */
+export async function recordEvents(
+  tx: Executor, accountId: number, events: DomainEvent[], subscriptions?: InterestedSubscription[],
+): Promise<void> {
+  if (!events.length) return;
+  subscriptions ??= await interestedSubscriptions(tx, accountId);
+  const wanted = events.filter((e) => subscriptions.some((s) => s.events.includes(e.type)));
+  if (!wanted.length) return;
+
+  const now = new Date();
+  const rows = wanted.map((e) => ({ id: crypto.randomUUID(), ...e }));
+  await tx.insert(webhookEvents).values(rows.map((e) => ({
+    id: e.id, accountId, type: e.type, resourceId: e.resourceId, createdOn: now,
+    payload: { id: e.id, type: e.type, created_on: now.toISOString(), data: e.data },
+  })));
+  const deliveries = rows.flatMap((e) => subscriptions.filter((s) => s.events.includes(e.type))
+    .map((s) => ({ subscriptionId: s.id, eventId: e.id, resourceId: e.resourceId })));
+  await enqueueDeliveries(tx, deliveries);
+}
+
+/** Adds deliveries (in the given order) and starts those at the head of their chain. */
+export async function enqueueDeliveries(
+  tx: Executor, deliveries: { subscriptionId: string; eventId: string; resourceId: string }[],
+): Promise<string[]> {
+  if (!deliveries.length) return [];
+  await lockChains(tx, deliveries);
+  const inserted = await tx.insert(webhookDeliveries).values(deliveries).returning({ id: webhookDeliveries.id });
+  const ids = inserted.map((d) => d.id);
+  // Heads: no earlier pending delivery in the same chain.
+  const heads = await execRows<{ id: string }>(tx, sql`
+    select d.id from webhook_deliveries d
+    where d.id = any(${sql.param(ids)}::uuid[])
+      and not exists (select 1 from webhook_deliveries e
+        where e.subscription_id = d.subscription_id and e.resource_id = d.resource_id
+          and e.status = 'PENDING' and e.seq < d.seq)`);
+  await enqueueMany(tx, heads.map((h) => ({ name: QUEUES.webhookDeliver.name, data: { deliveryId: h.id } })));
+  return ids;
+}

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { webhookEventType } from '@/db/schema';
+import { boolish } from '@/lib/validation/fields';
+
+export const WEBHOOK_EVENTS = webhookEventType.enumValues;
+export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
+
+const events = z.array(z.enum(WEBHOOK_EVENTS)).min(1, { message: 'This list may not be empty.' })
+  .transform((list) => [...new Set(list)]);
+const target = z.url({ protocol: /^https?$/ })
+  .max(255)
+
+/** POST (26) and PUT (28): events and target required. `id` is read-only and ignored. */
+export const subscriptionSchema = z.object({ events, target, is_active: boolish.default(true) });
+/** PATCH (29): any subset. */
+export const subscriptionPatchSchema = z.object({ events: events.optional(), target: target.optional(), is_active: boolish.optional() });
+
+export type SubscriptionInput = z.output<typeof subscriptionSchema>;
+export type SubscriptionPatch = z.output<typeof subscriptionPatchSchema>;
+
+export const subscriptionListQuery = z.object({ search: z.string().max(255).optional() });
+
+export const resendFailedSchema = z.object({ since: z.iso.datetime({ offset: true }) });

@@ -1,0 +1,116 @@
+// npm run manage -- <command> [--option value …]: operator commands against the configured
+// database (DATABASE_URL, or the embedded PGlite under PGLITE_DIR / .data/pglite).
+// Output: one JSON object per line on stdout; errors as {"error": "...", "fields"?: {...}} on
+// stderr with a non-zero exit code (1 for failures, 2 for usage errors). See README.md.
+import { eq, sql } from 'drizzle-orm';
+import { closeDatabase, database, type Db } from '@/db';
+import { accounts, users } from '@/db/schema';
+import { createAccountWithAdmin } from '@/lib/accounts/service';
+import { createApiKey } from '@/lib/api-keys/service';
+import { createApiKeySchema } from '@/lib/api-keys/validation';
+import { ValidationError } from '@/lib/api/errors';
+import { checkFlags, parseArgs, UsageError } from '@/lib/cli/args';
+import { emit, emitError } from '@/lib/cli/output';
+import { createUser } from '@/lib/members/service';
+
+type Command = {
+  usage: string;
+  summary: string;
+  required: string[];
+  optional?: string[];
+  run: (db: Db, flags: Record<string, string>) => Promise<object>;
+};
+
+function positiveInt(value: string, flag: string): number {
+  if (!/^\d+$/.test(value) || Number(value) < 1 || !Number.isSafeInteger(Number(value))) {
+    throw new UsageError(`--${flag} must be a positive integer.`);
+  }
+  return Number(value);
+}
+
+const commands: Record<string, Command> = {
+  createaccount: {
+    usage: 'createaccount --name N --email E --password P [--country MX] [--first-name F] [--last-name L] [--timezone TZ]',
+    summary: 'Create an account and its first ADMIN user.',
+    required: ['name', 'email', 'password'],
+    optional: ['country', 'first-name', 'last-name', 'timezone'],
+    run: async (db, f) => {
+      const { account, admin } = await createAccountWithAdmin(db, {
+        name: f.name, email: f.email, password: f.password, country: f.country,
+        first_name: f['first-name'], last_name: f['last-name'], default_timezone: f.timezone,
+      });
+      return { account_id: account.id, user_id: admin.id, email: admin.email, role: admin.role, country: account.country };
+    },
+  },
+  createuser: {
+    usage: 'createuser --account-id A --email E --password P [--role AGENT|MANAGER|ADMIN] [--first-name F] [--last-name L]',
+    summary: 'Add a user (default role AGENT) to an existing account.',
+    required: ['account-id', 'email', 'password'],
+    optional: ['role', 'first-name', 'last-name'],
+    run: async (db, f) => {
+      const accountId = positiveInt(f['account-id'], 'account-id');
+      const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+      if (!account) throw ValidationError.field('account_id', `Invalid pk "${accountId}" - object does not exist.`);
+      const user = await createUser(db, accountId, {
+        email: f.email, password: f.password, role: f.role?.toUpperCase() as never,
+        first_name: f['first-name'], last_name: f['last-name'],
+      });
+      return { user_id: user.id, account_id: user.accountId, email: user.email, role: user.role };
+    },
+  },
+  createapikey: {
+    usage: 'createapikey --email E [--name N]',
+    summary: 'Create an API key acting as the user with that email; the key is shown only here.',
+    required: ['email'],
+    optional: ['name'],
+    run: async (db, f) => {
+      const [user] = await db.select({ id: users.id, accountId: users.accountId }).from(users)
+        .where(eq(sql`lower(${users.email})`, f.email.trim().toLowerCase())).limit(1);
+      if (!user) throw ValidationError.field('email', `No user with the email "${f.email}".`);
+      const { name } = createApiKeySchema.parse({ name: f.name ?? 'manage createapikey' });
+      const created = await createApiKey(db, user.accountId, { name, userId: user.id, createdById: user.id });
+      return {
+        id: created.id, name: created.name, prefix: created.prefix, key: created.key,
+        user_id: user.id, account_id: user.accountId, email: created.user.email,
+      };
+    },
+  },
+};
+
+function help(): object {
+  return {
+    usage: 'npm run manage -- <command> [options]',
+    commands: Object.fromEntries(Object.entries(commands).map(([name, c]) => [name, { usage: c.usage, summary: c.summary }])),
+  };
+}
+
+async function main(): Promise<number> {
+  const { command, flags } = parseArgs(process.argv.slice(2));
+  if (!command || ['help', '--help', '-h'].includes(command)) {
+    emit(help());
+    return command ? 0 : 2;
+  }
+  const spec = commands[command];
+  if (!spec) throw new UsageError(`Unknown command "${command}". Commands: ${Object.keys(commands).join(', ')}.`);
+  checkFlags(flags, spec.required, spec.optional);
+  // Opening applies pending migrations; on the embedded database it refuses while a server holds it.
+  const { db } = await database();
+  emit(await spec.run(db, flags));
+  return 0;
+}
+
+// package.json has no "type": "module", so tsx runs this file as CommonJS: no top-level await.
+async function run(): Promise<void> {
+  let exitCode = 0;
+  try {
+    exitCode = await main();
+  } catch (error) {
+    exitCode = emitError(error);
+  } finally {
+    await closeDatabase().catch(() => {});
+  }
+  // Nothing else should be pending, but a stray handle must never keep an operator's shell waiting.
+  process.exit(exitCode);
+}
+
+void run();
