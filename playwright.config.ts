@@ -22,7 +22,7 @@ const common = {
 
 const servers = [
   {
-    command: `npx next start -p ${PGLITE_PORT}`,
+    command: `node scripts/server.mjs -p ${PGLITE_PORT}`,
     url: `http://127.0.0.1:${PGLITE_PORT}/api/health`,
     env: { ...common, PGLITE_DIR: pgliteDir, NEXTAUTH_URL: `http://127.0.0.1:${PGLITE_PORT}` },
     reuseExistingServer: false,
@@ -32,7 +32,7 @@ const servers = [
 ];
 if (postgresUrl) {
   servers.push({
-    command: `npx next start -p ${POSTGRES_PORT}`,
+    command: `node scripts/server.mjs -p ${POSTGRES_PORT}`,
     url: `http://127.0.0.1:${POSTGRES_PORT}/api/health`,
     env: { ...common, DATABASE_URL: postgresUrl, NEXTAUTH_URL: `http://127.0.0.1:${POSTGRES_PORT}` } as never,
     reuseExistingServer: false,

@@ -74,8 +74,9 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
 }
 
 function run(args) {
-  const nextBin = require.resolve('next/dist/bin/next');
-  current = spawn(process.execPath, [nextBin, ...args], { stdio: 'inherit', env });
+  // `next build`, or our production server (scripts/server.mjs: Next.js plus GET-body handling).
+  const entry = args[0] === 'start' ? path.join('scripts', 'server.mjs') : require.resolve('next/dist/bin/next');
+  current = spawn(process.execPath, [entry, ...(args[0] === 'start' ? args.slice(1) : args)], { stdio: 'inherit', env });
   return current;
 }
 
