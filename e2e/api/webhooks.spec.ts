@@ -251,4 +251,22 @@ test.describe('delivery', () => {
     const bad = await request.post(`/api/webhook-subscription/${sub.id}/deliveries/resend`, { headers: account.admin.headers, data: { since: 'yesterday' } });
     expect(bad.status()).toBe(400);
   });
+
+  test('a CSV import sends contact.created and contact.updated for the contacts it changes', async ({ request }) => {
+    const account = await newAccount(request);
+    const target = nextPath();
+    await subscribe({ request }, account, { events: ['contact.created', 'contact.updated'], target: receiver.url(target) });
+    const existing = await (await request.post('/api/contact', { headers: account.admin.headers, data: { phone: '+525511112222' } })).json();
+    await expect.poll(() => receiver.at(target).length).toBe(1);
+    const csv = 'phone,first_name\n55 1111 2222,Existing\n+52 55 3333 4444,New\n';
+    const upload = await request.post('/api/contact/upload', {
+      headers: { ...account.admin.headers, 'Content-Type': 'text/csv' }, data: Buffer.from(csv),
+    });
+    expect(upload.status()).toBe(200);
+    await expect.poll(() => receiver.at(target).length, { timeout: 30_000 }).toBe(3);
+    const events = receiver.at(target).slice(1).map((r) => JSON.parse(r.body));
+    expect(events.map((e) => e.type).sort()).toEqual(['contact.created', 'contact.updated']);
+    expect(events.find((e) => e.type === 'contact.updated').data).toMatchObject({ id: existing.id, first_name: 'Existing' });
+    expect(events.find((e) => e.type === 'contact.created').data).toMatchObject({ canonical_phone: '+525533334444', source: 'import' });
+  });
 });

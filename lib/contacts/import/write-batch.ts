@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { execRows, type Db, type Executor } from '@/db';
 import { contactSearchText } from '@/lib/contacts/search-text';
 import { upsertTags } from '@/lib/tags/service';
-import { onContactsImported } from './events';
+import { recordContactEvents } from '@/lib/contacts/events';
 import { mergeByPhone, type MergedContact } from './merge';
 import type { ImportRow, Rejection } from './row';
 
@@ -147,7 +147,12 @@ export async function writeBatch(db: Db, ctx: ImportContext, batch: Batch, offse
       )
       select id from moved`);
     if (!moved.length) throw new ConcurrentImportError(`import ${ctx.importId} moved past offset ${offset}`);
-    await onContactsImported(tx, { ...ctx, created: createdIds, updated: updatedIds });
+    // contact.created / contact.updated for this batch, in its transaction (nothing when no
+    // subscription wants them).
+    await recordContactEvents(tx, ctx.accountId, [
+      ...createdIds.map((id) => ({ id, type: 'contact.created' as const })),
+      ...updatedIds.map((id) => ({ id, type: 'contact.updated' as const })),
+    ]);
     return { created, updated, rejected: batch.rejected.length };
   });
 }

@@ -1,0 +1,75 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import postgres from 'postgres';
+
+/**
+ * A server process of the built app that a test starts, stops and starts again itself, with a
+ * database of its own: an embedded data directory, or a scratch database on the local Postgres.
+ */
+export class OwnServer {
+  private child: ChildProcess | null = null;
+  readonly baseURL: string;
+  private readonly env: Record<string, string>;
+  private constructor(private readonly port: number, dbEnv: Record<string, string>, private readonly cleanup: () => Promise<void>, extraEnv: Record<string, string>) {
+    this.baseURL = `http://127.0.0.1:${port}`;
+    this.env = {
+      ...(process.env as Record<string, string>), ...dbEnv, ...extraEnv,
+      ENABLE_TEST_API: '1', NEXTAUTH_SECRET: 'own-server', AUTH_TRUST_HOST: 'true', NEXTAUTH_URL: this.baseURL,
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1,localhost,::1',
+    };
+    if (!dbEnv.DATABASE_URL) delete this.env.DATABASE_URL;
+  }
+
+  static async create(kind: 'pglite' | 'postgres', port: number, extraEnv: Record<string, string> = {}): Promise<OwnServer> {
+    if (kind === 'pglite') {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'engage-own-'));
+      return new OwnServer(port, { PGLITE_DIR: path.join(dir, 'pglite') }, async () => fs.rmSync(dir, { recursive: true, force: true }), extraEnv);
+    }
+    const adminUrl = process.env.TEST_POSTGRES_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+    const name = `engage_own_${process.pid}_${Date.now()}`;
+    const admin = postgres(adminUrl, { max: 1, onnotice: () => {} });
+    await admin.unsafe(`create database ${name}`);
+    await admin.end();
+    const url = `${adminUrl.replace(/\/[^/]*$/, '')}/${name}`;
+    return new OwnServer(port, { DATABASE_URL: url }, async () => {
+      const drop = postgres(adminUrl, { max: 1, onnotice: () => {} });
+      await drop.unsafe(`drop database if exists ${name} with (force)`);
+      await drop.end();
+    }, extraEnv);
+  }
+
+  async start(): Promise<void> {
+    const child = spawn(process.execPath, ['scripts/server.mjs', '-p', String(this.port), '-H', '127.0.0.1'], {
+      env: this.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child.stdout?.on('data', () => {});
+    child.stderr?.on('data', () => {});
+    this.child = child;
+    const deadline = Date.now() + 60_000;
+    while (Date.now() < deadline) {
+      try {
+        if ((await fetch(`${this.baseURL}/api/health`)).ok) return;
+      } catch { /* not listening yet */ }
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    throw new Error('own server did not become healthy');
+  }
+
+  /** SIGTERM, as an operator's restart would send, and wait for the process to end. */
+  async stop(): Promise<void> {
+    const child = this.child;
+    if (!child || child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 20_000))]);
+    if (child.exitCode === null) child.kill('SIGKILL');
+    this.child = null;
+  }
+
+  async dispose(): Promise<void> {
+    await this.stop();
+    await this.cleanup();
+  }
+}
