@@ -18,6 +18,10 @@ const common = {
   WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1,localhost,::1',
   // Retries after 1 s instead of 5 s, 5 min…, so retry behaviour is testable in seconds.
   WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1',
+  // Channel provider settings are encrypted with this key; throttled sends retry after 1 s, twice.
+  CHANNEL_SECRET_KEY: 'e2e-channel-key-not-for-production',
+  MESSAGE_RETRY_SCHEDULE: '1,1',
+  SANDBOX_STATUS_DELAY_SECONDS: '1',
 };
 
 const servers = [

@@ -2,9 +2,9 @@
 // database (DATABASE_URL, or the embedded PGlite under PGLITE_DIR / .data/pglite).
 // Output: one JSON object per line on stdout; errors as {"error": "...", "fields"?: {...}} on
 // stderr with a non-zero exit code (1 for failures, 2 for usage errors). See README.md.
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { closeDatabase, database, type Db } from '@/db';
-import { accounts, users } from '@/db/schema';
+import { accounts, channels, users } from '@/db/schema';
 import { createAccountWithAdmin } from '@/lib/accounts/service';
 import { createApiKey } from '@/lib/api-keys/service';
 import { createApiKeySchema } from '@/lib/api-keys/validation';
@@ -12,6 +12,11 @@ import { ValidationError } from '@/lib/api/errors';
 import { checkFlags, parseArgs, UsageError } from '@/lib/cli/args';
 import { emit, emitError } from '@/lib/cli/output';
 import { createUser } from '@/lib/members/service';
+import { createCloudChannel, createSandboxChannel, findChannel, serializeChannel } from '@/lib/channels/service';
+import { channelCreateSchema } from '@/lib/channels/validation';
+import { saveTemplate } from '@/lib/templates/service';
+import { templateCreateSchema } from '@/lib/templates/validation';
+
 
 type Command = {
   usage: string;
@@ -27,6 +32,16 @@ function positiveInt(value: string, flag: string): number {
   }
   return Number(value);
 }
+
+async function requireAccount(db: Db, value: string): Promise<number> {
+  const accountId = positiveInt(value, 'account-id');
+  const [account] = await db.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
+  if (!account) throw ValidationError.field('account_id', `Invalid pk "${accountId}" - object does not exist.`);
+  return accountId;
+}
+
+// Where the callback URL printed by createchannel points: the public URL of the dashboard.
+const publicOrigin = () => process.env.NEXTAUTH_URL || process.env.APP_URL || 'http://localhost:3000';
 
 const commands: Record<string, Command> = {
   createaccount: {
@@ -73,6 +88,57 @@ const commands: Record<string, Command> = {
         id: created.id, name: created.name, prefix: created.prefix, key: created.key,
         user_id: user.id, account_id: user.accountId, email: created.user.email,
       };
+    },
+  },
+  createchannel: {
+    usage: 'createchannel --account-id A --provider cloud_api|sandbox [--name N --phone-number-id P --business-account-id W '
+      + '--access-token T --app-secret S --verify-token V [--app-id I] [--base-url URL] [--api-version v21.0] [--rate-limit 80]]',
+    summary: 'Add a cloud_api channel (or the sandbox channel, if the account lacks one); prints it with secrets masked.',
+    required: ['account-id', 'provider'],
+    optional: ['name', 'phone-number-id', 'business-account-id', 'access-token', 'app-secret', 'verify-token', 'app-id',
+      'base-url', 'api-version', 'rate-limit'],
+    run: async (db, f) => {
+      const accountId = await requireAccount(db, f['account-id']);
+      const provider = f.provider.toLowerCase().replace(/^provider_/, '');
+      if (provider === 'sandbox') {
+        return serializeChannel(await db.transaction((tx) => createSandboxChannel(tx, accountId)), publicOrigin());
+      }
+      if (provider !== 'cloud_api') throw new UsageError('--provider must be cloud_api or sandbox.');
+      const input = channelCreateSchema.parse({
+        name: f.name, phone_number_id: f['phone-number-id'], business_account_id: f['business-account-id'],
+        access_token: f['access-token'], app_secret: f['app-secret'], verify_token: f['verify-token'], app_id: f['app-id'],
+        base_url: f['base-url'], api_version: f['api-version'], rate_limit: f['rate-limit'],
+      });
+      return serializeChannel(await createCloudChannel(db, accountId, input), publicOrigin());
+    },
+  },
+  createtemplate: {
+    usage: 'createtemplate --account-id A --name N --language L --category C [--status approved] [--components JSON] [--channel-id C]',
+    summary: 'Create or replace a chat template (default: on the account\'s sandbox channel, approved).',
+    required: ['account-id', 'name', 'language', 'category'],
+    optional: ['status', 'components', 'channel-id'],
+    run: async (db, f) => {
+      const accountId = await requireAccount(db, f['account-id']);
+      let components: unknown;
+      if (f.components !== undefined) {
+        try {
+          components = JSON.parse(f.components);
+        } catch (error) {
+          throw new UsageError(`--components is not valid JSON: ${(error as Error).message}`);
+        }
+      }
+      const input = templateCreateSchema.parse({
+        name: f.name, language: f.language, category: f.category.toUpperCase(), status: f.status?.toLowerCase(), components,
+      });
+      let channelId: number;
+      if (f['channel-id'] !== undefined) {
+        channelId = (await findChannel(db, accountId, positiveInt(f['channel-id'], 'channel-id'))).id;
+      } else {
+        const [sandbox] = await db.select({ id: channels.id }).from(channels)
+          .where(and(eq(channels.accountId, accountId), eq(channels.isSandbox, true))).limit(1);
+        channelId = sandbox?.id ?? (await db.transaction((tx) => createSandboxChannel(tx, accountId))).id;
+      }
+      return saveTemplate(db, accountId, channelId, input);
     },
   },
 };

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
@@ -19,7 +20,11 @@ export const channels = pgTable('channels', {
   rateLimitPerSecond: integer('rate_limit_per_second').notNull().default(80),
   templatesSyncedOn: timestamp('templates_synced_on', { withTimezone: true }),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('channels_account_idx').on(t.accountId)]);
+}, (t) => [
+  index('channels_account_idx').on(t.accountId),
+  // Every account has exactly one sandbox channel.
+  uniqueIndex('channels_one_sandbox_key').on(t.accountId).where(sql`${t.isSandbox}`),
+]);
 
 export const chatTemplates = pgTable('chat_templates', {
   id: uuid('id').primaryKey().defaultRandom(),

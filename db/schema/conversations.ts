@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar,
+  bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { accounts, users } from './accounts';
 import { channels, chatTemplates } from './channels';
@@ -67,9 +67,11 @@ export const messages = pgTable('messages', {
   failedAttempts: integer('failed_attempts').notNull().default(0),
   sentById: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
   isDeleted: boolean('is_deleted').notNull().default(false),
+  // Arrival order: breaks ties between messages with the same timestamp (providers send whole seconds).
+  seq: bigserial('seq', { mode: 'number' }).notNull(),
 }, (t) => [
   // The same provider callback delivered twice stores one message.
   uniqueIndex('messages_channel_provider_id_key').on(t.channelId, t.providerId),
-  index('messages_conversation_idx').on(t.conversationId, t.timestamp, t.id),
+  index('messages_conversation_idx').on(t.conversationId, t.timestamp, t.seq),
   index('messages_contact_idx').on(t.contactId, t.timestamp),
 ]);

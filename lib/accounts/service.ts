@@ -3,6 +3,7 @@ import type { Db } from '@/db';
 import { accounts, users } from '@/db/schema';
 import { ValidationError } from '@/lib/api/errors';
 import { hashPassword } from '@/lib/auth/passwords';
+import { createSandboxChannel } from '@/lib/channels/service';
 import { createAccountSchema, type CreateAccountInput } from './validation';
 
 // Serialises concurrent first-run setups (any fixed number).
@@ -32,6 +33,8 @@ export async function createAccountWithAdmin(db: Db, input: CreateAccountInput, 
       accountId: account.id, email: data.email, firstName: data.first_name, lastName: data.last_name,
       role: 'ADMIN', passwordHash,
     }).returning();
+    // Every account can send right away: a sandbox channel with approved templates.
+    await createSandboxChannel(tx, account.id);
     return { account, admin };
   });
 }

@@ -2,6 +2,7 @@ import type { SerializedContact } from '@/lib/contacts/serializer';
 import type { serializeMember } from '@/lib/members/serializer';
 import type { serializeApiKey } from '@/lib/api-keys/serializer';
 import type { serializeAccount } from '@/lib/accounts/serializer';
+import type { serializeAttempt, serializeDelivery, serializeSubscription } from '@/lib/webhooks/serializer';
 
 // Wire shapes as the browser sees them, derived from the server's serializers where they exist.
 
@@ -49,3 +50,16 @@ export type ContactWrite = {
   notes?: { id: number; notes: string }[];
   default_assignees?: { id: number }[];
 };
+
+export type WebhookSubscription = ReturnType<typeof serializeSubscription>;
+export type WebhookEventType = WebhookSubscription['events'][number];
+/** The create answer: the only one that carries the signing secret. */
+export type NewWebhookSubscription = WebhookSubscription & { secret: string };
+export type WebhookSecret = { secret: string; previous_secret: string | null; previous_secret_expires_on: string | null };
+export type WebhookDelivery = ReturnType<typeof serializeDelivery>;
+export type WebhookDeliveryStatus = WebhookDelivery['status'];
+export type WebhookAttempt = Omit<ReturnType<typeof serializeAttempt>, 'request_headers'> & { request_headers: Record<string, string> };
+export type WebhookDeliveryDetail = WebhookDelivery & { payload: unknown; attempt_log: WebhookAttempt[] };
+
+/** Body of POST /api/webhook-subscription and PUT /api/webhook-subscription/{id}. */
+export type WebhookSubscriptionWrite = { target: string; events: WebhookEventType[]; is_active: boolean };

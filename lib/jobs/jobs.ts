@@ -1,9 +1,15 @@
 import type { JobDefinition } from './registry';
 import { contactImportJob } from '@/lib/contacts/import/job';
 import { webhookDeliverJob } from '@/lib/webhooks/job';
+import { messageSendJob } from '@/lib/messages/send-job';
+import { sandboxStatusJob } from '@/lib/messages/sandbox-status-job';
+import { templateSyncAllJob } from '@/lib/templates/sync-job';
 
 /** Every kind of background job the product runs. */
 export const jobs: JobDefinition<never>[] = [
   contactImportJob as JobDefinition<never>,
   webhookDeliverJob as JobDefinition<never>,
+  messageSendJob as JobDefinition<never>,
+  sandboxStatusJob as JobDefinition<never>,
+  templateSyncAllJob as JobDefinition<never>,
 ];

@@ -8,6 +8,13 @@ export const QUEUES = {
   // retry only covers a worker that died mid-job.
   webhookDeliver: { name: 'webhook-deliver', policy: { retryLimit: 5, retryDelay: 10, expireInSeconds: 120 } },
   contactImport: { name: 'contact-import', policy: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 } },
+  // A send's throttling retries are scheduled by the send itself (MESSAGE_RETRY_SCHEDULE); the
+  // queue's retry only covers a worker that died mid-job.
+  messageSend: { name: 'message-send', policy: { retryLimit: 3, retryDelay: 10, expireInSeconds: 120 } },
+  // The sandbox's simulated delivery statuses (sent, delivered, read), one step per job.
+  sandboxStatus: { name: 'sandbox-status', policy: { retryLimit: 3, retryDelay: 2, expireInSeconds: 60 } },
+  // Every 5 minutes: sync the templates of every cloud_api channel.
+  templateSyncAll: { name: 'template-sync-all', policy: { retryLimit: 0, expireInSeconds: 600 } },
 } satisfies Record<string, { name: string; policy: Omit<PgBoss.Queue, 'name'> }>;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];

@@ -11,6 +11,8 @@ export type JobDefinition<T = unknown> = {
    * again on its own after a short delay, so one failure never fails its neighbours.
    */
   batchSize?: number;
+  /** Cron expression: the job also runs on this schedule (pg-boss schedule, once per cluster). */
+  schedule?: string;
   handle: (data: T, job: PgBoss.Job<T>) => Promise<void>;
 };
 

@@ -25,5 +25,6 @@ export async function startWorkers(): Promise<void> {
       }));
     }
     workerIds.set(job.name, ids);
+    if (job.schedule) await boss.schedule(job.name, job.schedule);
   }
 }

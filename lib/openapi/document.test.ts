@@ -1,7 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { retrySchedule } from '@/lib/webhooks/retry-schedule';
+import { WEBHOOK_EVENTS } from '@/lib/webhooks/validation';
 import { buildOpenApiDocument, openApiDocument, openApiJson } from './document';
+import { DOCUMENTED_RETRY_SCHEDULE } from './operations/webhooks';
 
 const doc = buildOpenApiDocument();
 type Op = { operationId: string; tags: string[]; summary: string; responses: Record<string, unknown>; security?: unknown[]; parameters?: { name: string; in: string }[]; requestBody?: { content: Record<string, unknown> } };
@@ -25,6 +28,19 @@ const EXPECTED: [string, string][] = [
   ['post', '/api/dev/api-keys'],
   ['delete', '/api/dev/api-keys/{id}'],
   ['get', '/api/me'],
+  ['get', '/api/webhook-subscription'],
+  ['post', '/api/webhook-subscription'],
+  ['get', '/api/webhook-subscription/{id}'],
+  ['put', '/api/webhook-subscription/{id}'],
+  ['patch', '/api/webhook-subscription/{id}'],
+  ['delete', '/api/webhook-subscription/{id}'],
+  ['get', '/api/webhook-subscription/{id}/secret'],
+  ['post', '/api/webhook-subscription/{id}/secret/rotate'],
+  ['get', '/api/webhook-subscription/{id}/deliveries'],
+  ['post', '/api/webhook-subscription/{id}/deliveries/resend'],
+  ['post', '/api/webhook-subscription/{id}/test'],
+  ['get', '/api/webhook-delivery/{id}'],
+  ['post', '/api/webhook-delivery/{id}/resend'],
 ];
 
 function* walk(node: unknown, at = '#'): Generator<[string, Record<string, unknown>]> {
@@ -150,7 +166,7 @@ describe('OpenAPI document', () => {
     const skip = new Set(['/api/{path}', '/api/auth/{nextauth}', '/api/test/account', '/api/docs/assets/{file}']);
     // Being built in parallel; documented when they land (a lib/openapi/operations/<resource>.ts each),
     // then removed from here.
-    const pending = ['/api/webhook-subscription', '/api/webhook-delivery'];
+    const pending: string[] = [];
     const root = path.resolve(__dirname, '../../app/api');
     const routes: string[] = [];
     const visit = (dir: string) => {
@@ -169,5 +185,77 @@ describe('OpenAPI document', () => {
       if (skip.has(p) || pending.some((prefix) => p === prefix || p.startsWith(`${prefix}/`))) continue;
       expect(documented.has(shape(p)), `${p} (app/api/${path.relative(root, dir)}/route.ts) is not in the OpenAPI document`).toBe(true);
     }
+  });
+
+  it('documents the webhook subscription operations with their bodies, statuses and roles', () => {
+    const schemas = doc.components.schemas as Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }>;
+    const body = (m: string, p: string) => (op(m, p)!.requestBody!.content['application/json'] as { schema: { $ref: string } }).schema.$ref;
+    expect(body('post', '/api/webhook-subscription')).toBe('#/components/schemas/WebhookSubscriptionRequest');
+    expect(body('put', '/api/webhook-subscription/{id}')).toBe('#/components/schemas/WebhookSubscriptionRequest');
+    expect(body('patch', '/api/webhook-subscription/{id}')).toBe('#/components/schemas/WebhookSubscriptionPatchRequest');
+    expect(body('post', '/api/webhook-subscription/{id}/deliveries/resend')).toBe('#/components/schemas/WebhookResendFailedRequest');
+    expect(schemas.WebhookSubscriptionRequest.required).toEqual(['events', 'target']);
+    expect(schemas.WebhookSubscriptionRequest.properties.events).toMatchObject({ type: 'array', minItems: 1, items: { enum: [...WEBHOOK_EVENTS] } });
+    expect(schemas.WebhookSubscriptionRequest.properties.is_active).toMatchObject({ type: 'boolean', default: true });
+    expect(schemas.WebhookSubscriptionPatchRequest.required ?? []).toEqual([]);
+    expect(schemas.WebhookResendFailedRequest.required).toEqual(['since']);
+
+    const codes = (m: string, p: string) => Object.keys(op(m, p)!.responses);
+    expect(codes('post', '/api/webhook-subscription')).toEqual(expect.arrayContaining(['201', '400', '401']));
+    expect(codes('delete', '/api/webhook-subscription/{id}')).toEqual(expect.arrayContaining(['204', '404']));
+    for (const [m, p] of [['get', '/api/webhook-subscription/{id}/secret'], ['post', '/api/webhook-subscription/{id}/secret/rotate'],
+      ['post', '/api/webhook-subscription/{id}/deliveries/resend'], ['post', '/api/webhook-delivery/{id}/resend']]) {
+      expect(codes(m, p), `${m} ${p}`).toContain('403');
+    }
+    for (const [m, p] of [['post', '/api/webhook-subscription/{id}/deliveries/resend'], ['post', '/api/webhook-subscription/{id}/test'],
+      ['post', '/api/webhook-delivery/{id}/resend']]) {
+      expect(codes(m, p), `${m} ${p}`).toContain('202');
+    }
+    expect(op('post', '/api/webhook-subscription')!.responses['201']).toMatchObject({
+      content: { 'application/json': { schema: { $ref: '#/components/schemas/NewWebhookSubscription' } } },
+    });
+    expect(schemas.NewWebhookSubscription.properties).toHaveProperty('secret');
+    expect(schemas.WebhookSubscription.properties).not.toHaveProperty('secret');
+    const names = (p: string) => (op('get', p)!.parameters ?? []).map((x) => x.name);
+    expect(names('/api/webhook-subscription')).toEqual(expect.arrayContaining(['page', 'page_size', 'search']));
+    expect(names('/api/webhook-subscription/{id}/deliveries')).toEqual(expect.arrayContaining(['id', 'status', 'page', 'page_size']));
+    for (const o of EXPECTED.filter(([, p]) => p.startsWith('/api/webhook-'))) expect(op(...o)!.tags).toEqual(['Webhook subscriptions']);
+  });
+
+  it('describes the delivered events in the top-level webhooks section', () => {
+    type Hook = { post: Op & { description: string; requestBody: { content: Record<string, { schema: { $ref: string } }> } } };
+    const hooks = doc.webhooks as Record<string, Hook>;
+    expect(Object.keys(hooks).sort()).toEqual([...WEBHOOK_EVENTS].sort());
+    for (const [type, hook] of Object.entries(hooks)) {
+      const post = hook.post;
+      expect(post.operationId).toMatch(/^[a-z_]+$/);
+      expect(post.security).toEqual([]);
+      expect(post.parameters!.map((x) => [x.in, x.name])).toEqual([
+        ['header', 'webhook-id'], ['header', 'webhook-timestamp'], ['header', 'webhook-signature'],
+      ]);
+      expect(Object.keys(post.responses)).toEqual(expect.arrayContaining(['2XX', '410', 'default']));
+      const schema = post.requestBody.content['application/json'].schema.$ref;
+      if (type.startsWith('contact.')) {
+        expect(schema).toBe('#/components/schemas/ContactEvent');
+      } else {
+        expect(schema).toBe('#/components/schemas/WebhookEvent');
+        expect(post.description).toMatch(/not emitted yet/);
+      }
+    }
+    const event = doc.components.schemas.ContactEvent as { required: string[]; properties: Record<string, Record<string, unknown>> };
+    expect(event.required.sort()).toEqual(['created_on', 'data', 'id', 'type']);
+    expect(event.properties.data).toMatchObject({ $ref: '#/components/schemas/Contact' });
+    expect(doc.tags.map((t) => t.name)).toContain('Webhook subscriptions');
+  });
+
+  it('states the retry schedule the code uses', () => {
+    const saved = process.env.WEBHOOK_RETRY_SCHEDULE;
+    delete process.env.WEBHOOK_RETRY_SCHEDULE;
+    try {
+      expect(retrySchedule()).toEqual(DOCUMENTED_RETRY_SCHEDULE);
+    } finally {
+      if (saved !== undefined) process.env.WEBHOOK_RETRY_SCHEDULE = saved;
+    }
+    expect(doc.info.description).toContain('5 s, 5 min, 30 min, 2 h, 5 h, 10 h and 10 h');
   });
 });

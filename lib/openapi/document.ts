@@ -3,6 +3,7 @@ import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/api/pagination';
 import { toComponents, toJsonSchema, type JsonSchema } from './json-schema';
 import { isJsonBody, type ErrorStatus, type Operation, type ResourceDoc, type ResponseSpec } from './operation';
 import { resources as allResources } from './operations';
+import { DELIVERY_POLICY, WEBHOOK_HEADERS, WEBHOOK_RESPONSES, webhookEventDocs, type WebhookEventDoc } from './operations/webhooks';
 import { DetailError, PAGE_PARAMS_DESCRIPTION, ValidationError } from './schemas/common';
 import { componentName, responseComponents } from './schemas/named';
 
@@ -16,6 +17,7 @@ export type OpenApiDocument = {
   servers: { url: string; description?: string }[];
   tags: { name: string; description: string }[];
   paths: Record<string, Record<string, Record<string, unknown>>>;
+  webhooks: Record<string, Record<string, Record<string, unknown>>>;
   components: Record<string, Record<string, unknown>>;
   security: Record<string, string[]>[];
   [key: string]: unknown;
@@ -25,8 +27,8 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 const DESCRIPTION = `
-The customer-messaging service API: contacts, CSV uploads, account members and users (templates,
-broadcasts, conversations, flows and webhook subscriptions follow).
+The customer-messaging service API: contacts, CSV uploads, account members and users, webhook
+subscriptions (templates, broadcasts, conversations and flows follow).
 
 **Authentication.** Every operation except \`/api/health\`, \`/api/schema\` and \`/api/docs\` needs
 the header \`Authorization: Token <key>\`, with a key created at \`/dev/api-keys\` in the dashboard.
@@ -43,6 +45,11 @@ field → messages (\`non_field_errors\` for the rest). A method not served on a
 
 **Pagination.** Lists that return an object are paged with \`page\` (1-based) and \`page_size\`
 (default ${DEFAULT_PAGE_SIZE}, at most ${MAX_PAGE_SIZE}) in the envelope \`{count, next, previous, results}\`.
+
+**Webhooks.** Subscriptions (\`/api/webhook-subscription\`) receive the events listed under *Webhooks*: a JSON
+envelope \`{id, type, created_on, data}\` POSTed to the subscription's \`target\`.
+
+${DELIVERY_POLICY}
 `.trim();
 
 const detail = (example: string) => ({ 'application/json': { schema: ref('DetailError'), example: { detail: example } } });
@@ -227,7 +234,42 @@ function buildOperation(op: Operation, collected: Collected): Record<string, unk
   };
 }
 
-export function buildOpenApiDocument(resources: ResourceDoc[] = allResources): OpenApiDocument {
+/**
+ * The top-level \`webhooks\` of OpenAPI 3.1: one POST per event type, as the server sends it to a
+ * subscription's target (payload, signature headers, what the receiver's answer means).
+ */
+function buildWebhooks(events: WebhookEventDoc[], operationIds: Set<string>): OpenApiDocument['webhooks'] {
+  const out: OpenApiDocument['webhooks'] = {};
+  for (const event of events) {
+    const name = componentName(event.payload);
+    if (!name) throw new Error(`OpenAPI: the payload of the ${event.type} webhook must be a named schema`);
+    const operationId = `webhook_${event.type.replace(/\W+/g, '_')}`;
+    if (operationIds.has(operationId)) throw new Error(`OpenAPI: duplicate operationId ${operationId}`);
+    operationIds.add(operationId);
+    out[event.type] = {
+      post: {
+        operationId,
+        summary: event.summary,
+        description: event.description,
+        tags: ['Webhook subscriptions'],
+        parameters: WEBHOOK_HEADERS.map((h) => ({ in: 'header', ...h })),
+        requestBody: {
+          required: true,
+          description: `The event, as JSON (\`Content-Type: application/json\`, \`User-Agent: Engage-Webhooks/1.0\`). `
+            + 'Verify the signature over the raw bytes before parsing.',
+          content: { 'application/json': { schema: ref(name), ...(event.example ? { example: event.example } : {}) } },
+        },
+        responses: WEBHOOK_RESPONSES,
+        security: [],
+      },
+    };
+  }
+  return out;
+}
+
+export function buildOpenApiDocument(
+  resources: ResourceDoc[] = allResources, events: WebhookEventDoc[] = webhookEventDocs,
+): OpenApiDocument {
   const collected: Collected = { output: responseComponents(), input: new Map() };
   addComponent(collected.output, 'DetailError', DetailError);
   addComponent(collected.output, 'ValidationError', ValidationError);
@@ -250,6 +292,7 @@ export function buildOpenApiDocument(resources: ResourceDoc[] = allResources): O
     if (collected.output.has(name)) throw new Error(`OpenAPI: ${name} is both a request and a response schema`);
   }
   const schemas = { ...toComponents(collected.output, 'output'), ...toComponents(collected.input, 'input') };
+  const webhooks = buildWebhooks(events, operationIds);
 
   return {
     openapi: '3.1.0',
@@ -261,6 +304,7 @@ export function buildOpenApiDocument(resources: ResourceDoc[] = allResources): O
     servers: [{ url: '/', description: 'This server' }],
     tags: resources.flatMap((r) => r.tags),
     paths,
+    webhooks,
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
       responses: ERROR_RESPONSES,

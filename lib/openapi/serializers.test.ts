@@ -5,10 +5,22 @@ import { serializeApiKey, type ApiKeyRow } from '@/lib/api-keys/serializer';
 import { serializeImport } from '@/lib/contacts/import/serializer';
 import { serializeContact, type ContactRow } from '@/lib/contacts/serializer';
 import { serializeMember, serializeShortUser, serializeUser } from '@/lib/members/serializer';
+import type { Db } from '@/db';
+import type { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from '@/db/schema';
+import { getDelivery, resendDelivery, resendFailedSince, sendTestEvent } from '@/lib/webhooks/delivery-log';
+import { recordEvents } from '@/lib/webhooks/record-events';
+import { serializeAttempt, serializeDelivery, serializeSubscription } from '@/lib/webhooks/serializer';
+import { signatureHeaders } from '@/lib/webhooks/signing';
+import { createSubscription, revealSecret, rotateSecret } from '@/lib/webhooks/subscriptions';
+import { webhookEventDocs } from './operations/webhooks';
 import { Group, ShortUser, Tag } from './schemas/common';
 import { Contact, ContactUpload, Note, RejectedRow } from './schemas/contacts';
 import { Account, ApiKey, NewApiKey } from './schemas/dashboard';
 import { AccountMember, Team, User } from './schemas/members';
+import {
+  ContactEvent, NewWebhookSubscription, WebhookDelivery, WebhookDeliveryAttempt, WebhookDeliveryDetail, WebhookDeliveryResent,
+  WebhookEvent, WebhookResendFailed, WebhookSecret, WebhookSubscription, WebhookTestEvent,
+} from './schemas/webhooks';
 
 // The serializers are the source of truth for response shapes: each documented response schema
 // must have exactly the serializer's keys (nested shapes included) and accept its output.
@@ -52,6 +64,57 @@ const importRow = {
   id: '1b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', status: 'COMPLETED', byte_size: '120', processed_bytes: 120, total_rows: 2,
   created_count: 1, updated_count: 0, rejected_count: 1, error: null, created_on: when, started_on: when, finished_on: when,
 };
+
+const subscriptionRow: typeof webhookSubscriptions.$inferSelect = {
+  id: '2b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', accountId: 3, target: 'https://example.com/hooks', events: ['contact.created', 'contact.updated'],
+  isActive: true, secret: 'whsec_CTblMuLynZoYrmd+UEpXDkK4oN5BOwN7w2na2jHeLVs=', previousSecret: 'whsec_b2xk',
+  previousSecretExpiresOn: new Date(Date.now() + 3600_000), disabledReason: null, failingSince: null, createdOn: when, updatedOn: when,
+};
+
+const deliveryRow: typeof webhookDeliveries.$inferSelect = {
+  id: '3b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', seq: 1, subscriptionId: subscriptionRow.id, eventId: '4b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f',
+  resourceId: contactRow.id, status: 'PENDING', attempts: 1, nextAttemptOn: when, lastAttemptOn: when, createdOn: when,
+};
+
+const attemptRow: typeof webhookDeliveryAttempts.$inferSelect = {
+  id: 1, deliveryId: deliveryRow.id, requestHeaders: signatureHeaders([subscriptionRow.secret], deliveryRow.eventId, 1735787045, '{}'),
+  requestBody: '{}', responseStatus: 503, responseBody: 'busy', durationMs: 12, error: null, createdOn: when,
+};
+
+/**
+ * Just enough of a drizzle database for the webhook services: each `select` chain resolves to the
+ * next of `selects`, `insert … returning` to the next of `returns` (else one fresh id per row),
+ * anything else to nothing. Inserted values are kept in `inserted`.
+ */
+function fakeDb(selects: unknown[][], returns: unknown[][] = []) {
+  const inserted: unknown[] = [];
+  const chain = (result: () => unknown): unknown => {
+    const node: unknown = new Proxy(() => {}, {
+      get: (_, key) => (key === 'then'
+        ? (ok: (v: unknown) => unknown, fail: (e: unknown) => unknown) => Promise.resolve().then(result).then(ok, fail)
+        : () => node),
+    });
+    return node;
+  };
+  const db = {
+    select: () => chain(() => selects.shift()),
+    update: () => chain(() => undefined),
+    delete: () => chain(() => []),
+    execute: async () => [],
+    transaction: async (fn: (tx: unknown) => unknown) => fn(db),
+    insert: () => ({
+      values: (values: unknown) => {
+        inserted.push(values);
+        const rows = Array.isArray(values) ? values : [values];
+        const done = Promise.resolve(undefined);
+        return Object.assign(done, {
+          returning: async () => returns.shift() ?? rows.map(() => ({ id: crypto.randomUUID() })),
+        });
+      },
+    }),
+  };
+  return { db: db as unknown as Db, inserted };
+}
 
 function keysOf(schema: z.ZodType): string[] {
   expect(schema).toBeInstanceOf(z.ZodObject);
@@ -98,5 +161,64 @@ describe('response schemas mirror the serializers', () => {
     const upload = serializeImport(importRow, [{ line: 3, reason: '"12ab" is not a valid phone number.', row: { phone: '12ab' } }]);
     expectShape(ContactUpload, upload);
     expectShape(RejectedRow, upload.rejected_rows[0]);
+  });
+
+  it('webhook subscription, its create answer (with the secret) and the secret endpoints', async () => {
+    expectShape(WebhookSubscription, serializeSubscription(subscriptionRow));
+    const created = fakeDb([], [[subscriptionRow]]);
+    // An IP literal outside the private ranges: the target guard needs no DNS.
+    expectShape(NewWebhookSubscription, await createSubscription(created.db, 3, {
+      events: ['contact.created'], target: 'https://93.184.216.34/hooks', is_active: true,
+    }));
+    const secret = await revealSecret(fakeDb([[subscriptionRow]]).db, 3, subscriptionRow.id);
+    expectShape(WebhookSecret, secret);
+    expect(secret.previous_secret).toBe(subscriptionRow.previousSecret);
+    expectShape(WebhookSecret, await rotateSecret(fakeDb([[subscriptionRow], [subscriptionRow]]).db, 3, subscriptionRow.id));
+  });
+
+  it('webhook event envelope, as recorded for a contact change', async () => {
+    const { db, inserted } = fakeDb([]);
+    await recordEvents(db, 3, [{ type: 'contact.updated', resourceId: contactRow.id, data: serializeContact(contactRow) }],
+      [{ id: subscriptionRow.id, events: ['contact.updated'] }]);
+    const [event] = inserted[0] as { payload: unknown }[];
+    expectShape(ContactEvent, event.payload);
+    expectShape(WebhookEvent, event.payload);
+    expectShape(Contact, (event.payload as { data: unknown }).data);
+  });
+
+  it('webhook delivery, its attempts and its detail', async () => {
+    expectShape(WebhookDelivery, serializeDelivery({ ...deliveryRow, eventType: 'contact.updated' }));
+    expectShape(WebhookDeliveryAttempt, serializeAttempt(attemptRow));
+    const payload = { id: deliveryRow.eventId, type: 'contact.updated', created_on: when.toISOString(), data: serializeContact(contactRow) };
+    const detail = await getDelivery(fakeDb([[{ delivery: deliveryRow, eventType: 'contact.updated', payload }], [attemptRow]]).db, 3, deliveryRow.id);
+    expectShape(WebhookDeliveryDetail, detail);
+    expectShape(WebhookDeliveryAttempt, detail.attempt_log[0]);
+    expectShape(WebhookEvent, detail.payload);
+  });
+
+  it('webhook test event, resend and resend-failed answers', async () => {
+    for (const events of [['contact.deleted'], ['flow_execution_contact.completed']] as const) {
+      const { db, inserted } = fakeDb([[{ ...subscriptionRow, events: [...events] }]]);
+      const answer = await sendTestEvent(db, 3, subscriptionRow.id);
+      expectShape(WebhookTestEvent, answer);
+      const { payload } = inserted[0] as { payload: unknown };
+      expectShape(WebhookEvent, payload);
+      if (events[0].startsWith('contact.')) expectShape(ContactEvent, payload);
+    }
+    const resent = await resendDelivery(fakeDb([[{ delivery: deliveryRow, eventType: 'contact.updated', payload: {} }]]).db, 3, deliveryRow.id);
+    expectShape(WebhookDeliveryResent, resent);
+    const failed = await resendFailedSince(fakeDb([[subscriptionRow], [{ ...deliveryRow, status: 'FAILED' }]]).db, 3, subscriptionRow.id, when);
+    expectShape(WebhookResendFailed, failed);
+    expect(failed.resent).toBe(1);
+  });
+
+  it('the examples of the webhooks section are valid payloads', () => {
+    for (const event of webhookEventDocs.filter((e) => e.example)) {
+      const parsed = event.payload.safeParse(event.example);
+      expect(parsed.success, `${event.type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
+      expect(Object.keys(event.example as object).sort()).toEqual(keysOf(event.payload));
+      expect(Object.keys((event.example as { data: object }).data).sort()).toEqual(keysOf(Contact));
+      expect((event.example as { type: string }).type).toBe(event.type);
+    }
   });
 });

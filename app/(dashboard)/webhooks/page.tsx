@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { Suspense } from 'react';
+import { WebhookListView } from '@/components/webhooks/webhook-list-view';
 
 export const metadata: Metadata = { title: 'Webhooks' };
 
 export default function WebhooksPage() {
-  return <ComingSoon title="Webhooks" description="Subscribe your systems to contact, message and conversation events." />;
+  return <Suspense><WebhookListView /></Suspense>;
 }

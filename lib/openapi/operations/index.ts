@@ -1,9 +1,13 @@
 import type { ResourceDoc } from '../operation';
+import { channelsDoc } from './channels';
 import { contactUploadsDoc } from './contact-uploads';
 import { contactsDoc } from './contacts';
+import { conversationsDoc } from './conversations';
 import { dashboardDoc } from './dashboard';
 import { membersDoc } from './members';
 import { systemDoc } from './system';
+import { templatesDoc } from './templates';
+import { webhooksDoc } from './webhooks';
 
 // Every documented resource, in the order of the reference page. A new resource adds its file
 // here (webhook subscriptions, templates, conversations, broadcasts, flows …).
@@ -11,6 +15,10 @@ export const resources: ResourceDoc[] = [
   membersDoc,
   contactsDoc,
   contactUploadsDoc,
+  templatesDoc,
+  conversationsDoc,
+  channelsDoc,
+  webhooksDoc,
   dashboardDoc,
   systemDoc,
 ];

@@ -1,0 +1,23 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { requestOrigin } from '@/lib/api/origin';
+import { findChannel, patchChannel, serializeChannel } from '@/lib/channels/service';
+import { channelPatchSchema } from '@/lib/channels/validation';
+
+const params = { id: 'int' } as const;
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/channels/{id}
+  GET: endpoint({
+    params,
+    handle: async ({ member, params, req }) => json(serializeChannel(await findChannel(await getDb(), member.accountId, params.id), requestOrigin(req))),
+  }),
+  // PATCH /api/channels/{id} — name, status, rate limit; a provider setting sent replaces the stored one.
+  PATCH: endpoint({
+    roles: ['ADMIN'],
+    params,
+    body: channelPatchSchema,
+    handle: async ({ member, params, body, req }) =>
+      json(serializeChannel(await patchChannel(await getDb(), member.accountId, params.id, body), requestOrigin(req))),
+  }),
+});

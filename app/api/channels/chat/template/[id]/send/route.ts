@@ -1,0 +1,14 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { sendTemplateMessage } from '@/lib/messages/send-template';
+import { templateSendSchema } from '@/lib/templates/validation';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // POST /api/channels/chat/template/{id}/send — operation 5: 201 {id, conversation} at once; the
+  // send runs as a job.
+  POST: endpoint({
+    params: { id: 'uuid' },
+    body: templateSendSchema,
+    handle: async ({ member, params, body }) => json(await sendTemplateMessage(await getDb(), member, params.id, body), 201),
+  }),
+});

@@ -1,0 +1,14 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { pageRequest } from '@/lib/api/pagination';
+import { listTemplates } from '@/lib/templates/service';
+import { templateListQuery } from '@/lib/templates/validation';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/channels/chat/template — operation 3: filters category/status (comma-separated, or
+  // category__in/status__in), search on name and status, ordering.
+  GET: endpoint({
+    query: templateListQuery,
+    handle: async ({ member, url, query }) => json(await listTemplates(await getDb(), member.accountId, url, pageRequest(url), query)),
+  }),
+});

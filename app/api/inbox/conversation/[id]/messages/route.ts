@@ -1,0 +1,22 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { pageRequest } from '@/lib/api/pagination';
+import { freeFormMessageSchema } from '@/lib/conversations/validation';
+import { listConversationMessages, sendFreeFormMessage } from '@/lib/messages/conversation-messages';
+
+const params = { id: 'uuid' } as const;
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/inbox/conversation/{id}/messages — oldest first, paginated.
+  GET: endpoint({
+    params,
+    handle: async ({ member, params, url }) =>
+      json(await listConversationMessages(await getDb(), member.accountId, params.id, url, pageRequest(url))),
+  }),
+  // POST /api/inbox/conversation/{id}/messages — free-form text, inside the 24-hour window only.
+  POST: endpoint({
+    params,
+    body: freeFormMessageSchema,
+    handle: async ({ member, params, body }) => json(await sendFreeFormMessage(await getDb(), member, params.id, body), 201),
+  }),
+});

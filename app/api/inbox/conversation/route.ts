@@ -1,0 +1,14 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { pageRequest } from '@/lib/api/pagination';
+import { listConversations } from '@/lib/conversations/service';
+import { conversationListQuery } from '@/lib/conversations/validation';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/inbox/conversation — operation 22: `contact`, `search`, plus `status`, `assigned`, `ordering`.
+  GET: endpoint({
+    query: conversationListQuery,
+    handle: async ({ member, url, query }) =>
+      json(await listConversations(await getDb(), member.accountId, url, pageRequest(url), query)),
+  }),
+});

@@ -1,0 +1,91 @@
+import { execFileSync } from 'node:child_process';
+import autocannon from 'autocannon';
+import { fmt, percentile, sampleRss, type Proc } from './lib';
+
+// Issue 2's figures, on a server backed by the local Postgres: a 100,000-row CSV import (end to
+// end, with the server process's peak memory), then list, search and upsert under load.
+
+type Ctx = { base: string; server: Proc; headers: Record<string, string>; rows: number };
+const GENERATOR = '../shared/tools/gen-contacts-csv.mjs';
+
+export async function importBenchmark(ctx: Ctx) {
+  const csv = execFileSync(process.execPath, [GENERATOR, '--rows', String(ctx.rows), '--seed', '7'], { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] });
+  const memory = sampleRss(ctx.server.child.pid!);
+  const started = performance.now();
+  const upload = await fetch(`${ctx.base}/api/contact/upload`, {
+    method: 'POST', headers: { ...ctx.headers, 'Content-Type': 'text/csv' }, body: csv,
+  });
+  if (!upload.ok) throw new Error(`upload failed: ${upload.status} ${await upload.text()}`);
+  const { upload_group_id: id } = await upload.json();
+  let status: Record<string, unknown> = {};
+  for (;;) {
+    status = await (await fetch(`${ctx.base}/api/contact/upload/${id}`, { headers: ctx.headers })).json();
+    if (status.status === 'COMPLETED' || status.status === 'FAILED') break;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  const seconds = (performance.now() - started) / 1000;
+  const peak = memory.stop();
+  return {
+    rows: Number(status.rows), created: Number(status.created), updated: Number(status.updated), rejected: Number(status.rejected),
+    status: String(status.status), seconds, rowsPerSecond: Number(status.rows) / seconds, peakRssMb: peak, csvMb: csv.length / 1024 / 1024,
+  };
+}
+
+async function cannon(options: autocannon.Options) {
+  return autocannon({ ...options }) as unknown as Promise<autocannon.Result>;
+}
+
+export async function listBenchmark(ctx: Ctx) {
+  await cannon({ url: `${ctx.base}/api/contact?page_size=20`, headers: ctx.headers, connections: 32, duration: 3 }); // warm-up
+  const r = await cannon({ url: `${ctx.base}/api/contact?page_size=20`, headers: ctx.headers, connections: 32, duration: 15 });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+export async function searchBenchmark(ctx: Ctx) {
+  const out: Record<string, { p50: number; p99: number; count: number }> = {};
+  for (const [label, term] of [['name fragment "garc"', 'garc'], ['phone fragment "5512"', '5512']] as const) {
+    const latencies: number[] = [];
+    let count = 0;
+    for (let i = 0; i < 300; i++) {
+      const started = performance.now();
+      const res = await fetch(`${ctx.base}/api/contact?search=${encodeURIComponent(term)}`, { headers: ctx.headers });
+      count = (await res.json()).count;
+      if (i >= 20) latencies.push(performance.now() - started); // first requests warm caches
+    }
+    out[label] = { p50: percentile(latencies, 50), p99: percentile(latencies, 99), count };
+  }
+  return out;
+}
+
+export async function upsertBenchmark(ctx: Ctx, existingPhones: string[]) {
+  let n = 0;
+  const body = () => {
+    n += 1;
+    // Half the requests merge into an existing contact (another spelling of its number), half create.
+    const phone = n % 2 === 0
+      ? existingPhones[n % existingPhones.length]
+      : `+5233${String(10_000_000 + ((n * 7919) % 89_999_999)).slice(0, 8)}`;
+    return JSON.stringify({ phone, first_name: 'Bench', tags: [{ name: 'bench' }, { name: `b${n % 5}` }], meta: { run: String(n % 100), plan: 'pro' }, notes: n % 10 === 0 ? 'bench note' : undefined });
+  };
+  const r = await cannon({
+    url: `${ctx.base}/api/contact`, method: 'POST', headers: { ...ctx.headers, 'content-type': 'application/json' },
+    connections: 32, duration: 15,
+    requests: [{ method: 'POST', setupRequest: (req) => ({ ...req, body: body() }) }],
+  });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+}
+
+export function printContacts(results: {
+  importResult: Awaited<ReturnType<typeof importBenchmark>>; list: Awaited<ReturnType<typeof listBenchmark>>;
+  search: Awaited<ReturnType<typeof searchBenchmark>>; upsert: Awaited<ReturnType<typeof upsertBenchmark>>;
+}) {
+  const { importResult: i, list, search, upsert } = results;
+  console.log('\n== Contacts (issue 2), local Postgres, production server');
+  console.log(`CSV import: ${fmt(i.rows)} rows (${fmt(i.csvMb, 1)} MB) ${i.status} in ${fmt(i.seconds, 1)} s = ${fmt(i.rowsPerSecond)} rows/s `
+    + `(created ${fmt(i.created)}, updated ${fmt(i.updated)}, rejected ${fmt(i.rejected)}); server peak RSS ${fmt(i.peakRssMb)} MB  [target >= 10,000 rows/s, < 300 MB]`);
+  console.log(`List page 1 (20 of ${fmt(i.created)}), 32 connections: ${fmt(list.rps)} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, non-2xx ${list.non2xx}  [target >= 1,000 req/s]`);
+  for (const [label, s] of Object.entries(search)) {
+    console.log(`Search ${label}, 1 client: p50 ${fmt(s.p50, 1)} ms, p99 ${fmt(s.p99, 1)} ms (${fmt(s.count)} matches)  [target p99 <= 30 ms]`);
+  }
+  console.log(`Upsert (tags + meta, half new, half existing), 32 connections: ${fmt(upsert.rps)} req/s, p50 ${upsert.p50} ms, p99 ${upsert.p99} ms, non-2xx ${upsert.non2xx}  [target >= 500 req/s]`);
+}

@@ -1,0 +1,76 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import postgres from 'postgres';
+
+// Shared pieces of the benchmarks: a scratch database, a server process, memory sampling.
+
+export const ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export async function scratchDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+  await admin.unsafe(`drop database if exists ${name} with (force)`);
+  await admin.unsafe(`create database ${name}`);
+  await admin.end();
+  return {
+    url: `${ADMIN_URL.replace(/\/[^/]*$/, '')}/${name}`,
+    drop: async () => {
+      const again = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
+      await again.unsafe(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+export type Proc = { child: ChildProcess; stop: () => Promise<void> };
+
+export function startProcess(args: string[], env: Record<string, string>, label: string): Proc {
+  const child = spawn(process.execPath, args, { env: { ...process.env, ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const log = fs.createWriteStream(`/tmp/bench-${label}.log`);
+  child.stdout?.pipe(log);
+  child.stderr?.pipe(log);
+  return {
+    child,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((r) => child.once('exit', r));
+      child.kill('SIGTERM');
+      await Promise.race([exited, new Promise((r) => setTimeout(r, 15_000))]);
+      if (child.exitCode === null) child.kill('SIGKILL');
+    },
+  };
+}
+
+export async function waitHealthy(base: string, timeoutMs = 90_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch { /* starting */ }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  throw new Error(`${base} did not become healthy`);
+}
+
+/** Resident memory of a process in MB, from /proc. */
+export function rssMb(pid: number): number {
+  try {
+    const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
+    return Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024;
+  } catch {
+    return 0;
+  }
+}
+
+/** Samples a process's RSS every 100 ms until stopped; returns the peak. */
+export function sampleRss(pid: number): { stop: () => number } {
+  let peak = rssMb(pid);
+  const timer = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 100);
+  return { stop: () => { clearInterval(timer); return Math.max(peak, rssMb(pid)); } };
+}
+
+export function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,0 +1,77 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import autocannon from 'autocannon';
+import { fmt, percentile } from './lib';
+
+// Issue 3's figures: deliveries per second to a fast local receiver with 10,000 events queued
+// (sent by a separate worker process), and the time from a contact change to its delivery at idle.
+
+export class FastReceiver {
+  count = 0;
+  first = 0;
+  last = 0;
+  arrivals = new Map<string, number>();
+  private server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const now = performance.now();
+      this.count += 1;
+      if (!this.first) this.first = now;
+      this.last = now;
+      try {
+        const phone = JSON.parse(Buffer.concat(chunks).toString('utf8')).data?.canonical_phone;
+        if (phone) this.arrivals.set(phone, now);
+      } catch { /* not ours */ }
+      res.writeHead(204).end();
+    });
+  });
+  async start() {
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    return this;
+  }
+  url() {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/hook`;
+  }
+  stop() {
+    return new Promise<void>((r) => this.server.close(() => r()));
+  }
+}
+
+/** Creates `n` contacts through the API (32 at a time), each producing one contact.created event. */
+export async function createContacts(base: string, headers: Record<string, string>, n: number, prefix: string) {
+  let i = 0;
+  await new Promise<void>((resolve, reject) => {
+    const instance = autocannon({
+      url: `${base}/api/contact`, connections: 32, amount: n,
+      requests: [{
+        method: 'POST', headers: { ...headers, 'content-type': 'application/json' },
+        setupRequest: (req: object) => ({ ...req, body: JSON.stringify({ phone: `+52${prefix}${String(i++).padStart(8, '0')}` }) }),
+      }],
+    }, (error) => (error ? reject(error) : resolve()));
+    void instance;
+  });
+}
+
+export async function idleLatency(base: string, headers: Record<string, string>, receiver: FastReceiver, samples = 40) {
+  const latencies: number[] = [];
+  for (let i = 0; i < samples; i++) {
+    const phone = `+5281${String(90_000_000 + i).slice(0, 8)}`;
+    const started = performance.now();
+    const res = await fetch(`${base}/api/contact`, {
+      method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ phone }),
+    });
+    if (res.status !== 201) throw new Error(`create failed ${res.status}`);
+    const deadline = Date.now() + 10_000;
+    while (!receiver.arrivals.has(phone) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 2));
+    latencies.push((receiver.arrivals.get(phone) ?? performance.now()) - started);
+    await new Promise((r) => setTimeout(r, 150));
+  }
+  return { p50: percentile(latencies, 50), p90: percentile(latencies, 90), max: Math.max(...latencies) };
+}
+
+export function printWebhooks(r: { queued: number; seconds: number; rate: number; latency: { p50: number; p90: number; max: number } }) {
+  console.log('\n== Webhooks (issue 3), local Postgres');
+  console.log(`Delivery throughput: ${fmt(r.queued)} queued events delivered by one worker process in ${fmt(r.seconds, 1)} s = ${fmt(r.rate)} deliveries/s  [target >= 500/s]`);
+  console.log(`Contact change to delivery at idle (workers in the web process): p50 ${fmt(r.latency.p50)} ms, p90 ${fmt(r.latency.p90)} ms, max ${fmt(r.latency.max)} ms  [target p50 <= 200 ms]`);
+}

@@ -1,0 +1,84 @@
+'use client';
+import { usePathname, useRouter, useSearchParams } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { ButtonLink } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/states';
+import { inputClass } from '@/components/ui/text-field';
+import { isApiError } from '@/lib/client/api-fetch';
+import { useDebouncedValue } from '@/lib/client/use-debounced-value';
+import { WEBHOOKS_PAGE_SIZE, useWebhookSubscriptions } from '@/lib/client/webhooks';
+import { Pager } from './pager';
+import { SubscriptionTable } from './subscription-table';
+
+/** Search (by target) and page live in the URL (?search=&page=), like the contact list. */
+export function WebhookListView() {
+  const router = useRouter();
+  const pathname = usePathname();
+  const params = useSearchParams();
+  const search = params.get('search') ?? '';
+  const page = Math.max(1, Number(params.get('page')) || 1);
+
+  const [input, setInput] = useState(search);
+  const debounced = useDebouncedValue(input.trim(), 300);
+
+  const go = (next: { search?: string; page?: number }) => {
+    const qs = new URLSearchParams(params);
+    const s = next.search ?? search;
+    if (s) qs.set('search', s); else qs.delete('search');
+    const p = next.page ?? page;
+    if (p > 1) qs.set('page', String(p)); else qs.delete('page');
+    router.replace(qs.size ? `${pathname}?${qs}` : pathname, { scroll: false });
+  };
+
+  useEffect(() => {
+    if (debounced !== search) go({ search: debounced, page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced value navigates
+  }, [debounced]);
+
+  const subscriptions = useWebhookSubscriptions(search, page);
+  useEffect(() => {
+    if (isApiError(subscriptions.error, 404) && page > 1) go({ page: 1 });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [subscriptions.error, page]);
+
+  const disabledBySystem = subscriptions.data?.results.filter((s) => !s.is_active && s.disabled_reason).length ?? 0;
+
+  return (
+    <>
+      <PageHeader title="Webhooks"
+        description="Send contact and flow events to your own systems as signed HTTP POST requests."
+        actions={<ButtonLink href="/webhooks/new">New subscription</ButtonLink>} />
+      {disabledBySystem > 0 && (
+        <div role="alert" className="mb-4 rounded-md border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
+          {disabledBySystem === 1 ? 'One subscription was' : `${disabledBySystem} subscriptions were`} switched off because
+          {' '}{disabledBySystem === 1 ? 'its target' : 'their targets'} kept failing. Open it to see why and switch it back on.
+        </div>
+      )}
+      <Card flush>
+        <div className="flex items-center gap-3 border-b border-slate-200 p-4">
+          <div className="relative max-w-md flex-1">
+            <label htmlFor="webhook-search" className="sr-only">Search webhooks</label>
+            <input id="webhook-search" type="search" value={input} onChange={(e) => setInput(e.target.value)}
+              placeholder="Search by target URL" className={inputClass} autoComplete="off" />
+          </div>
+          {subscriptions.isFetching && !subscriptions.isPending && <Spinner className="size-4 text-slate-400" />}
+        </div>
+        {subscriptions.isPending ? <LoadingState /> : subscriptions.isError ? (
+          <div className="p-4"><ErrorState error={subscriptions.error} onRetry={() => subscriptions.refetch()} /></div>
+        ) : subscriptions.data.results.length === 0 ? (
+          search ? <EmptyState title={`No subscriptions match “${search}”`}>The search looks at target URLs.</EmptyState>
+            : <EmptyState title="No webhook subscriptions yet">Create one with <b>New subscription</b> to be told when contacts or flows change.</EmptyState>
+        ) : (
+          <>
+            <SubscriptionTable subscriptions={subscriptions.data.results} />
+            <Pager label="Subscriptions pagination" noun="subscriptions" page={page} pageSize={WEBHOOKS_PAGE_SIZE}
+              count={subscriptions.data.count} hasPrevious={!!subscriptions.data.previous} hasNext={!!subscriptions.data.next}
+              onPage={(p) => go({ page: p })} />
+          </>
+        )}
+      </Card>
+    </>
+  );
+}

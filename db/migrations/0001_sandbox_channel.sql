@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "channels_one_sandbox_key" ON "channels" USING btree ("account_id") WHERE "channels"."is_sandbox";

@@ -1,0 +1,109 @@
+import http from 'node:http';
+import { createHmac } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+
+// A fake WhatsApp Cloud API on loopback: records every request, answers sends with a new wamid
+// unless a script says otherwise (errors, throttling, delays), and serves templates in pages.
+
+export type CloudRequest = { method: string; path: string; query: URLSearchParams; headers: http.IncomingHttpHeaders; body: unknown; at: number };
+export type CloudAnswer = { status: number; json?: unknown; delayMs?: number };
+type Script = (count: number, body: unknown) => CloudAnswer | undefined;
+
+export const TOKEN = 'EAAG-fake-access-token-1234567890';
+
+export class FakeCloud {
+  readonly requests: CloudRequest[] = [];
+  private sendScripts = new Map<string, Script>();
+  private sendCounts = new Map<string, number>();
+  private templatePages = new Map<string, object[][]>();
+  private wamid = 0;
+  private server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => void this.answer(req, Buffer.concat(chunks).toString('utf8'), res));
+  });
+
+  async start(): Promise<this> {
+    await new Promise<void>((resolve) => this.server.listen(0, '127.0.0.1', resolve));
+    return this;
+  }
+
+  get baseUrl(): string {
+    return `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Scripts the answers to sends from one phone number id, by attempt number (1-based). */
+  onSend(phoneNumberId: string, script: Script): this {
+    this.sendScripts.set(phoneNumberId, script);
+    return this;
+  }
+
+  /** The templates of a business account, one array per page. */
+  setTemplates(businessAccountId: string, pages: object[][]): this {
+    this.templatePages.set(businessAccountId, pages);
+    return this;
+  }
+
+  sends(phoneNumberId: string): CloudRequest[] {
+    return this.requests.filter((r) => r.method === 'POST' && r.path.endsWith(`/${phoneNumberId}/messages`));
+  }
+
+  private async answer(req: http.IncomingMessage, raw: string, res: http.ServerResponse) {
+    const url = new URL(req.url ?? '/', this.baseUrl);
+    let body: unknown = raw;
+    try { body = raw ? JSON.parse(raw) : null; } catch { /* keep text */ }
+    this.requests.push({ method: req.method ?? '', path: url.pathname, query: url.searchParams, headers: req.headers, body, at: Date.now() });
+    const reply = (a: CloudAnswer) => {
+      const send = () => {
+        res.writeHead(a.status, { 'content-type': 'application/json' });
+        res.end(JSON.stringify(a.json ?? {}));
+      };
+      if (a.delayMs) setTimeout(send, a.delayMs);
+      else send();
+    };
+    if (req.headers.authorization !== `Bearer ${TOKEN}`) {
+      return reply({ status: 401, json: { error: { message: 'Invalid OAuth access token.', type: 'OAuthException', code: 190 } } });
+    }
+    const parts = url.pathname.split('/').filter(Boolean); // [version, id, edge?]
+    if (req.method === 'POST' && parts[2] === 'messages') {
+      const count = (this.sendCounts.get(parts[1]) ?? 0) + 1;
+      this.sendCounts.set(parts[1], count);
+      const scripted = this.sendScripts.get(parts[1])?.(count, body);
+      if (scripted) return reply(scripted);
+      const to = (body as { to?: string }).to;
+      return reply({ status: 200, json: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.FAKE${++this.wamid}${Date.now()}` }] } });
+    }
+    if (req.method === 'GET' && parts[2] === 'message_templates') {
+      const pages = this.templatePages.get(parts[1]) ?? [[]];
+      const index = Number(url.searchParams.get('after') ?? 0);
+      const next = index + 1 < pages.length ? `${this.baseUrl}${url.pathname}?limit=100&after=${index + 1}` : undefined;
+      return reply({ status: 200, json: { data: pages[index] ?? [], paging: { cursors: { before: 'b', after: 'a' }, ...(next ? { next } : {}) } } });
+    }
+    if (req.method === 'GET' && parts.length === 2) {
+      return reply({ status: 200, json: { display_phone_number: '15550001111', verified_name: 'Fake Business', id: parts[1] } });
+    }
+    return reply({ status: 404, json: { error: { message: 'Unknown path', code: 100 } } });
+  }
+
+  async stop(): Promise<void> {
+    await new Promise<void>((resolve) => this.server.close(() => resolve()));
+  }
+}
+
+export function sign(appSecret: string, body: string): string {
+  return `sha256=${createHmac('sha256', appSecret).update(body).digest('hex')}`;
+}
+
+/** A Cloud API webhook payload carrying messages and/or statuses. */
+export function webhookPayload(phoneNumberId: string, value: { messages?: object[]; statuses?: object[]; contacts?: object[] }) {
+  return {
+    object: 'whatsapp_business_account',
+    entry: [{
+      id: 'WABA',
+      changes: [{
+        field: 'messages',
+        value: { messaging_product: 'whatsapp', metadata: { display_phone_number: '15550001111', phone_number_id: phoneNumberId }, ...value },
+      }],
+    }],
+  };
+}

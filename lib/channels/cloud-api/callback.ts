@@ -1,0 +1,60 @@
+import { createHmac, timingSafeEqual } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { getDb } from '@/db';
+import { channels } from '@/db/schema';
+import { readLimited } from '@/lib/api/body';
+import { ApiError, NotFoundError, ParseError, PermissionDeniedError } from '@/lib/api/errors';
+import { processWebhook } from '@/lib/messages/inbound';
+import type { CloudWebhookPayload } from '@/lib/messages/cloud-payload';
+import { markWebhookSet } from '../service';
+import { channelSettings } from '../settings';
+
+// The provider's callbacks for one cloud_api channel (ROUTES.md, "Provider callbacks"):
+//   GET  verification handshake: hub.mode=subscribe and hub.verify_token → hub.challenge
+//   POST messages and statuses, signed: X-Hub-Signature-256 = sha256=HMAC-SHA256(app secret, raw body)
+// A missing or wrong signature is refused before anything is parsed or stored.
+
+const CALLBACK_BODY_LIMIT = 4 * 1024 * 1024;
+
+async function cloudChannel(id: number) {
+  const db = await getDb();
+  const [channel] = await db.select().from(channels).where(eq(channels.id, id)).limit(1);
+  const settings = channel && channel.channelProvider === 'PROVIDER_CLOUD_API' ? channelSettings(channel) : null;
+  if (!channel || !settings) throw new NotFoundError();
+  return { db, channel, settings };
+}
+
+export function signatureMatches(appSecret: string, body: Uint8Array, header: string | null): boolean {
+  const match = /^sha256=([0-9a-f]{64})$/i.exec(header?.trim() ?? '');
+  if (!match) return false;
+  const expected = createHmac('sha256', appSecret).update(body).digest();
+  return timingSafeEqual(expected, Buffer.from(match[1], 'hex'));
+}
+
+export async function verifyHandshake(channelId: number, url: URL): Promise<Response> {
+  const { db, channel, settings } = await cloudChannel(channelId);
+  const q = url.searchParams;
+  if (q.get('hub.mode') !== 'subscribe' || q.get('hub.verify_token') !== settings.verify_token) {
+    throw new PermissionDeniedError('Verification token mismatch.');
+  }
+  await markWebhookSet(db, channel);
+  return new Response(q.get('hub.challenge') ?? '', { status: 200, headers: { 'content-type': 'text/plain' } });
+}
+
+export async function receiveCallback(channelId: number, req: Request): Promise<Response> {
+  const { db, channel, settings } = await cloudChannel(channelId);
+  const raw = await readLimited(req, CALLBACK_BODY_LIMIT);
+  if (!signatureMatches(settings.app_secret, raw, req.headers.get('x-hub-signature-256'))) {
+    throw new ApiError(401, { detail: 'Invalid signature.' });
+  }
+  let payload: CloudWebhookPayload;
+  try {
+    payload = JSON.parse(Buffer.from(raw).toString('utf8'));
+  } catch (error) {
+    throw new ParseError(`JSON parse error - ${(error as Error).message}`);
+  }
+  const result = await processWebhook(db, channel, payload && typeof payload === 'object' ? payload : {});
+  return Response.json({
+    messages: result.messageIds.length, duplicates: result.duplicates, statuses: result.statuses, skipped: result.skipped,
+  });
+}

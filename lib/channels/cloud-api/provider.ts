@@ -1,0 +1,66 @@
+import type { ChannelProvider, ChannelRecord, CloudApiSettings, OutboundMessage, ProviderTemplate } from '../provider';
+import { cloudError, cloudRequest, isRetryable } from './http';
+import { waitForSlot } from './rate-limit';
+
+// The WhatsApp Cloud API wire format against the channel's base URL:
+//   POST {base}/{version}/{phone_number_id}/messages                 template and text sends
+//   GET  {base}/{version}/{phone_number_id}                          credential check
+//   GET  {base}/{version}/{business_account_id}/message_templates    template sync, paged
+
+const TEMPLATE_FIELDS = 'id,name,language,status,category,components,rejected_reason';
+const MAX_TEMPLATE_PAGES = 200;
+
+/** Cloud API recipients are digits only (the wa_id form). */
+function recipient(e164: string): string {
+  return e164.replace(/\D/g, '');
+}
+
+export function sendBody(message: OutboundMessage): object {
+  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: recipient(message.to) };
+  if (message.kind === 'text') return { ...base, type: 'text', text: { preview_url: false, body: message.body } };
+  return { ...base, type: 'template', template: message.template };
+}
+
+export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): ChannelProvider {
+  const root = `${s.base_url.replace(/\/+$/, '')}/${s.api_version}`;
+  return {
+    async send(message) {
+      await waitForSlot(channel.id, channel.rateLimitPerSecond);
+      const res = await cloudRequest(`${root}/${s.phone_number_id}/messages`, s.access_token, { method: 'POST', body: sendBody(message) });
+      const id = (res.json?.messages as { id?: string }[] | undefined)?.[0]?.id;
+      if (res.status !== null && res.status >= 200 && res.status < 300 && id) return { ok: true, providerId: id };
+      const { code, message: text } = cloudError(res);
+      return { ok: false, retry: isRetryable(res, code), code, message: text };
+    },
+
+    async testCredentials() {
+      const res = await cloudRequest(`${root}/${s.phone_number_id}?fields=display_phone_number,verified_name`, s.access_token);
+      if (res.status === 200 && res.json) {
+        return {
+          ok: true, detail: 'The credentials work.',
+          display_phone_number: String(res.json.display_phone_number ?? ''), verified_name: String(res.json.verified_name ?? ''),
+        };
+      }
+      const { code, message } = cloudError(res);
+      return { ok: false, detail: `The provider refused the credentials (${code}): ${message}` };
+    },
+
+    async fetchTemplates() {
+      const out: ProviderTemplate[] = [];
+      const origin = new URL(root).origin;
+      let url: string | null = `${root}/${s.business_account_id}/message_templates?limit=100&fields=${TEMPLATE_FIELDS}`;
+      for (let page = 0; url && page < MAX_TEMPLATE_PAGES; page++) {
+        const res = await cloudRequest(url, s.access_token);
+        if (res.status !== 200 || !res.json) {
+          const { code, message } = cloudError(res);
+          throw new Error(`Template sync failed (${code}): ${message}`);
+        }
+        out.push(...((res.json.data as ProviderTemplate[] | undefined) ?? []));
+        const next = (res.json.paging as { next?: string } | undefined)?.next ?? null;
+        // Follow the provider's next-page link only on the configured host.
+        url = next && new URL(next, root).origin === origin ? new URL(next, root).toString() : null;
+      }
+      return out;
+    },
+  };
+}

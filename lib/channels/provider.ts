@@ -1,0 +1,52 @@
+import type { channels } from '@/db/schema';
+
+// One interface for every channel provider. Implementations: sandbox/ (offline, simulated phone)
+// and cloud-api/ (the WhatsApp Cloud API wire format against a configurable base URL).
+
+export type ChannelRecord = typeof channels.$inferSelect;
+
+/** Decrypted `settings_encrypted` of a cloud_api channel. */
+export type CloudApiSettings = {
+  /** Set once the provider completed the verification handshake. */
+  webhook_set?: boolean;
+  phone_number_id: string;
+  business_account_id: string;
+  access_token: string;
+  app_secret: string;
+  verify_token: string;
+  app_id: string;
+  base_url: string;
+  api_version: string;
+};
+
+export type WireTemplate = { name: string; language: { code: string }; components?: object[] };
+
+export type OutboundMessage =
+  /** `template` is the Cloud API's wire object: {name, language: {code}, components?} with the variables in place. */
+  | { kind: 'template'; to: string; template: WireTemplate }
+  | { kind: 'text'; to: string; body: string };
+
+export type SendOutcome =
+  | { ok: true; providerId: string }
+  /** `retry`: throttling or a transient failure worth trying again; otherwise permanent. */
+  | { ok: false; retry: boolean; code: string; message: string };
+
+export type CredentialCheck = { ok: boolean; detail: string; display_phone_number?: string; verified_name?: string };
+
+/** A template as the provider lists it (Cloud API `message_templates` item). */
+export type ProviderTemplate = {
+  id?: string;
+  name: string;
+  language: string;
+  category?: string;
+  status?: string;
+  components?: unknown;
+  rejected_reason?: string;
+};
+
+export interface ChannelProvider {
+  send(message: OutboundMessage): Promise<SendOutcome>;
+  testCredentials(): Promise<CredentialCheck>;
+  /** Every template of the account at the provider; null when templates are managed locally. */
+  fetchTemplates(): Promise<ProviderTemplate[] | null>;
+}

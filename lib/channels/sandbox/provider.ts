@@ -1,0 +1,16 @@
+import { randomUUID } from 'node:crypto';
+import type { ChannelProvider } from '../provider';
+
+// The sandbox accepts every send at once; its delivery statuses (sent, delivered, read) follow on
+// a short timer (sandbox/status-job.ts) through the same status code path as real callbacks.
+export const sandboxProvider: ChannelProvider = {
+  async send() {
+    return { ok: true, providerId: `sandbox.${randomUUID()}` };
+  },
+  async testCredentials() {
+    return { ok: true, detail: 'The sandbox channel needs no credentials.' };
+  },
+  async fetchTemplates() {
+    return null;
+  },
+};

@@ -1,0 +1,118 @@
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { Db, Executor } from '@/db';
+import { accounts, channels, chatTemplates } from '@/db/schema';
+import { NotFoundError, ValidationError } from '@/lib/api/errors';
+import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
+import { syncChannelTemplates } from '@/lib/templates/sync';
+import type { ChannelRecord, CloudApiSettings } from './provider';
+import { providerFor } from './providers';
+import { SANDBOX_TEMPLATES } from './sandbox/templates';
+import { serializeChannel } from './serializer';
+import { channelSettings, encryptSettings } from './settings';
+import type { ChannelCreate, ChannelPatch } from './validation';
+
+// Channels of an account: the sandbox one every account gets, and cloud_api channels added by an
+// admin or an operator. Every query is scoped by the account.
+
+/** The sandbox's pretend number: +1 555 0… plus the account id (555-01xx numbers are fictional). */
+export function sandboxNumber(accountId: number): string {
+  return `+15550${String(accountId).padStart(6, '0')}`;
+}
+
+/** Creates the account's sandbox channel and its approved templates (idempotent). */
+export async function createSandboxChannel(tx: Executor, accountId: number): Promise<ChannelRecord> {
+  const [existing] = await tx.select().from(channels).where(and(eq(channels.accountId, accountId), eq(channels.isSandbox, true))).limit(1);
+  if (existing) return existing;
+  const number = sandboxNumber(accountId);
+  const [channel] = await tx.insert(channels).values({
+    accountId, channelId: number, channelProvider: 'PROVIDER_SANDBOX', name: 'Sandbox', status: 'ACTIVE', isSandbox: true,
+  }).returning();
+  await tx.insert(chatTemplates).values(SANDBOX_TEMPLATES.map((t) => ({
+    accountId, channelId: channel.id, name: t.name, language: t.language, category: t.category, status: 'approved' as const,
+    components: t.components,
+  }))).onConflictDoNothing();
+  await tx.update(accounts).set({ sandboxNumber: number }).where(eq(accounts.id, accountId));
+  return channel;
+}
+
+export async function findChannel(db: Executor, accountId: number, id: number): Promise<ChannelRecord> {
+  const [row] = await db.select().from(channels).where(and(eq(channels.accountId, accountId), eq(channels.id, id))).limit(1);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+export async function listChannels(db: Db, accountId: number, url: URL, page: PageRequest, origin = url.origin) {
+  const where = eq(channels.accountId, accountId);
+  const [rows, [{ total }]] = await Promise.all([
+    db.select().from(channels).where(where).orderBy(asc(channels.id)).limit(page.pageSize).offset(page.offset),
+    db.select({ total: count() }).from(channels).where(where),
+  ]);
+  return pageEnvelope(url, page, Number(total), rows.map((c) => serializeChannel(c, origin)));
+}
+
+export async function createCloudChannel(db: Db, accountId: number, input: ChannelCreate): Promise<ChannelRecord> {
+  const settings: CloudApiSettings = {
+    phone_number_id: input.phone_number_id, business_account_id: input.business_account_id, access_token: input.access_token,
+    app_secret: input.app_secret, verify_token: input.verify_token, app_id: input.app_id, base_url: input.base_url,
+    api_version: input.api_version,
+  };
+  const [row] = await db.insert(channels).values({
+    accountId, channelId: input.phone_number_id, channelProvider: 'PROVIDER_CLOUD_API', name: input.name,
+    status: 'NEW', isSandbox: false, settingsEncrypted: encryptSettings(settings), rateLimitPerSecond: input.rate_limit,
+  }).returning();
+  return row;
+}
+
+const SETTING_KEYS = ['phone_number_id', 'business_account_id', 'access_token', 'app_secret', 'verify_token', 'app_id', 'base_url', 'api_version'] as const;
+
+export async function patchChannel(db: Db, accountId: number, id: number, input: ChannelPatch): Promise<ChannelRecord> {
+  const channel = await findChannel(db, accountId, id);
+  const changed = SETTING_KEYS.filter((k) => input[k] !== undefined);
+  if (channel.isSandbox && changed.length) {
+    throw new ValidationError(Object.fromEntries(changed.map((k) => [k, ['The sandbox channel has no provider settings.']])));
+  }
+  let settingsEncrypted = channel.settingsEncrypted;
+  if (changed.length) {
+    const current = channelSettings(channel)!;
+    const next = { ...current, ...Object.fromEntries(changed.map((k) => [k, input[k]])) } as CloudApiSettings;
+    // New credentials or number: the handshake has to be done again.
+    if (changed.some((k) => k === 'verify_token' || k === 'app_secret')) next.webhook_set = false;
+    settingsEncrypted = encryptSettings(next);
+  }
+  const [row] = await db.update(channels).set({
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.status !== undefined ? { status: input.status } : {}),
+    ...(input.rate_limit !== undefined ? { rateLimitPerSecond: input.rate_limit } : {}),
+    ...(input.phone_number_id !== undefined ? { channelId: input.phone_number_id } : {}),
+    settingsEncrypted,
+  }).where(and(eq(channels.accountId, accountId), eq(channels.id, id))).returning();
+  return row;
+}
+
+export async function testChannelCredentials(db: Db, accountId: number, id: number) {
+  const channel = await findChannel(db, accountId, id);
+  const result = await providerFor(channel).testCredentials();
+  if (result.ok && channel.status === 'NEW') {
+    await db.update(channels).set({ status: 'ACTIVE' }).where(eq(channels.id, channel.id));
+  }
+  return result;
+}
+
+export async function syncTemplatesNow(db: Db, accountId: number, id: number) {
+  const channel = await findChannel(db, accountId, id);
+  try {
+    return await syncChannelTemplates(db, channel);
+  } catch (error) {
+    throw ValidationError.nonField((error as Error).message);
+  }
+}
+
+/** Marks the callback handshake done (shown as `webhook_set`). */
+export async function markWebhookSet(db: Db, channel: ChannelRecord): Promise<void> {
+  const settings = channelSettings(channel);
+  if (!settings || settings.webhook_set) return;
+  await db.update(channels).set({ settingsEncrypted: encryptSettings({ ...settings, webhook_set: true }), status: 'ACTIVE' })
+    .where(eq(channels.id, channel.id));
+}
+
+export { serializeChannel };

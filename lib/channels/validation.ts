@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { channelStatus } from '@/db/schema/enums';
+import { DEFAULT_API_VERSION, DEFAULT_BASE_URL } from './settings';
+
+// Request schemas of the channel endpoints and `manage createchannel`: a cloud_api channel's
+// settings (the spec's cloud_api_settings) travel flat; secrets are write-only.
+
+const providerId = (label: string) => z.string().trim().min(1).max(64)
+  .regex(/^[A-Za-z0-9_.-]+$/, `Enter a valid ${label}: letters, digits, ".", "_" and "-" only.`);
+const secret = (max: number) => z.string().trim().min(1).max(max);
+
+const settingsFields = {
+  phone_number_id: providerId('phone number id'),
+  business_account_id: providerId('business account id'),
+  access_token: secret(2048),
+  app_secret: secret(256),
+  verify_token: secret(256),
+  app_id: z.string().trim().max(64),
+  base_url: z.url({ protocol: /^https?$/ }).max(200).transform((u) => u.replace(/\/+$/, '')),
+  api_version: z.string().trim().regex(/^v\d{1,3}\.\d{1,3}$/, 'Enter a version like "v21.0".'),
+};
+
+export const channelCreateSchema = z.object({
+  name: z.string().trim().min(1).max(150),
+  ...settingsFields,
+  app_id: settingsFields.app_id.default(''),
+  base_url: settingsFields.base_url.default(DEFAULT_BASE_URL),
+  api_version: settingsFields.api_version.default(DEFAULT_API_VERSION),
+  rate_limit: z.coerce.number().int().min(1).max(1000).default(80),
+});
+export type ChannelCreate = z.output<typeof channelCreateSchema>;
+
+/** PATCH: any subset; a secret sent replaces the stored one, one not sent is kept. */
+export const channelPatchSchema = z.object({
+  name: z.string().trim().min(1).max(150).optional(),
+  status: z.enum(channelStatus.enumValues).optional(),
+  rate_limit: z.coerce.number().int().min(1).max(1000).optional(),
+  ...Object.fromEntries(Object.entries(settingsFields).map(([k, v]) => [k, v.optional()])) as {
+    [K in keyof typeof settingsFields]: z.ZodOptional<(typeof settingsFields)[K]>
+  },
+});
+export type ChannelPatch = z.output<typeof channelPatchSchema>;

@@ -1,0 +1,23 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { execRows, type Executor } from '@/db';
+import type { ConversationRow } from './serializer';
+
+// Conversations are read with their assignees and tags aggregated in the same query, and the
+// contact's last inbound message (the free-form window), so a page is one round trip.
+const CONVERSATION_COLUMNS = sql`
+  cv.id, cv.contact_id as contact, cv.status, cv.source, cv.created_on, cv.last_message_on,
+  (select max(m.timestamp) from messages m where m.contact_id = cv.contact_id and m.direction = 'INBOUND') as last_inbound_on,
+  (select json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email) order by u.id)
+     from conversation_assignees a join users u on u.id = a.user_id where a.conversation_id = cv.id) as assigned,
+  (select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
+     from conversation_tags ct join tags t on t.id = ct.tag_id where ct.conversation_id = cv.id) as tags`;
+
+export async function selectConversations(db: Executor, accountId: number, where: SQL, tail: SQL = sql``): Promise<ConversationRow[]> {
+  return execRows<ConversationRow>(db, sql`select ${CONVERSATION_COLUMNS} from conversations cv
+    where cv.account_id = ${accountId} and ${where} ${tail}`);
+}
+
+export async function selectConversation(db: Executor, accountId: number, id: string): Promise<ConversationRow | null> {
+  const [row] = await selectConversations(db, accountId, sql`cv.id = ${id}`);
+  return row ?? null;
+}

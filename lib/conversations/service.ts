@@ -1,0 +1,82 @@
+import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
+import { execRows, type Db } from '@/db';
+import { conversationAssignees, conversations, conversationTags } from '@/db/schema';
+import { NotFoundError, ValidationError } from '@/lib/api/errors';
+import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
+import { searchTerm } from '@/lib/contacts/search-text';
+import { foreignUserIds } from '@/lib/members/service';
+import { upsertTags } from '@/lib/tags/service';
+import { CLOSED_STATUSES, lockOpenConversation } from './open';
+import { selectConversation, selectConversations } from './queries';
+import { serializeConversation } from './serializer';
+import type { ConversationChange, ConversationListQuery } from './validation';
+
+// Conversations (operations 22-24) and the single get. Every query is scoped by the account.
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+export async function listConversations(db: Db, accountId: number, url: URL, page: PageRequest, q: ConversationListQuery) {
+  const conditions: SQL[] = [sql`true`];
+  if (q.contact) conditions.push(sql`cv.contact_id = ${q.contact}`);
+  if (q.status) conditions.push(sql`cv.status::text = any(${sql.param(q.status)}::text[])`);
+  if (q.assigned) conditions.push(sql`exists (select 1 from conversation_assignees a where a.conversation_id = cv.id and a.user_id = ${q.assigned})`);
+  const term = q.search ? searchTerm(q.search) : '';
+  if (term) {
+    conditions.push(sql`exists (select 1 from contacts c where c.id = cv.contact_id and c.account_id = ${accountId}
+      and c.search_text like ${`%${escapeLike(term)}%`})`);
+  }
+  const where = sql.join(conditions, sql` and `);
+  const order = q.ordering === 'last_message_on' ? sql`cv.last_message_on asc nulls first, cv.id asc`
+    : q.ordering === '-last_message_on' ? sql`cv.last_message_on desc nulls last, cv.id desc`
+      : q.ordering === 'created_on' ? sql`cv.created_on asc, cv.id asc` : sql`cv.created_on desc, cv.id desc`;
+  const [rows, [{ count }]] = await Promise.all([
+    selectConversations(db, accountId, where, sql`order by ${order} limit ${page.pageSize} offset ${page.offset}`),
+    execRows<{ count: number }>(db, sql`select count(*)::int as count from conversations cv where cv.account_id = ${accountId} and ${where}`),
+  ]);
+  return pageEnvelope(url, page, Number(count), rows.map(serializeConversation));
+}
+
+export async function getConversation(db: Db, accountId: number, id: string) {
+  const row = await selectConversation(db, accountId, id);
+  if (!row) throw new NotFoundError();
+  return serializeConversation(row);
+}
+
+/**
+ * Operations 23 and 24. `assigned` and `tags`, when sent, replace the current ones; `contact`
+ * must be the conversation's own (a conversation never changes contact).
+ */
+export async function updateConversation(db: Db, accountId: number, id: string, input: ConversationChange) {
+  if (input.assigned) {
+    const foreign = await foreignUserIds(db, accountId, input.assigned);
+    if (foreign.length) throw ValidationError.field('assigned', `Invalid pk "${foreign[0]}" - object does not exist.`);
+  }
+  await db.transaction(async (tx) => {
+    const [current] = await tx.select().from(conversations)
+      .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id))).for('update').limit(1);
+    if (!current) throw new NotFoundError();
+    if (input.contact !== undefined && input.contact !== current.contactId) {
+      throw ValidationError.field('contact', 'A conversation\'s contact cannot be changed.');
+    }
+    if (input.status && CLOSED_STATUSES.includes(current.status) && !CLOSED_STATUSES.includes(input.status)) {
+      const open = await lockOpenConversation(tx, accountId, current.contactId);
+      if (open && open.id !== id) throw ValidationError.field('status', 'The contact already has an open conversation.');
+    }
+    if (input.status) await tx.update(conversations).set({ status: input.status, updatedOn: new Date() }).where(eq(conversations.id, id));
+    if (input.assigned) {
+      const ids = [...new Set(input.assigned)];
+      await tx.delete(conversationAssignees).where(and(eq(conversationAssignees.conversationId, id),
+        ids.length ? notInArray(conversationAssignees.userId, ids) : undefined));
+      if (ids.length) await tx.insert(conversationAssignees).values(ids.map((userId) => ({ conversationId: id, userId }))).onConflictDoNothing();
+    }
+    if (input.tags) {
+      const ids = [...(await upsertTags(tx, accountId, input.tags)).values()];
+      await tx.delete(conversationTags).where(and(eq(conversationTags.conversationId, id),
+        ids.length ? notInArray(conversationTags.tagId, ids) : undefined));
+      if (ids.length) await tx.insert(conversationTags).values(ids.map((tagId) => ({ conversationId: id, tagId }))).onConflictDoNothing();
+    }
+  });
+  return getConversation(db, accountId, id);
+}

@@ -1,0 +1,50 @@
+import { z } from 'zod';
+import { conversationStatus } from '@/db/schema/enums';
+import { tagList, userRefList } from '@/lib/validation/fields';
+
+// Request schemas of conversations (operations 22-24) and the free-form send.
+
+const statusChoices = conversationStatus.enumValues;
+
+export const conversationListQuery = z.object({
+  contact: z.uuid().optional(),
+  search: z.string().max(200).optional(),
+  status: z.string().optional().transform((raw, ctx) => {
+    if (!raw?.trim()) return undefined;
+    const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
+    const bad = items.find((s) => !(statusChoices as readonly string[]).includes(s));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `Select a valid choice. ${bad} is not one of the available choices.` });
+      return z.NEVER;
+    }
+    return items as (typeof statusChoices)[number][];
+  }),
+  assigned: z.coerce.number().int().positive().optional(),
+  ordering: z.enum(['created_on', '-created_on', 'last_message_on', '-last_message_on']).optional(),
+});
+export type ConversationListQuery = z.output<typeof conversationListQuery>;
+
+const fields = {
+  // Read only: required by the spec on update, but the conversation is the one in the path.
+  id: z.union([z.string(), z.number()], { error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Not a valid string.') }),
+  contact: z.uuid(),
+  assigned: userRefList,
+  status: z.enum(statusChoices),
+  tags: tagList,
+};
+
+/** PUT /api/inbox/conversation/{id}/update: id, contact and assigned required. */
+export const conversationUpdateSchema = z.object({
+  ...fields, status: fields.status.optional(), tags: fields.tags.optional(),
+});
+/** PATCH /api/inbox/conversation/{id}/update: any subset. */
+export const conversationPatchSchema = z.object({
+  id: fields.id.optional(), contact: fields.contact.optional(), assigned: fields.assigned.optional(),
+  status: fields.status.optional(), tags: fields.tags.optional(),
+});
+export type ConversationChange = z.output<typeof conversationPatchSchema>;
+
+export const freeFormMessageSchema = z.object({
+  body: z.string().trim().min(1).max(4096),
+});
+export type FreeFormMessage = z.output<typeof freeFormMessageSchema>;

@@ -1,0 +1,62 @@
+import { and, desc, eq } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { channels, contacts, conversations, messages } from '@/db/schema';
+import { NotFoundError, ValidationError } from '@/lib/api/errors';
+import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
+import type { Member } from '@/lib/auth/member';
+import { CLOSED_STATUSES } from '@/lib/conversations/open';
+import { FREE_FORM_WINDOW_MS } from '@/lib/conversations/serializer';
+import type { FreeFormMessage } from '@/lib/conversations/validation';
+import { queueOutbound } from './outbound';
+import { getMessage, pageOfMessages } from './queries';
+
+// A conversation's messages, oldest first, and the free-form send: only within 24 hours of the
+// contact's last inbound message; outside that window only templates may be sent.
+
+async function requireConversation(db: Db, accountId: number, id: string) {
+  const [row] = await db.select().from(conversations)
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id))).limit(1);
+  if (!row) throw new NotFoundError();
+  return row;
+}
+
+export async function listConversationMessages(db: Db, accountId: number, id: string, url: URL, page: PageRequest) {
+  await requireConversation(db, accountId, id);
+  const { total, results } = await pageOfMessages(db,
+    and(eq(messages.accountId, accountId), eq(messages.conversationId, id))!, page.pageSize, page.offset);
+  return pageEnvelope(url, page, total, results);
+}
+
+export const WINDOW_CLOSED = 'The 24-hour window since the contact\'s last message has closed: only template messages '
+  + 'may be sent to this contact now.';
+
+export async function sendFreeFormMessage(db: Db, member: Member, conversationId: string, input: FreeFormMessage) {
+  const messageId = await db.transaction(async (tx) => {
+    const [conversation] = await tx.select().from(conversations)
+      .where(and(eq(conversations.accountId, member.accountId), eq(conversations.id, conversationId))).for('update').limit(1);
+    if (!conversation) throw new NotFoundError();
+    if (CLOSED_STATUSES.includes(conversation.status)) {
+      throw ValidationError.nonField(`This conversation is ${conversation.status.toLowerCase()}: reopen it to send a message.`);
+    }
+    const [last] = await tx.select({ at: messages.timestamp, channelId: messages.channelId }).from(messages)
+      .where(and(eq(messages.contactId, conversation.contactId), eq(messages.direction, 'INBOUND')))
+      .orderBy(desc(messages.timestamp)).limit(1);
+    if (!last || Date.now() - last.at.getTime() > FREE_FORM_WINDOW_MS) throw ValidationError.nonField(WINDOW_CLOSED);
+    // The conversation's channel, else the one the contact last wrote on.
+    const channelId = conversation.channelId ?? last.channelId;
+    const [channel] = channelId === null ? [] : await tx.select().from(channels)
+      .where(and(eq(channels.accountId, member.accountId), eq(channels.id, channelId))).limit(1);
+    if (!channel) throw ValidationError.nonField('The conversation has no channel to send on.');
+    if (channel.status === 'INACTIVE') throw ValidationError.nonField('The conversation\'s channel is inactive.');
+    const [contact] = await tx.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
+    const row = await queueOutbound(tx, {
+      accountId: member.accountId, channel, conversation, contact, source: member.via === 'session' ? 'INBOX' : 'API',
+      sentById: member.userId, kind: 'text', body: input.body,
+      // An agent replied: the conversation is in progress (a flow keeps it).
+      conversationStatus: conversation.status === 'FLOW' ? undefined : 'IN_PROGRESS',
+    });
+    return row.id;
+  });
+  return (await getMessage(db, member.accountId, messageId))!;
+}
+

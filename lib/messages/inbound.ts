@@ -1,0 +1,102 @@
+import type { Db, Executor } from '@/db';
+import { messages } from '@/db/schema';
+import type { ChannelRecord } from '@/lib/channels/provider';
+import { accountCountry } from '@/lib/contacts/account-country';
+import { recordContactEvents } from '@/lib/contacts/events';
+import { insertContact, lockContact } from '@/lib/contacts/write';
+import { openConversation, touchConversation } from '@/lib/conversations/open';
+import { canonicalizePhone } from '@/lib/phone/canonicalize';
+import { describeError, type CloudChangeValue, type CloudInboundMessage, type CloudStatus, type CloudWebhookPayload } from './cloud-payload';
+import { inboundFields } from './inbound-content';
+import { applyStatus, type DeliveryStatus } from './status';
+
+// The one inbound path: a Cloud API webhook payload (from the provider's signed callback, or built
+// by the sandbox phone) becomes contacts, conversations, messages and status changes. Each message
+// is stored in its own transaction; the same message delivered twice is stored once (unique
+// provider id per channel), and its contact and conversation changes are rolled back with it.
+
+const DUPLICATE = Symbol('duplicate message');
+const STATUSES = new Set<DeliveryStatus>(['sent', 'delivered', 'read', 'failed']);
+
+export type InboundResult = { messageIds: string[]; duplicates: number; statuses: number; skipped: number };
+
+function when(timestamp: string | undefined): Date {
+  const seconds = Number(timestamp);
+  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
+}
+
+async function contactFor(tx: Executor, channel: ChannelRecord, canonicalPhone: string, phone: string, name: string | undefined) {
+  const actor = { accountId: channel.accountId, userId: null };
+  for (let attempt = 0; attempt < 3; attempt++) {
+    const existing = await lockContact(tx, channel.accountId, { canonicalPhone });
+    if (existing) return existing;
+    const created = await insertContact(tx, actor, {
+      fields: { phone, canonicalPhone, source: 'INBOUND', firstName: name?.slice(0, 100) || null },
+    });
+    if (created) {
+      await recordContactEvents(tx, channel.accountId, [{ id: created.id, type: 'contact.created' }]);
+      return created;
+    }
+  }
+  throw new Error('inbound contact upsert kept racing');
+}
+
+async function storeMessage(db: Db, channel: ChannelRecord, value: CloudChangeValue, m: CloudInboundMessage): Promise<string | null | typeof DUPLICATE> {
+  const digits = String(m.from ?? '').replace(/\D/g, '');
+  const phone = canonicalizePhone(`+${digits}`, await accountCountry(db, channel.accountId));
+  if (!m.id || !phone.ok) return null;
+  const name = value.contacts?.find((c) => c.wa_id === m.from)?.profile?.name ?? value.contacts?.[0]?.profile?.name;
+  const fields = inboundFields(m);
+  const at = when(m.timestamp);
+  try {
+    return await db.transaction(async (tx) => {
+      const contact = await contactFor(tx, channel, phone.e164, `+${digits}`, name);
+      const { conversation } = await openConversation(tx, {
+        accountId: channel.accountId, contactId: contact.id, channelId: channel.id, source: 'INBOX', status: 'NEW',
+      });
+      const [row] = await tx.insert(messages).values({
+        accountId: channel.accountId, conversationId: conversation.id, contactId: contact.id, channelId: channel.id,
+        direction: 'INBOUND', source: 'INBOUND', status: 'received', msgType: fields.msgType,
+        toNumber: value.metadata?.display_phone_number ? `+${value.metadata.display_phone_number.replace(/\D/g, '')}` : channel.channelId,
+        fromNumber: phone.e164, body: fields.body, content: fields.content, contentType: fields.contentType,
+        location: fields.location, contactsPayload: fields.contactsPayload, timestamp: at, providerId: m.id.slice(0, 128),
+      }).onConflictDoNothing().returning({ id: messages.id });
+      if (!row) throw DUPLICATE;
+      // The contact wrote: a conversation we opened (CREATED) now awaits an agent (NEW).
+      await touchConversation(tx, conversation, at, { inbound: true, status: conversation.status === 'CREATED' ? 'NEW' : undefined });
+      return row.id;
+    });
+  } catch (error) {
+    if (error === DUPLICATE) return DUPLICATE;
+    throw error;
+  }
+}
+
+async function storeStatus(db: Db, channel: ChannelRecord, s: CloudStatus): Promise<boolean> {
+  if (!s.id || !STATUSES.has(s.status as DeliveryStatus)) return false;
+  const id = await db.transaction((tx) => applyStatus(tx, {
+    channelId: channel.id, providerId: s.id, status: s.status as DeliveryStatus, at: when(s.timestamp), error: describeError(s.errors?.[0]),
+  }));
+  return id !== null;
+}
+
+export async function processWebhook(db: Db, channel: ChannelRecord, payload: CloudWebhookPayload): Promise<InboundResult> {
+  const result: InboundResult = { messageIds: [], duplicates: 0, statuses: 0, skipped: 0 };
+  for (const entry of payload.entry ?? []) {
+    for (const change of entry.changes ?? []) {
+      const value = change.value;
+      if (!value) continue;
+      for (const m of value.messages ?? []) {
+        const stored = await storeMessage(db, channel, value, m);
+        if (stored === DUPLICATE) result.duplicates++;
+        else if (stored === null) result.skipped++;
+        else result.messageIds.push(stored);
+      }
+      for (const s of value.statuses ?? []) {
+        if (await storeStatus(db, channel, s)) result.statuses++;
+        else result.skipped++;
+      }
+    }
+  }
+  return result;
+}

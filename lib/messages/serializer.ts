@@ -1,0 +1,46 @@
+import type { messages } from '@/db/schema';
+import type { SerializedTemplate } from '@/lib/templates/serializer';
+
+// One serializer for the message (the spec's message object) plus its conversation: the
+// conversation's message list, the free-form send answer and the sandbox phone.
+
+export type MessageRecord = typeof messages.$inferSelect;
+type ShortUser = { id: number; first_name: string; last_name: string; email: string };
+
+const iso = (d: Date | null) => (d ? d.toISOString() : null);
+
+export type MessageLocation = { address: string; latitude: number; longitude: number; place_name: string; url: string };
+
+export function serializeMessage(m: MessageRecord, related: { sentBy: ShortUser | null; template: SerializedTemplate | null }) {
+  return {
+    id: m.id,
+    conversation: m.conversationId,
+    to_number: m.toNumber,
+    from_number: m.fromNumber,
+    body: m.body,
+    direction: m.direction,
+    timestamp: iso(m.timestamp),
+    contact: m.contactId,
+    status: m.status,
+    queued_on: iso(m.queuedOn),
+    accepted_on: iso(m.acceptedOn),
+    sent_on: iso(m.sentOn),
+    delivered_on: iso(m.deliveredOn),
+    read_on: iso(m.readOn),
+    failed_on: iso(m.failedOn),
+    provider_id: m.providerId,
+    provider_error_code: m.providerErrorCode,
+    provider_error_message: m.providerErrorMessage,
+    sent_by: related.sentBy,
+    is_deleted: m.isDeleted,
+    content: m.content as Record<string, unknown>,
+    chat_template: related.template,
+    content_type: m.contentType,
+    msg_type: m.msgType,
+    location: (m.location as MessageLocation | null) ?? null,
+    failed_attempts: m.failedAttempts,
+    contacts: (m.contactsPayload as object[] | null) ?? [],
+    source: m.source,
+  };
+}
+export type SerializedMessage = ReturnType<typeof serializeMessage>;

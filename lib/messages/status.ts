@@ -1,0 +1,45 @@
+import { and, eq } from 'drizzle-orm';
+import type { Executor } from '@/db';
+import { messages, messageStatus } from '@/db/schema';
+
+// The one code path that moves an outbound message through its delivery statuses: provider
+// callbacks (cloud_api) and the sandbox's timer both land here. Statuses only move forward, so a
+// late or repeated callback never undoes a later one (read is never undone by a late delivered);
+// each status's timestamp is recorded once, even when it arrives after a later status.
+
+export type MessageStatus = (typeof messageStatus.enumValues)[number];
+export type DeliveryStatus = 'accepted' | 'sent' | 'delivered' | 'read' | 'failed';
+
+const RANK: Record<MessageStatus, number> = {
+  new: 0, received: 0, queued: 1, accepted: 2, sent: 3, failed: 4, delivered: 5, read: 6,
+};
+
+const TIMESTAMP = {
+  accepted: 'acceptedOn', sent: 'sentOn', delivered: 'deliveredOn', read: 'readOn', failed: 'failedOn',
+} as const;
+
+export type StatusUpdate = {
+  channelId: number;
+  providerId: string;
+  status: DeliveryStatus;
+  at: Date;
+  error?: { code: string; message: string } | null;
+};
+
+/** Applies one status; returns the message id, or null when no message has that provider id. */
+export async function applyStatus(tx: Executor, update: StatusUpdate): Promise<string | null> {
+  const [message] = await tx.select().from(messages)
+    .where(and(eq(messages.channelId, update.channelId), eq(messages.providerId, update.providerId)))
+    .for('update').limit(1);
+  if (!message || message.direction !== 'OUTBOUND') return message?.id ?? null;
+  const column = TIMESTAMP[update.status];
+  const set: Partial<typeof messages.$inferInsert> = {};
+  if (!message[column]) set[column] = update.at;
+  if (RANK[update.status] > RANK[message.status]) set.status = update.status;
+  if (update.status === 'failed' && update.error) {
+    set.providerErrorCode = update.error.code.slice(0, 32);
+    set.providerErrorMessage = update.error.message;
+  }
+  if (Object.keys(set).length) await tx.update(messages).set(set).where(eq(messages.id, message.id));
+  return message.id;
+}

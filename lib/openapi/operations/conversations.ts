@@ -1,0 +1,67 @@
+import { conversationListQuery, conversationPatchSchema, conversationUpdateSchema, freeFormMessageSchema } from '@/lib/conversations/validation';
+import { paginated } from '../schemas/common';
+import { Conversation, Message } from '../schemas/messaging';
+import type { PathParam, ResourceDoc } from '../operation';
+
+const conversationId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Conversation id.' } };
+const tags = ['Conversations'];
+const REPLACE = '`assigned` (members of the account only) and `tags`, when sent, replace the current ones; `contact` must be '
+  + 'the conversation\'s own.';
+
+export const conversationsDoc: ResourceDoc = {
+  tags: [{
+    name: 'Conversations',
+    description: 'A contact\'s exchanges with the account; a contact has at most one open conversation (not RESOLVED or CLOSED).',
+  }],
+  operations: [
+    {
+      method: 'get', path: '/api/inbox/conversation', operationId: 'inbox_conversation_list', tags,
+      summary: 'List conversations',
+      query: conversationListQuery, paginated: true,
+      queryDescriptions: {
+        contact: 'Only this contact\'s conversations.',
+        search: 'Matches the contact\'s phone digits, names and email.',
+        status: 'One status or several, comma-separated.',
+        assigned: 'Only conversations assigned to this member (id).',
+        ordering: 'created_on or last_message_on, `-` for descending. Default `-created_on`.',
+      },
+      responses: { 200: { description: 'A page of conversations, newest first.', schema: paginated(Conversation, 'Conversation') } },
+    },
+    {
+      method: 'get', path: '/api/inbox/conversation/{id}', operationId: 'inbox_conversation_retrieve', tags, params: conversationId,
+      summary: 'Get conversation',
+      responses: { 200: { description: 'The conversation.', schema: Conversation } },
+    },
+    {
+      method: 'put', path: '/api/inbox/conversation/{id}/update', operationId: 'inbox_conversation_update', tags, params: conversationId,
+      summary: 'Update conversation',
+      description: `\`id\`, \`contact\` and \`assigned\` are required. ${REPLACE}`,
+      body: { schema: conversationUpdateSchema, name: 'ConversationUpdateRequest', required: true },
+      responses: { 200: { description: 'The conversation.', schema: Conversation } },
+    },
+    {
+      method: 'patch', path: '/api/inbox/conversation/{id}/update', operationId: 'inbox_conversation_partial_update', tags,
+      params: conversationId,
+      summary: 'Partially update conversation',
+      description: `Any subset. ${REPLACE}`,
+      body: { schema: conversationPatchSchema, name: 'ConversationPatchRequest', required: true, example: { status: 'RESOLVED' } },
+      responses: { 200: { description: 'The conversation.', schema: Conversation } },
+    },
+    {
+      method: 'get', path: '/api/inbox/conversation/{id}/messages', operationId: 'inbox_conversation_messages_list', tags,
+      params: conversationId, paginated: true,
+      summary: 'Messages of a conversation',
+      responses: { 200: { description: 'A page of messages, oldest first.', schema: paginated(Message, 'Message') } },
+    },
+    {
+      method: 'post', path: '/api/inbox/conversation/{id}/messages', operationId: 'inbox_conversation_messages_create', tags,
+      params: conversationId,
+      summary: 'Send a free-form message',
+      description: 'A text message, allowed only within 24 hours of the contact\'s last message (see `free_form_until`); '
+        + 'outside that window only templates may be sent and the answer is a 400 saying so. An agent\'s reply moves a '
+        + 'NEW conversation to IN_PROGRESS.',
+      body: { schema: freeFormMessageSchema, name: 'FreeFormMessageRequest', required: true, example: { body: 'How can I help?' } },
+      responses: { 201: { description: 'The queued message.', schema: Message } },
+    },
+  ],
+};

@@ -1,0 +1,25 @@
+import type { chatTemplates } from '@/db/schema';
+import type { ChannelRecord } from '@/lib/channels/provider';
+import { serializeChannelShort } from '@/lib/channels/serializer';
+import { variableCount } from './variables';
+
+// One serializer for the chat template: list, detail, and embedded in messages. `components` is
+// the Cloud API's components array (HEADER, BODY, FOOTER, BUTTONS), stored as the provider sends it.
+
+export type TemplateRecord = typeof chatTemplates.$inferSelect;
+
+export function serializeTemplate(t: TemplateRecord, channel: ChannelRecord) {
+  return {
+    id: t.id,
+    name: t.name,
+    language: t.language,
+    category: t.category,
+    status: t.status,
+    components: t.components,
+    rejected_reason: t.rejectedReason,
+    is_deleted: t.isDeleted,
+    variable_count: variableCount(t.components),
+    channel: serializeChannelShort(channel),
+  };
+}
+export type SerializedTemplate = ReturnType<typeof serializeTemplate>;

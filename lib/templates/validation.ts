@@ -1,0 +1,51 @@
+import { z } from 'zod';
+import { templateCategory, templateStatus } from '@/db/schema/enums';
+
+// Template list filters (ROUTES.md): `category` and `status` take one value or comma-separated
+// values, `category__in` and `status__in` are aliases; `search` matches name and status;
+// `ordering` takes a field name, `-` for descending.
+
+export const TEMPLATE_ORDERING_FIELDS = ['name', 'language', 'category', 'status', 'created_on', 'updated_on'] as const;
+
+function choiceList<T extends string>(values: readonly T[]) {
+  return z.string().optional().transform((raw, ctx) => {
+    if (raw === undefined || raw.trim() === '') return undefined;
+    const items = raw.split(',').map((v) => v.trim()).filter(Boolean);
+    const bad = items.find((v) => !values.includes(v as T));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `Select a valid choice. ${bad} is not one of the available choices.` });
+      return z.NEVER;
+    }
+    return items as T[];
+  });
+}
+
+export const categoryList = choiceList(templateCategory.enumValues);
+export const statusList = choiceList(templateStatus.enumValues);
+
+export const templateListQuery = z.object({
+  category: categoryList,
+  category__in: categoryList,
+  status: statusList,
+  status__in: statusList,
+  search: z.string().max(200).optional(),
+  ordering: z.string().max(200).optional(),
+  channel: z.coerce.number().int().positive().optional(),
+});
+export type TemplateListQuery = z.output<typeof templateListQuery>;
+
+export const templateSendSchema = z.object({
+  phone: z.string().trim().min(1).max(64),
+  variables: z.array(z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(1024))).default([]),
+});
+export type TemplateSend = z.output<typeof templateSendSchema>;
+
+/** `manage createtemplate`: a template for the sandbox (or another channel) of an account. */
+export const templateCreateSchema = z.object({
+  name: z.string().trim().min(1).max(512).regex(/^[a-z0-9_]+$/, 'Use lowercase letters, digits and underscores.'),
+  language: z.string().trim().min(2).max(16),
+  category: z.enum(templateCategory.enumValues),
+  status: z.enum(templateStatus.enumValues).default('approved'),
+  components: z.array(z.looseObject({ type: z.string() })).default([]),
+});
+export type TemplateCreate = z.output<typeof templateCreateSchema>;

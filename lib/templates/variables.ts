@@ -1,0 +1,104 @@
+// Template placeholders ({{1}}, {{2}} … or named {{name}}) as the Cloud API defines them. A
+// template's `components` is the Cloud API's components array; the variables of a send are
+// assigned in order: HEADER text, then BODY text, then each URL button's url.
+
+export type TemplateButton = { type: string; text?: string; url?: string; phone_number?: string };
+export type TemplateComponent = {
+  type: string;
+  format?: string;
+  text?: string;
+  buttons?: TemplateButton[];
+  [key: string]: unknown;
+};
+
+/** One group of parameters of a send: a wire component that carries parameters. */
+type Slot = { type: 'header' | 'body' | 'button'; index?: number; count: number; names: string[] };
+
+const PLACEHOLDER = /\{\{\s*([A-Za-z0-9_]+)\s*\}\}/g;
+
+function placeholders(text: string | undefined): string[] {
+  const seen: string[] = [];
+  for (const m of (text ?? '').matchAll(PLACEHOLDER)) if (!seen.includes(m[1])) seen.push(m[1]);
+  // Positional placeholders go by number, whatever order the text uses them in.
+  return seen.every((n) => /^\d+$/.test(n)) ? seen.sort((a, b) => Number(a) - Number(b)) : seen;
+}
+
+export function componentList(components: unknown): TemplateComponent[] {
+  return Array.isArray(components) ? components.filter((c): c is TemplateComponent => Boolean(c) && typeof c === 'object') : [];
+}
+
+function slots(components: unknown): Slot[] {
+  const list = componentList(components);
+  const out: Slot[] = [];
+  const of = (type: string) => list.find((c) => String(c.type).toUpperCase() === type);
+  const header = of('HEADER');
+  if (header && (header.format ?? 'TEXT').toUpperCase() === 'TEXT') {
+    const names = placeholders(header.text);
+    if (names.length) out.push({ type: 'header', count: names.length, names });
+  }
+  const body = of('BODY');
+  const bodyNames = placeholders(body?.text);
+  if (bodyNames.length) out.push({ type: 'body', count: bodyNames.length, names: bodyNames });
+  for (const [index, button] of (of('BUTTONS')?.buttons ?? []).entries()) {
+    if (String(button.type).toUpperCase() !== 'URL') continue;
+    const names = placeholders(button.url);
+    if (names.length) out.push({ type: 'button', index, count: names.length, names });
+  }
+  return out;
+}
+
+/** How many values `variables` must carry for this template. */
+export function variableCount(components: unknown): number {
+  return slots(components).reduce((n, s) => n + s.count, 0);
+}
+
+function fill(text: string, names: string[], values: string[]): string {
+  return text.replace(PLACEHOLDER, (whole, name: string) => {
+    const i = names.indexOf(name);
+    return i >= 0 && values[i] !== undefined ? values[i] : whole;
+  });
+}
+
+/** The `template.components` of a Cloud API send, with the variables in order. */
+export function wireComponents(components: unknown, variables: string[]): object[] {
+  const out: object[] = [];
+  let at = 0;
+  for (const slot of slots(components)) {
+    const values = variables.slice(at, at + slot.count);
+    at += slot.count;
+    const parameters = values.map((text, i) => {
+      const named = !/^\d+$/.test(slot.names[i]);
+      return named ? { type: 'text', parameter_name: slot.names[i], text } : { type: 'text', text };
+    });
+    if (slot.type === 'button') out.push({ type: 'button', sub_type: 'url', index: String(slot.index), parameters });
+    else out.push({ type: slot.type, parameters });
+  }
+  return out;
+}
+
+/** The message as the contact reads it: header, body and footer with the variables filled in. */
+export function renderTemplate(components: unknown, variables: string[]): string {
+  const list = componentList(components);
+  const filled = new Map<string, string>();
+  let at = 0;
+  for (const slot of slots(components)) {
+    const values = variables.slice(at, at + slot.count);
+    at += slot.count;
+    const c = slot.type === 'button' ? undefined : list.find((x) => String(x.type).toLowerCase() === slot.type);
+    if (c?.text) filled.set(slot.type, fill(c.text, slot.names, values));
+  }
+  const parts: string[] = [];
+  for (const type of ['HEADER', 'BODY', 'FOOTER']) {
+    const c = list.find((x) => String(x.type).toUpperCase() === type);
+    if (c?.text && (type !== 'HEADER' || (c.format ?? 'TEXT').toUpperCase() === 'TEXT')) {
+      parts.push(filled.get(type.toLowerCase()) ?? c.text);
+    }
+  }
+  return parts.join('\n\n');
+}
+
+/** The `template` object of a Cloud API send. */
+export function wireTemplate(t: { name: string; language: string; components: unknown }, variables: string[]) {
+  const components = wireComponents(t.components, variables);
+  return { name: t.name, language: { code: t.language }, ...(components.length ? { components } : {}) };
+}
