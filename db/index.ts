@@ -31,6 +31,9 @@ export type Database = {
 const MIGRATIONS = path.join(process.cwd(), 'db/migrations');
 // Any fixed number: serialises migrations when several processes start against one Postgres.
 const MIGRATION_LOCK = 727_001;
+// The planner's default random_page_cost (4) models spinning disks; on SSDs and in memory it makes
+// the planner scan a whole account rather than use the trigram search index.
+const PLANNER_SETTINGS = { random_page_cost: '1.1' };
 
 export function embeddedDataDir(): string {
   return process.env.PGLITE_DIR || path.join(process.cwd(), '.data', 'pglite');
@@ -44,6 +47,7 @@ async function openPglite(): Promise<Database> {
     const pglite = await PGlite.create({ dataDir: dir, extensions: { pg_trgm } });
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
+    for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await pglite.exec(`SET ${name} = ${value}`);
     return {
       kind: 'pglite', db, pglite, url: null,
       close: async () => { await pglite.close(); release(); },
@@ -63,7 +67,9 @@ async function openPostgres(url: string): Promise<Database> {
   } finally {
     await migrator.end();
   }
-  const client = postgres(url, { max: Number(process.env.DATABASE_POOL_SIZE || 10), onnotice: () => {} });
+  const client = postgres(url, {
+    max: Number(process.env.DATABASE_POOL_SIZE || 10), onnotice: () => {}, connection: PLANNER_SETTINGS,
+  });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return { kind: 'postgres', db, pglite: null, url, close: () => client.end() };
 }

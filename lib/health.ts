@@ -3,12 +3,16 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { database, execRows } from '@/db';
 
+let expectedMigrations: number | null = null;
+
 /** Liveness and readiness: the database answers and has every migration of this build. */
 export async function healthReport() {
   try {
     const { db, kind } = await database();
-    const journal = JSON.parse(fs.readFileSync(path.join(process.cwd(), 'db/migrations/meta/_journal.json'), 'utf8'));
-    const expected = journal.entries.length as number;
+    // The migrations of this build never change while it runs: read the journal once.
+    expectedMigrations ??= (JSON.parse(fs.readFileSync(path.join(process.cwd(), 'db/migrations/meta/_journal.json'), 'utf8'))
+      .entries as unknown[]).length;
+    const expected = expectedMigrations;
     const [row] = await execRows<{ n: number }>(db, sql`select count(*)::int as n from drizzle.__drizzle_migrations`);
     const applied = Number(row?.n ?? 0);
     const ok = applied >= expected;

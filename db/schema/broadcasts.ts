@@ -25,7 +25,7 @@ export const broadcasts = pgTable('broadcasts', {
   failed: integer('failed').notNull().default(0),
   pending: integer('pending').notNull().default(0),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('broadcasts_account_idx').on(t.accountId, t.createdOn.desc(), t.id.desc())]);
+}, (t) => [index('broadcasts_account_idx').on(t.accountId, t.createdOn, t.id)]);
 
 export const broadcastRecipients = pgTable('broadcast_recipients', {
   id: serial('id').primaryKey(),

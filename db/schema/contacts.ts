@@ -32,7 +32,9 @@ export const contacts = pgTable('contacts', {
   searchText: text('search_text').notNull().default(''),
 }, (t) => [
   uniqueIndex('contacts_account_phone_key').on(t.accountId, t.canonicalPhone),
-  index('contacts_account_list_idx').on(t.accountId, t.createdOn.desc(), t.id.desc()).where(sql`NOT ${t.isDeleted}`),
+  // Ascending on purpose: scanned backward, it serves ORDER BY created_on DESC, id DESC (drizzle's
+  // .desc() would write DESC NULLS LAST, which that ORDER BY cannot use).
+  index('contacts_account_list_idx').on(t.accountId, t.createdOn, t.id).where(sql`NOT ${t.isDeleted}`),
   index('contacts_search_trgm_idx').using('gin', sql`${t.searchText} gin_trgm_ops`),
 ]);
 

@@ -22,7 +22,7 @@ export const conversations = pgTable('conversations', {
 }, (t) => [
   // A contact has at most one open conversation.
   uniqueIndex('conversations_one_open_key').on(t.contactId).where(sql`${t.status} NOT IN ('RESOLVED', 'CLOSED')`),
-  index('conversations_account_idx').on(t.accountId, t.createdOn.desc(), t.id.desc()),
+  index('conversations_account_idx').on(t.accountId, t.createdOn, t.id),
   index('conversations_contact_idx').on(t.contactId, t.createdOn),
 ]);
 

@@ -20,7 +20,7 @@ export const flows = pgTable('flows', {
   executionType: flowExecutionType('execution_type').notNull().default('OUTBOUND'),
   flowExecutionVariables: text('flow_execution_variables').array().notNull().default(sql`'{}'::text[]`),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('flows_account_idx').on(t.accountId, t.createdOn.desc())]);
+}, (t) => [index('flows_account_idx').on(t.accountId, t.createdOn)]);
 
 export const flowSteps = pgTable('flow_steps', {
   id: serial('id').primaryKey(),
@@ -60,8 +60,8 @@ export const flowExecutions = pgTable('flow_executions', {
   active: integer('active').notNull().default(0),
   completed: integer('completed').notNull().default(0),
 }, (t) => [
-  index('flow_executions_account_idx').on(t.accountId, t.createdOn.desc(), t.id.desc()),
-  index('flow_executions_flow_idx').on(t.flowId, t.createdOn.desc()),
+  index('flow_executions_account_idx').on(t.accountId, t.createdOn, t.id),
+  index('flow_executions_flow_idx').on(t.flowId, t.createdOn),
 ]);
 
 export const flowExecutionLists = pgTable('flow_execution_lists', {
@@ -85,7 +85,7 @@ export const flowExecutionContacts = pgTable('flow_execution_contacts', {
   updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   uniqueIndex('flow_execution_contacts_execution_contact_key').on(t.flowExecutionId, t.contactId),
-  index('flow_execution_contacts_account_idx').on(t.accountId, t.createdOn.desc(), t.id.desc()),
+  index('flow_execution_contacts_account_idx').on(t.accountId, t.createdOn, t.id),
   index('flow_execution_contacts_contact_idx').on(t.contactId),
 ]);
 

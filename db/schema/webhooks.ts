@@ -18,7 +18,7 @@ export const webhookSubscriptions = pgTable('webhook_subscriptions', {
   failingSince: timestamp('failing_since', { withTimezone: true }),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('webhook_subscriptions_account_idx').on(t.accountId, t.createdOn.desc(), t.id.desc())]);
+}, (t) => [index('webhook_subscriptions_account_idx').on(t.accountId, t.createdOn, t.id)]);
 
 // One domain event, recorded in the same transaction as the change it describes.
 export const webhookEvents = pgTable('webhook_events', {
@@ -44,7 +44,7 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
   lastAttemptOn: timestamp('last_attempt_on', { withTimezone: true }),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
-  index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.createdOn.desc()),
+  index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.createdOn),
   index('webhook_deliveries_order_idx').on(t.subscriptionId, t.resourceId, t.seq),
   index('webhook_deliveries_status_idx').on(t.subscriptionId, t.status, t.createdOn),
 ]);

@@ -14,4 +14,16 @@ export const queryKeys = {
   webhookDeliveries: (id: string) => ['webhooks', 'deliveries', id] as const,
   webhookDeliveryList: (id: string, status: string, page: number) => ['webhooks', 'deliveries', id, { status, page }] as const,
   webhookDelivery: (deliveryId: string) => ['webhooks', 'delivery', deliveryId] as const,
+  channels: ['channels'] as const,
+  channelList: ['channels', 'list'] as const,
+  channel: (id: number) => ['channels', 'detail', id] as const,
+  templates: ['templates'] as const,
+  templateList: (filters: { search: string; category: string; status: string; channel: number | null; page: number }) =>
+    ['templates', 'list', filters] as const,
+  template: (id: string) => ['templates', 'detail', id] as const,
+  conversations: ['conversations'] as const,
+  conversationList: (status: string, page: number) => ['conversations', 'list', { status, page }] as const,
+  conversation: (id: string) => ['conversations', 'detail', id] as const,
+  conversationMessages: (id: string) => ['conversations', 'messages', id] as const,
+  sandboxMessages: (phone: string) => ['sandbox', 'messages', phone] as const,
 };

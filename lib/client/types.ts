@@ -3,6 +3,14 @@ import type { serializeMember } from '@/lib/members/serializer';
 import type { serializeApiKey } from '@/lib/api-keys/serializer';
 import type { serializeAccount } from '@/lib/accounts/serializer';
 import type { serializeAttempt, serializeDelivery, serializeSubscription } from '@/lib/webhooks/serializer';
+import type { SerializedChannel } from '@/lib/channels/serializer';
+import type { CredentialCheck as ServerCredentialCheck } from '@/lib/channels/provider';
+import type { SandboxInbound as ServerSandboxInbound } from '@/lib/channels/sandbox/validation';
+import type { SerializedTemplate } from '@/lib/templates/serializer';
+import type { SyncResult } from '@/lib/templates/sync';
+import type { SerializedConversation } from '@/lib/conversations/serializer';
+import type { ConversationChange } from '@/lib/conversations/validation';
+import type { SerializedMessage } from '@/lib/messages/serializer';
 
 // Wire shapes as the browser sees them, derived from the server's serializers where they exist.
 
@@ -63,3 +71,38 @@ export type WebhookDeliveryDetail = WebhookDelivery & { payload: unknown; attemp
 
 /** Body of POST /api/webhook-subscription and PUT /api/webhook-subscription/{id}. */
 export type WebhookSubscriptionWrite = { target: string; events: WebhookEventType[]; is_active: boolean };
+
+export type Channel = SerializedChannel;
+export type CloudApiSettingsView = NonNullable<Channel['cloud_api_settings']>;
+export type CredentialCheck = ServerCredentialCheck;
+export type TemplateSyncResult = SyncResult;
+/** Body of POST /api/channels: a cloud_api channel's settings, flat; secrets write-only. */
+export type ChannelWrite = {
+  name: string;
+  phone_number_id: string;
+  business_account_id: string;
+  access_token: string;
+  app_secret: string;
+  verify_token: string;
+  app_id?: string;
+  base_url?: string;
+  api_version?: string;
+  rate_limit?: string;
+};
+
+export type ChatTemplate = SerializedTemplate;
+export type TemplateCategory = ChatTemplate['category'];
+export type TemplateStatus = ChatTemplate['status'];
+/** Answer of POST /api/channels/chat/template/{id}/send. */
+export type TemplateSendResult = { id: string; conversation: string };
+
+export type ConversationStatus = NonNullable<ConversationChange['status']>;
+export type Conversation = Omit<SerializedConversation, 'status'> & { status: ConversationStatus };
+/** Body of PATCH /api/inbox/conversation/{id}/update as the dashboard sends it. */
+export type ConversationPatch = { status?: ConversationStatus; assigned?: { id: number }[]; tags?: { name: string }[] };
+
+export type Message = SerializedMessage;
+export type MessageStatus = Message['status'];
+export type MessageType = Message['msg_type'];
+/** Body of POST /api/channels/sandbox/inbound (the sandbox phone's reply). */
+export type SandboxInbound = Omit<Partial<ServerSandboxInbound>, 'phone' | 'type'> & { phone: string; type: ServerSandboxInbound['type'] };

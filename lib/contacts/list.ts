@@ -23,13 +23,18 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
       where ct.contact_id = c.id and t.account_id = ${accountId} and t.name = ${filters.tag})`);
   }
   const where = sql.join(conditions, sql` and `);
-  const filtered = conditions.length > 1;
+  const tail = sql`order by c.created_on desc, c.id desc limit ${page.pageSize} offset ${page.offset}`;
+  if (conditions.length === 1) {
+    // Unfiltered: the page and the account's maintained counter in one round trip.
+    const rows = await selectContacts(db, accountId, where, tail,
+      sql`, (select contact_count from accounts where id = ${accountId}) as total_count`);
+    const count = rows.length ? Number((rows[0] as { total_count?: number }).total_count)
+      : Number((await execRows<{ count: number }>(db, sql`select contact_count as count from accounts where id = ${accountId}`))[0]?.count ?? 0);
+    return pageEnvelope(url, page, count, rows.map(serializeContact));
+  }
   const [rows, [{ count }]] = await Promise.all([
-    selectContacts(db, accountId, where,
-      sql`order by c.created_on desc, c.id desc limit ${page.pageSize} offset ${page.offset}`),
-    filtered
-      ? execRows<{ count: number }>(db, sql`select count(*)::int as count from contacts c where c.account_id = ${accountId} and ${where}`)
-      : execRows<{ count: number }>(db, sql`select contact_count as count from accounts where id = ${accountId}`),
+    selectContacts(db, accountId, where, tail),
+    execRows<{ count: number }>(db, sql`select count(*)::int as count from contacts c where c.account_id = ${accountId} and ${where}`),
   ]);
   return pageEnvelope(url, page, Number(count ?? 0), rows.map(serializeContact));
 }

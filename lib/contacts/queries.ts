@@ -20,8 +20,10 @@ const CONTACT_COLUMNS = sql`
   (select json_agg(${shortUser('au')} order by au.id)
      from contact_default_assignees a join users au on au.id = a.user_id where a.contact_id = c.id) as default_assignees`;
 
-export async function selectContacts(db: Executor, accountId: number, where: SQL, tail: SQL = sql``): Promise<ContactRow[]> {
-  return execRows<ContactRow>(db, sql`select ${CONTACT_COLUMNS} from contacts c
+export async function selectContacts(
+  db: Executor, accountId: number, where: SQL, tail: SQL = sql``, extraColumns: SQL = sql``,
+): Promise<ContactRow[]> {
+  return execRows<ContactRow>(db, sql`select ${CONTACT_COLUMNS} ${extraColumns} from contacts c
     where c.account_id = ${accountId} and ${where} ${tail}`);
 }
 

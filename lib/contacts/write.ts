@@ -45,8 +45,9 @@ export async function insertContact(tx: Executor, actor: Actor, change: Change &
     searchText: contactSearchText({ canonicalPhone: f.canonicalPhone, firstName: f.firstName, lastName: f.lastName, email: f.email, externalUrl: f.externalUrl }),
   }).onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] }).returning();
   if (!row) return null;
-  if (!row.isDeleted) await adjustCount(tx, actor.accountId, 1);
   await writeRelations(tx, actor, row.id, change);
+  // Last: every new contact of the account updates this one row, so its lock is held briefly.
+  if (!row.isDeleted) await adjustCount(tx, actor.accountId, 1);
   return row;
 }
 
@@ -59,8 +60,8 @@ export async function updateContact(tx: Executor, actor: Actor, existing: Contac
     searchText: contactSearchText(next),
     lastUpdatedOn: new Date(),
   }).where(and(eq(contacts.id, existing.id), eq(contacts.accountId, actor.accountId))).returning();
-  if (existing.isDeleted !== row.isDeleted) await adjustCount(tx, actor.accountId, row.isDeleted ? -1 : 1);
   await writeRelations(tx, actor, row.id, change);
+  if (existing.isDeleted !== row.isDeleted) await adjustCount(tx, actor.accountId, row.isDeleted ? -1 : 1);
   return row;
 }
 

@@ -38,14 +38,20 @@ export async function failImport(db: Db, importId: string, error: string): Promi
     where id = ${importId} and status <> 'COMPLETED'`);
 }
 
+// Past this many rows, statistics are refreshed as soon as an import ends: until autovacuum gets to
+// it, the planner would still believe the account small and scan it whole for every list page.
+const ANALYZE_AFTER_ROWS = 1000;
+
 async function completeImport(db: Db, importId: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`
+  const rows = await db.transaction(async (tx) => {
+    const [done] = await execRows<{ total_rows: number }>(tx, sql`
       update contact_imports set status = 'COMPLETED', finished_on = now(), processed_bytes = byte_size, error = null
-      where id = ${importId}`);
+      where id = ${importId} returning total_rows`);
     // The file has served its purpose; the import row and its rejections stay.
     await tx.execute(sql`delete from contact_import_chunks where import_id = ${importId}`);
+    return Number(done?.total_rows ?? 0);
   });
+  if (rows >= ANALYZE_AFTER_ROWS) await db.execute(sql`analyze contacts, contact_tags, tags`);
 }
 
 const clean = (f: string) => (f.includes('\0') ? f.replace(/\0/g, '') : f); // Postgres text refuses NUL

@@ -1,0 +1,62 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { apiFetch } from './api-fetch';
+import { queryKeys } from './query-keys';
+import type { Channel, ChannelWrite, CredentialCheck, Page, TemplateSyncResult } from './types';
+
+/** An account has a handful of channels: one page of the largest size holds them all. */
+const CHANNELS_PAGE_SIZE = 500;
+
+const path = (id: number) => `/api/channels/${encodeURIComponent(String(id))}`;
+
+export function useChannels() {
+  return useQuery({
+    queryKey: queryKeys.channelList,
+    queryFn: ({ signal }) => apiFetch<Page<Channel>>(`/api/channels?page_size=${CHANNELS_PAGE_SIZE}`, { signal }),
+  });
+}
+
+export function useChannel(id: number) {
+  return useQuery({ queryKey: queryKeys.channel(id), queryFn: () => apiFetch<Channel>(path(id)) });
+}
+
+function useChannelSaved() {
+  const qc = useQueryClient();
+  return (channel: Channel) => {
+    qc.setQueryData(queryKeys.channel(channel.id), channel);
+    return qc.invalidateQueries({ queryKey: queryKeys.channelList });
+  };
+}
+
+/** ADMIN: adds a cloud_api channel; blank optional fields are left out so the API's defaults apply. */
+export function useCreateChannel() {
+  const saved = useChannelSaved();
+  return useMutation({
+    mutationFn: (body: ChannelWrite) => {
+      const json = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
+      return apiFetch<Channel>('/api/channels', { method: 'POST', json });
+    },
+    onSuccess: saved,
+  });
+}
+
+/** ADMIN: asks the provider whether the stored credentials work (a NEW channel becomes ACTIVE when they do). */
+export function useTestCredentials(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<CredentialCheck>(`${path(id)}/test-credentials`, { method: 'POST' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.channels }),
+  });
+}
+
+/** ADMIN: fetches the provider's templates now. */
+export function useSyncTemplates(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<TemplateSyncResult>(`${path(id)}/sync-templates`, { method: 'POST' }),
+    onSuccess: () => Promise.all([
+      qc.invalidateQueries({ queryKey: queryKeys.channels }),
+      qc.invalidateQueries({ queryKey: queryKeys.templates }),
+    ]),
+  });
+}
