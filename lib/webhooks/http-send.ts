@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { guardedLookup } from './target-guard';
+import { guardedLookup, refusedLiteralHost } from './target-guard';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const RESPONSE_BODY_LIMIT = 4096;
@@ -21,6 +21,8 @@ export function postWebhook(target: string, headers: Record<string, string>, bod
   const started = performance.now();
   const url = new URL(target);
   const client = url.protocol === 'https:' ? https : http;
+  const refused = refusedLiteralHost(url.hostname);
+  if (refused) return Promise.resolve({ status: null, body: null, retryAfter: null, durationMs: 0, error: refused });
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: Omit<SendResult, 'durationMs'>) => {

@@ -45,6 +45,16 @@ export async function checkTarget(target: string): Promise<void> {
   }
 }
 
+/**
+ * For a target whose host is an IP address: Node connects to it without a lookup, so the guarded
+ * lookup never sees it. Returns why it is refused, or null.
+ */
+export function refusedLiteralHost(hostname: string): string | null {
+  const host = hostname.replace(/^\[|\]$/g, '');
+  if (!net.isIP(host) || allowed(host, host)) return null;
+  return `The target resolves to a private or reserved address (${host}).`;
+}
+
 /** A `lookup` for http.request that refuses internal addresses, so the checked address is the one used. */
 export function guardedLookup(host: string): net.LookupFunction {
   return ((hostname: string, options: dns.LookupOptions, callback: (...args: unknown[]) => void) => {
