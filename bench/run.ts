@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import { importBenchmark, listBenchmark, printContacts, searchBenchmark, upsertBenchmark } from './contacts';
 import { fmt, scratchDatabase, startProcess, waitHealthy } from './lib';
+import { messagingBenchmark, printMessaging } from './messaging';
 import { createContacts, FastReceiver, idleLatency, printWebhooks } from './webhooks';
 
 // npm run bench — needs a production build (`npx next build`, or `npm start` once) and the local
 // Postgres. Prints figures; asserts nothing. BENCH_ROWS changes the import size (default 100,000).
+// `npm run bench -- contacts|webhooks|messaging` runs one part.
 
 const PORT = Number(process.env.BENCH_PORT || 3900);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -76,12 +78,25 @@ async function webhooks() {
   }
 }
 
+async function messaging() {
+  const db = await scratchDatabase('engage_bench_messaging');
+  const server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url, { CHANNEL_SECRET_KEY: 'bench' }), 'messaging-server');
+  try {
+    await waitHealthy(BASE);
+    printMessaging(await messagingBenchmark(BASE, await newAccount()));
+  } finally {
+    await server.stop();
+    await db.drop();
+  }
+}
+
 async function main() {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build: run `npx next build` (or `npm start` once) first.');
   const only = process.argv[2];
   console.log(`Benchmarks on ${new Date().toISOString()}, node ${process.version}, ${require('node:os').cpus().length} cores`);
   if (!only || only === 'contacts') await contacts();
   if (!only || only === 'webhooks') await webhooks();
+  if (!only || only === 'messaging') await messaging();
 }
 
 main().then(() => process.exit(0), (error) => {

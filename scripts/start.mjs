@@ -25,6 +25,12 @@ const env = {
   // packages from the registry): starting the product must never rewrite a tracked file.
   NEXT_IGNORE_INCORRECT_LOCKFILE: process.env.NEXT_IGNORE_INCORRECT_LOCKFILE || '1',
 };
+// The test-only seeding route creates accounts and keys without authentication: never in the
+// product, even when the variable is left set in the operator's shell.
+if (env.ENABLE_TEST_API) {
+  console.warn('[start] ignoring ENABLE_TEST_API: the test-only routes are for the test suites, not `npm start`.');
+  delete env.ENABLE_TEST_API;
+}
 
 function fail(message) {
   console.error(`\n[start] ${message}\n`);

@@ -5,6 +5,7 @@ import type { Member, Role } from '@/lib/auth/member';
 import { parseBody } from './body';
 import { ApiError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, ValidationError } from './errors';
 import { zodToDrf } from './zod-to-drf';
+import { databaseError, describeError } from '@/lib/errors/describe';
 
 // The one wrapper every API route goes through: authentication, strict path ids, body and query
 // validation, and every error turned into a DRF body. Route files stay a few lines long.
@@ -55,7 +56,11 @@ export type Endpoint = (req: Request, context: RouteContext) => Promise<Response
 export function errorResponse(error: unknown): Response {
   if (error instanceof ApiError) return Response.json(error.body, { status: error.status, headers: error.headers });
   if (error instanceof z.ZodError) return Response.json(zodToDrf(error), { status: 400 });
-  console.error('[api] unexpected error', error);
+  // A uniqueness race lost to a concurrent request: the client may simply try again.
+  if (databaseError(error)?.code === '23505') {
+    return Response.json({ non_field_errors: ['A conflicting change was made at the same time. Please try again.'] }, { status: 400 });
+  }
+  console.error('[api] unexpected error:', describeError(error));
   return Response.json({ detail: 'A server error occurred.' }, { status: 500 });
 }
 
@@ -66,7 +71,13 @@ function checkSameOrigin(req: Request): void {
   const origin = req.headers.get('origin');
   if (!origin || SAFE.has(req.method)) return;
   const host = req.headers.get('x-forwarded-host') || req.headers.get('host');
-  if (new URL(origin).host !== host) throw new PermissionDeniedError('CSRF Failed: Origin checking failed.');
+  let originHost: string | null = null;
+  try {
+    originHost = new URL(origin).host;
+  } catch {
+    /* `Origin: null` (sandboxed frames, some redirects) or garbage: not this site */
+  }
+  if (originHost !== host) throw new PermissionDeniedError('CSRF Failed: Origin checking failed.');
 }
 
 function queryObject(url: URL): Record<string, string> {

@@ -10,13 +10,14 @@ export type Page<T> = { count: number; next: string | null; previous: string | n
 export function pageRequest(url: URL): PageRequest {
   const rawPage = url.searchParams.get('page');
   let page = 1;
-  if (rawPage !== null && rawPage !== '' && rawPage !== 'last') {
-    if (!/^\d+$/.test(rawPage) || Number(rawPage) < 1) throw new InvalidPageError();
+  if (rawPage !== null && rawPage !== '') {
+    if (!/^\d{1,9}$/.test(rawPage) || Number(rawPage) < 1) throw new InvalidPageError(); // past 10^9 pages: no such page
     page = Number(rawPage);
   }
   const rawSize = url.searchParams.get('page_size');
   let pageSize = DEFAULT_PAGE_SIZE;
-  if (rawSize && /^\d+$/.test(rawSize) && Number(rawSize) > 0) pageSize = Math.min(Number(rawSize), MAX_PAGE_SIZE);
+  if (rawSize && /^\d{1,9}$/.test(rawSize) && Number(rawSize) > 0) pageSize = Math.min(Number(rawSize), MAX_PAGE_SIZE);
+  else if (rawSize && /^\d{10,}$/.test(rawSize)) pageSize = MAX_PAGE_SIZE;
   return { page, pageSize, offset: (page - 1) * pageSize };
 }
 

@@ -4,10 +4,7 @@ import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import { selectContacts } from './queries';
 import { searchTerm } from './search-text';
 import { serializeContact } from './serializer';
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
+import { containsPattern } from '@/lib/sql/like';
 
 /**
  * A page of the account's contacts, newest first. Without filters the count is the account's
@@ -17,7 +14,7 @@ function escapeLike(value: string): string {
 export async function listContacts(db: Db, accountId: number, url: URL, page: PageRequest, filters: { search?: string; tag?: string }) {
   const conditions: SQL[] = [sql`not c.is_deleted`];
   const term = filters.search ? searchTerm(filters.search) : '';
-  if (term) conditions.push(sql`c.search_text like ${`%${escapeLike(term)}%`}`);
+  if (term) conditions.push(sql`c.search_text like ${containsPattern(term)}`);
   if (filters.tag) {
     conditions.push(sql`exists (select 1 from contact_tags ct join tags t on t.id = ct.tag_id
       where ct.contact_id = c.id and t.account_id = ${accountId} and t.name = ${filters.tag})`);

@@ -1,3 +1,5 @@
+import { iso } from '@/lib/serializers/iso';
+
 // One serializer for the contact: list, detail and webhook payloads (ARCHITECTURE.md, rule 4).
 // Input is a row of CONTACT_COLUMNS (see queries.ts): snake_case columns plus JSON aggregates.
 
@@ -26,7 +28,6 @@ export type ContactRow = {
   default_assignees: ShortUser[] | null;
 };
 
-export const iso = (value: Date | string | null): string | null => (value === null ? null : new Date(value).toISOString());
 
 export function serializeContact(c: ContactRow) {
   return {

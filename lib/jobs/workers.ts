@@ -1,6 +1,9 @@
 import { queue } from './queue';
 import { workerIds } from './wake';
 import { jobs } from './jobs';
+import { describeError } from '@/lib/errors/describe';
+
+const MAX_BATCH_ITEM_RETRIES = 5;
 
 const holder = globalThis as unknown as { __engageWorkersStarted?: boolean };
 
@@ -17,10 +20,17 @@ export async function startWorkers(): Promise<void> {
         if (batchSize === 1) return job.handle(items[0].data as never, items[0] as never);
         const results = await Promise.allSettled(items.map((item) => job.handle(item.data as never, item as never)));
         for (const [i, result] of results.entries()) {
-          if (result.status === 'rejected') {
-            console.error(`[jobs] ${job.name} failed, retrying alone:`, (result.reason as Error)?.message);
-            await boss.send(job.name, items[i].data as object, { startAfter: 5 });
+          if (result.status !== 'rejected') continue;
+          // Sent again alone, a bounded number of times: `__retries` travels with the job's data.
+          const data = items[i].data as { __retries?: number };
+          const retries = (data.__retries ?? 0) + 1;
+          const message = describeError(result.reason);
+          if (retries > MAX_BATCH_ITEM_RETRIES) {
+            console.error(`[jobs] ${job.name} failed ${retries} times, giving up:`, message);
+            continue;
           }
+          console.error(`[jobs] ${job.name} failed, retrying alone (${retries}/${MAX_BATCH_ITEM_RETRIES}):`, message);
+          await boss.send(job.name, { ...data, __retries: retries }, { startAfter: 5 * retries });
         }
       }));
     }

@@ -7,13 +7,10 @@ import { serializeMember, serializeUser, type Group, type Team } from './seriali
 import {
   createUserSchema, USER_FILTER_FIELDS, USER_ORDERING_FIELDS, type CreateUserInput, type UserListQuery,
 } from './validation';
+import { escapeLike } from '@/lib/sql/like';
 
 const columns = { email: users.email, first_name: users.firstName, last_name: users.lastName } as const;
 const orderColumns = { ...columns, id: users.id, date_joined: users.dateJoined } as const;
-
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function filterConditions(query: UserListQuery): SQL[] {
   const conditions: SQL[] = [];
@@ -97,6 +94,14 @@ export async function foreignUserIds(db: Executor, accountId: number, ids: numbe
     .where(and(eq(users.accountId, accountId), inArray(users.id, ids)));
   const known = new Set(found.map((r) => r.id));
   return ids.filter((id) => !known.has(id));
+}
+
+/** One member in the account-member form, with groups and teams. */
+export async function getMemberProfile(db: Db, accountId: number, userId: number) {
+  const user = await getMember(db, accountId, userId);
+  if (!user) return null;
+  const [groupMap, teamMap] = await Promise.all([groupsByUser(db, [user.id]), teamsByUser(db, [user.id])]);
+  return serializeMember(user, groupMap.get(user.id) ?? [], teamMap.get(user.id) ?? []);
 }
 
 export async function getMember(db: Db, accountId: number, userId: number) {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { memberRole } from '@/db/schema';
 import { password } from '@/lib/accounts/validation';
+import { MAX_PAGE_SIZE } from '@/lib/api/pagination';
 
 export const USER_FILTER_FIELDS = ['email', 'first_name', 'last_name'] as const;
 export const USER_LOOKUPS = ['icontains', 'iendswith', 'iexact', 'istartswith', 'isnull'] as const;
@@ -22,8 +23,8 @@ export type UserListQuery = z.output<typeof userListQuery>;
 
 /** Optional JSON body of `GET /api/account-member`. */
 export const memberListBody = z.object({
-  page: z.coerce.number().int().min(1).optional(),
-  page_size: z.coerce.number().int().min(1).optional(),
+  page: z.coerce.number().int().min(1).max(1_000_000).optional(),
+  page_size: z.coerce.number().int().min(1).transform((n) => Math.min(n, MAX_PAGE_SIZE)).optional(),
 });
 
 export const createUserSchema = z.object({

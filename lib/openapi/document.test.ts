@@ -191,7 +191,7 @@ describe('OpenAPI document', () => {
     const schemas = doc.components.schemas as Record<string, { required?: string[]; properties: Record<string, Record<string, unknown>> }>;
     const body = (m: string, p: string) => (op(m, p)!.requestBody!.content['application/json'] as { schema: { $ref: string } }).schema.$ref;
     expect(body('post', '/api/webhook-subscription')).toBe('#/components/schemas/WebhookSubscriptionRequest');
-    expect(body('put', '/api/webhook-subscription/{id}')).toBe('#/components/schemas/WebhookSubscriptionRequest');
+    expect(body('put', '/api/webhook-subscription/{id}')).toBe('#/components/schemas/WebhookSubscriptionReplaceRequest');
     expect(body('patch', '/api/webhook-subscription/{id}')).toBe('#/components/schemas/WebhookSubscriptionPatchRequest');
     expect(body('post', '/api/webhook-subscription/{id}/deliveries/resend')).toBe('#/components/schemas/WebhookResendFailedRequest');
     expect(schemas.WebhookSubscriptionRequest.required).toEqual(['events', 'target']);
@@ -203,7 +203,9 @@ describe('OpenAPI document', () => {
     const codes = (m: string, p: string) => Object.keys(op(m, p)!.responses);
     expect(codes('post', '/api/webhook-subscription')).toEqual(expect.arrayContaining(['201', '400', '401']));
     expect(codes('delete', '/api/webhook-subscription/{id}')).toEqual(expect.arrayContaining(['204', '404']));
-    for (const [m, p] of [['get', '/api/webhook-subscription/{id}/secret'], ['post', '/api/webhook-subscription/{id}/secret/rotate'],
+    for (const [m, p] of [['post', '/api/webhook-subscription'], ['put', '/api/webhook-subscription/{id}'],
+      ['patch', '/api/webhook-subscription/{id}'], ['delete', '/api/webhook-subscription/{id}'],
+      ['get', '/api/webhook-subscription/{id}/secret'], ['post', '/api/webhook-subscription/{id}/secret/rotate'],
       ['post', '/api/webhook-subscription/{id}/deliveries/resend'], ['post', '/api/webhook-delivery/{id}/resend']]) {
       expect(codes(m, p), `${m} ${p}`).toContain('403');
     }

@@ -98,7 +98,7 @@ function fakeDb(selects: unknown[][], returns: unknown[][] = []) {
   };
   const db = {
     select: () => chain(() => selects.shift()),
-    update: () => chain(() => undefined),
+    update: () => chain(() => [{ id: crypto.randomUUID() }]), // one row updated (`returning` or not)
     delete: () => chain(() => []),
     execute: async () => [],
     transaction: async (fn: (tx: unknown) => unknown) => fn(db),

@@ -23,7 +23,10 @@ export const tagList = z.array(
     .pipe(z.string().min(1).max(100)),
 );
 
+/** An integer primary key (Postgres `integer`): anything larger can only be "does not exist". */
+export const pkInt = z.coerce.number().int().positive().max(2_147_483_647);
+
 /** `[{id}]` (the spec's request form), also plain ids. */
 export const userRefList = z.array(
-  z.union([z.coerce.number().int().positive(), z.object({ id: z.coerce.number().int().positive() }).transform((u) => u.id)]),
+  z.union([pkInt, z.object({ id: pkInt }).transform((u) => u.id)]),
 );

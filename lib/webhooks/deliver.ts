@@ -92,9 +92,13 @@ async function recordOutcome(
     }
     const delay = ok || gone || disableReason ? null : nextDelaySeconds(attempts, parseRetryAfter(result.retryAfter));
     const status = ok ? 'SUCCEEDED' : delay === null ? 'FAILED' : 'PENDING';
-    await tx.update(webhookDeliveries).set({
+    // Only the run that made attempt number `attempts` moves the delivery on: a duplicate run of the
+    // same job (a worker presumed dead) logs its attempt but neither retries nor starts the next.
+    const moved = await tx.update(webhookDeliveries).set({
       attempts, lastAttemptOn: now, status, nextAttemptOn: delay === null ? null : new Date(now.getTime() + delay * 1000),
-    }).where(eq(webhookDeliveries.id, delivery.id));
+    }).where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'PENDING'),
+      eq(webhookDeliveries.attempts, delivery.attempts))).returning({ id: webhookDeliveries.id });
+    if (!moved.length) return;
     await tx.update(webhookSubscriptions).set(ok
       ? { failingSince: null }
       : { failingSince, ...(disableReason ? { isActive: false, disabledReason: disableReason } : {}) })

@@ -7,6 +7,7 @@ import { serializeSubscription } from './serializer';
 import { generateSecret } from './signing';
 import { BlockedTargetError, checkTarget } from './target-guard';
 import type { SubscriptionInput, SubscriptionPatch } from './validation';
+import { containsPattern } from '@/lib/sql/like';
 
 // Operations 25-29 and DELETE. Every query is scoped by the caller's account.
 
@@ -28,7 +29,7 @@ function scoped(accountId: number, id: string) {
 
 export async function listSubscriptions(db: Db, accountId: number, url: URL, page: PageRequest, search?: string) {
   const where = and(eq(webhookSubscriptions.accountId, accountId),
-    search ? ilike(webhookSubscriptions.target, `%${search.replace(/[\\%_]/g, (c) => `\\${c}`)}%`) : undefined);
+    search ? ilike(webhookSubscriptions.target, containsPattern(search)) : undefined);
   const [rows, [{ count }]] = await Promise.all([
     db.select().from(webhookSubscriptions).where(where)
       .orderBy(desc(webhookSubscriptions.createdOn), desc(webhookSubscriptions.id)).limit(page.pageSize).offset(page.offset),
@@ -85,10 +86,11 @@ export async function revealSecret(db: Db, accountId: number, id: string) {
 
 /** A new secret; for 24 hours deliveries are signed with both the old and the new one. */
 export async function rotateSecret(db: Db, accountId: number, id: string) {
-  const row = await getSubscriptionRow(db, accountId, id);
-  await db.update(webhookSubscriptions).set({
-    previousSecret: row.secret, previousSecretExpiresOn: new Date(Date.now() + ROTATION_OVERLAP_MS), secret: generateSecret(),
-    updatedOn: new Date(),
-  }).where(scoped(accountId, id));
+  // One statement, so two rotations at once cannot lose a secret.
+  const rows = await db.update(webhookSubscriptions).set({
+    previousSecret: sql`${webhookSubscriptions.secret}`, previousSecretExpiresOn: new Date(Date.now() + ROTATION_OVERLAP_MS),
+    secret: generateSecret(), updatedOn: new Date(),
+  }).where(scoped(accountId, id)).returning({ id: webhookSubscriptions.id });
+  if (!rows.length) throw new NotFoundError();
   return revealSecret(db, accountId, id);
 }

@@ -3,17 +3,16 @@ import { getAccount } from '@/lib/accounts/service';
 import { serializeAccount } from '@/lib/accounts/serializer';
 import { endpoint, json, methods } from '@/lib/api/handler';
 import { NotFoundError } from '@/lib/api/errors';
-import { getMember } from '@/lib/members/service';
-import { serializeMember } from '@/lib/members/serializer';
+import { getMemberProfile } from '@/lib/members/service';
 
 // GET /api/me — the signed-in member and their account (dashboard shell).
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: endpoint({
     handle: async ({ member }) => {
       const db = await getDb();
-      const [user, account] = await Promise.all([getMember(db, member.accountId, member.userId), getAccount(db, member.accountId)]);
+      const [user, account] = await Promise.all([getMemberProfile(db, member.accountId, member.userId), getAccount(db, member.accountId)]);
       if (!user || !account) throw new NotFoundError();
-      return json({ user: serializeMember(user, [], []), account: serializeAccount(account) });
+      return json({ user, account: serializeAccount(account) });
     },
   }),
 });

@@ -11,8 +11,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     handle: async ({ member, url, query }) =>
       json(await listSubscriptions(await getDb(), member.accountId, url, pageRequest(url), query.search)),
   }),
-  // POST /api/webhook-subscription — the answer carries the signing secret, once.
+  // POST /api/webhook-subscription — the answer carries the signing secret, once. ADMIN only.
   POST: endpoint({
+    roles: ['ADMIN'],
     body: subscriptionSchema,
     handle: async ({ member, body }) => json(await createSubscription(await getDb(), member.accountId, body), 201),
   }),

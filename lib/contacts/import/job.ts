@@ -3,6 +3,7 @@ import { queue } from '@/lib/jobs/queue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
 import { failImport, runImport } from './run';
+import { describeError } from '@/lib/errors/describe';
 
 // Imports one uploaded CSV (enqueued by the upload route in the transaction that completes the
 // upload). A failure that retrying cannot fix ends the import as FAILED inside runImport; any
@@ -20,7 +21,9 @@ export const contactImportJob = defineJob<{ importId: string }>({
       const boss = await queue();
       const meta = await boss.getJobById(job.name, job.id).catch(() => null);
       if (!meta || meta.retryCount >= meta.retryLimit) {
-        await failImport(db, data.importId, `The import stopped on an unexpected error: ${(error as Error).message}`);
+        // The upload's `error` is shown to API callers: the details go to the log only.
+        console.error(`[import] ${data.importId} failed:`, describeError(error));
+        await failImport(db, data.importId, 'The import stopped on an unexpected error; the rows before it were imported. Upload the file again to finish.');
       }
       throw error;
     }

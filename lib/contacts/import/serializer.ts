@@ -1,4 +1,4 @@
-import { iso } from '@/lib/contacts/serializer';
+import { iso } from '@/lib/serializers/iso';
 
 // The one shape of an upload (GET /api/contact/upload/{id}); the dashboard reads the same.
 

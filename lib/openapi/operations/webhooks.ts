@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { webhookDeliveryStatus } from '@/db/schema/enums';
 import { DELIVERY_TIMEOUT_MS } from '@/lib/webhooks/http-send';
 import {
-  resendFailedSchema, subscriptionListQuery, subscriptionPatchSchema, subscriptionSchema, type WebhookEventType,
+  resendFailedSchema, subscriptionListQuery, subscriptionPatchSchema, subscriptionReplaceSchema, subscriptionSchema, type WebhookEventType,
 } from '@/lib/webhooks/validation';
 import { paginated } from '../schemas/common';
 import {
@@ -75,6 +75,7 @@ export const webhooksDoc: ResourceDoc = {
       summary: 'Create webhook subscription',
       description: `Required: ${SUBSCRIPTION_FIELDS} \`is_active\` defaults to true; \`id\` is read only. The answer `
         + 'carries the signing secret: this is the only API answer that does, apart from the admin-only secret endpoints.',
+      roles: ['ADMIN'],
       body: { schema: subscriptionSchema, name: 'WebhookSubscriptionRequest', required: true, example: SUBSCRIPTION_EXAMPLE },
       responses: { 201: { description: 'The created subscription, with its `secret`.', schema: NewWebhookSubscription } },
     },
@@ -87,10 +88,11 @@ export const webhooksDoc: ResourceDoc = {
     {
       method: 'put', path: '/api/webhook-subscription/{id}', operationId: 'webhook_subscription_update', tags,
       summary: 'Update webhook subscription',
-      description: `Full update. Required: ${SUBSCRIPTION_FIELDS} \`is_active\` omitted means true. Setting `
-        + '`is_active` to true clears `disabled_reason`.',
+      description: `Full update. Required: ${SUBSCRIPTION_FIELDS} \`is_active\` omitted leaves it as it is (a `
+        + 'subscription the system disabled stays disabled). Setting `is_active` to true clears `disabled_reason`.',
+      roles: ['ADMIN'],
       params: subscriptionId,
-      body: { schema: subscriptionSchema, name: 'WebhookSubscriptionRequest', required: true, example: SUBSCRIPTION_EXAMPLE },
+      body: { schema: subscriptionReplaceSchema, name: 'WebhookSubscriptionReplaceRequest', required: true, example: SUBSCRIPTION_EXAMPLE },
       responses: { 200: { description: 'The updated subscription.', schema: WebhookSubscription } },
     },
     {
@@ -98,6 +100,7 @@ export const webhooksDoc: ResourceDoc = {
       summary: 'Partial update webhook subscription',
       description: 'Any subset of `events`, `target` and `is_active`, validated as on create. Setting `is_active` to '
         + 'true switches a disabled subscription back on and clears `disabled_reason`.',
+      roles: ['ADMIN'],
       params: subscriptionId,
       body: { schema: subscriptionPatchSchema, name: 'WebhookSubscriptionPatchRequest', required: true, example: { is_active: true } },
       responses: { 200: { description: 'The updated subscription.', schema: WebhookSubscription } },
@@ -106,6 +109,7 @@ export const webhooksDoc: ResourceDoc = {
       method: 'delete', path: '/api/webhook-subscription/{id}', operationId: 'webhook_subscription_destroy', tags,
       summary: 'Delete webhook subscription',
       description: 'Deletes the subscription with its delivery log; nothing more is sent to its target.',
+      roles: ['ADMIN'],
       params: subscriptionId,
       responses: { 204: { description: 'Deleted.' } },
     },

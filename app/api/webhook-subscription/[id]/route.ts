@@ -2,9 +2,11 @@ import { getDb } from '@/db';
 import { endpoint, json, methods, noContent } from '@/lib/api/handler';
 import { serializeSubscription } from '@/lib/webhooks/serializer';
 import { deleteSubscription, getSubscriptionRow, updateSubscription } from '@/lib/webhooks/subscriptions';
-import { subscriptionPatchSchema, subscriptionSchema } from '@/lib/webhooks/validation';
+import { subscriptionPatchSchema, subscriptionReplaceSchema } from '@/lib/webhooks/validation';
 
 const params = { id: 'uuid' } as const;
+// Where the account's events go is an admin's decision: agents may read subscriptions, not change them.
+const ADMIN: ['ADMIN'] = ['ADMIN'];
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/webhook-subscription/{id}
@@ -12,20 +14,23 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     params,
     handle: async ({ member, params }) => json(serializeSubscription(await getSubscriptionRow(await getDb(), member.accountId, params.id))),
   }),
-  // PUT /api/webhook-subscription/{id} — events and target required.
+  // PUT /api/webhook-subscription/{id} — events and target required. ADMIN only.
   PUT: endpoint({
+    roles: ADMIN,
     params,
-    body: subscriptionSchema,
+    body: subscriptionReplaceSchema,
     handle: async ({ member, params, body }) => json(await updateSubscription(await getDb(), member.accountId, params.id, body)),
   }),
-  // PATCH /api/webhook-subscription/{id}
+  // PATCH /api/webhook-subscription/{id} — ADMIN only.
   PATCH: endpoint({
+    roles: ADMIN,
     params,
     body: subscriptionPatchSchema,
     handle: async ({ member, params, body }) => json(await updateSubscription(await getDb(), member.accountId, params.id, body)),
   }),
-  // DELETE /api/webhook-subscription/{id}
+  // DELETE /api/webhook-subscription/{id} — ADMIN only.
   DELETE: endpoint({
+    roles: ADMIN,
     params,
     handle: async ({ member, params }) => {
       await deleteSubscription(await getDb(), member.accountId, params.id);
