@@ -62,13 +62,13 @@ export function SubscriptionDetailView({ id }: { id: string }) {
           <Button variant="secondary" disabled={test.isPending} onClick={() => test.mutate()}>
             {test.isPending ? 'Sending…' : 'Send test event'}
           </Button>
-          <ButtonLink href={`/webhooks/${id}/edit`} variant="secondary">Edit</ButtonLink>
-          <ConfirmButton variant="danger" title="Delete this subscription?" confirmLabel="Delete subscription"
+          {isAdmin && <ButtonLink href={`/webhooks/${id}/edit`} variant="secondary">Edit</ButtonLink>}
+          {isAdmin && <ConfirmButton variant="danger" title="Delete this subscription?" confirmLabel="Delete subscription"
             body={<>Events stop going to <span className="break-all font-mono">{s.target}</span>, and its delivery log is deleted with it. This cannot be undone.</>}
             disabled={del.isPending}
             onConfirm={() => del.mutate(undefined, { onSuccess: () => router.push('/webhooks') })}>
             {del.isPending ? 'Deleting…' : 'Delete'}
-          </ConfirmButton>
+          </ConfirmButton>}
         </>} />
 
       <div className="space-y-4">
@@ -77,7 +77,7 @@ export function SubscriptionDetailView({ id }: { id: string }) {
             <p className="font-semibold">The system switched this subscription off</p>
             <p className="mt-1">{s.disabled_reason}</p>
             <p className="mt-1 text-rose-800">No events are sent until it is switched back on. Fix the target first, then switch it on.</p>
-            <Button className="mt-3" disabled={setActive.isPending} onClick={() => setActive.mutate(true)}>Switch back on</Button>
+            {isAdmin && <Button className="mt-3" disabled={setActive.isPending} onClick={() => setActive.mutate(true)}>Switch back on</Button>}
           </div>
         )}
         <FormAlert messages={mutationErrors} />
@@ -97,7 +97,7 @@ export function SubscriptionDetailView({ id }: { id: string }) {
                 <Row label="Created"><DateTime value={s.created_on} /></Row>
               </dl>
               <div className="mt-4 border-t border-slate-100 pt-4">
-                <Switch label="Active" checked={s.is_active} disabled={setActive.isPending}
+                <Switch label="Active" checked={s.is_active} disabled={setActive.isPending || !isAdmin}
                   onChange={(on) => setActive.mutate(on)}
                   description={s.is_active ? 'Events are being sent to the target.' : 'Events are not sent while this is off.'} />
               </div>

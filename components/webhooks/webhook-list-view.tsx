@@ -8,12 +8,15 @@ import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/s
 import { inputClass } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/client/api-fetch';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
+import { useMe } from '@/lib/client/me';
 import { WEBHOOKS_PAGE_SIZE, useWebhookSubscriptions } from '@/lib/client/webhooks';
 import { Pager } from './pager';
 import { SubscriptionTable } from './subscription-table';
 
 /** Search (by target) and page live in the URL (?search=&page=), like the contact list. */
 export function WebhookListView() {
+  // Only admins decide where the account's events go (the API refuses agents these writes).
+  const isAdmin = useMe().data?.user.role === 'ADMIN';
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -49,7 +52,7 @@ export function WebhookListView() {
     <>
       <PageHeader title="Webhooks"
         description="Send contact and flow events to your own systems as signed HTTP POST requests."
-        actions={<ButtonLink href="/webhooks/new">New subscription</ButtonLink>} />
+        actions={isAdmin ? <ButtonLink href="/webhooks/new">New subscription</ButtonLink> : undefined} />
       {disabledBySystem > 0 && (
         <div role="alert" className="mb-4 rounded-md border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
           {disabledBySystem === 1 ? 'One subscription was' : `${disabledBySystem} subscriptions were`} switched off because

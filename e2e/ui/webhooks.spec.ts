@@ -175,7 +175,7 @@ test('the API\'s field errors show under the target and the event checkboxes; a 
   await expect(page.getByText('No webhook subscriptions yet')).toBeVisible();
 });
 
-test('members who are not admins see no secret and no resend controls', async ({ page, request }) => {
+test('members who are not admins see no secret, no resend and no editing controls', async ({ page, request }) => {
   const res = await request.post('/api/webhook-subscription', {
     headers: account.admin.headers, data: { events: ['contact.deleted'], target: receiver.url(nextPath()) },
   });
@@ -188,4 +188,9 @@ test('members who are not admins see no secret and no resend controls', async ({
   await expect(page.getByRole('button', { name: 'Reveal secret' })).toHaveCount(0);
   await expect(page.getByLabel('Resend failed since')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Send test event' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
+  await expect(page.getByRole('switch', { name: 'Active' })).toBeDisabled();
+  await page.goto('/webhooks');
+  await expect(page.getByRole('link', { name: 'New subscription' })).toHaveCount(0);
 });
