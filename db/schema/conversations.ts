@@ -65,6 +65,9 @@ export const messages = pgTable('messages', {
   providerErrorCode: varchar('provider_error_code', { length: 32 }),
   providerErrorMessage: text('provider_error_message'),
   failedAttempts: integer('failed_attempts').notNull().default(0),
+  // Set (database clock) just before the provider is called: a send is claimed once, so a
+  // redelivered job never calls the provider a second time (lib/messages/send-job.ts).
+  sendClaimedOn: timestamp('send_claimed_on', { withTimezone: true }),
   sentById: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
   isDeleted: boolean('is_deleted').notNull().default(false),
   // Arrival order: breaks ties between messages with the same timestamp (providers send whole seconds).

@@ -176,6 +176,36 @@ test('a forged or missing signature is refused and stores nothing', async ({ req
   expect((await request.post('/api/channels/cloud-api/webhook/abc', { data: payload })).status()).toBe(404);
 });
 
+test('a callback for another phone number id of the same app stores nothing on this channel', async ({ request }) => {
+  const channel = await addChannel(request, acme);
+  const phone = uniquePhone();
+  const from = phone.slice(1);
+  const foreign = webhookPayload(uniqueId('PN-other'), {
+    contacts: [{ profile: { name: 'Elsewhere' }, wa_id: from }],
+    messages: [{ from, id: uniqueId('wamid.in'), type: 'text', text: { body: 'for number B' } }],
+    statuses: [{ id: uniqueId('wamid.out'), status: 'delivered', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: from }],
+  });
+  const res = await postCallback(request, channel, foreign);
+  expect(res.status(), await res.text()).toBe(200);
+  expect(await res.json()).toEqual({ messages: 0, duplicates: 0, statuses: 0, skipped: 2 });
+  const search = async () => (await (await request.get(`/api/contact?search=${from}`, { headers: acme.admin.headers })).json()).count;
+  expect(await search()).toBe(0);
+  // No metadata at all is not this channel's either.
+  const bare = { object: 'whatsapp_business_account', entry: [{ id: 'WABA', changes: [{ field: 'messages', value: {
+    messages: [{ from, id: uniqueId('wamid.in'), type: 'text', text: { body: 'no metadata' } }],
+  } }] }] };
+  expect(await (await postCallback(request, channel, bare)).json()).toEqual({ messages: 0, duplicates: 0, statuses: 0, skipped: 1 });
+  expect(await search()).toBe(0);
+  // One payload, two numbers' changes: only this channel's is stored.
+  const own = webhookPayload(channel.phoneNumberId, { messages: [{ from, id: uniqueId('wamid.in'), type: 'text', text: { body: 'for this number' } }] });
+  const mixed = { ...own, entry: [{ ...own.entry[0], changes: [...foreign.entry[0].changes, ...own.entry[0].changes] }] };
+  expect(await (await postCallback(request, channel, mixed)).json()).toEqual({ messages: 1, duplicates: 0, statuses: 0, skipped: 2 });
+  const contacts = await (await request.get(`/api/contact?search=${from}`, { headers: acme.admin.headers })).json();
+  expect(contacts.count).toBe(1);
+  const conversations = await (await request.get(`/api/inbox/conversation?contact=${contacts.results[0].id}`, { headers: acme.admin.headers })).json();
+  expect((await messagesOf(request, acme, conversations.results[0].id)).map((m) => m.body)).toEqual(['for this number']);
+});
+
 test('the same callback twice stores one message; statuses out of order never move backwards', async ({ request }) => {
   const channel = await addChannel(request, acme);
   const phone = uniquePhone();
@@ -259,6 +289,12 @@ test('verification handshake answers the challenge only for the right token', as
   expect(await ok.text()).toBe('1158201444');
   const bad = await request.get(`/api/channels/cloud-api/webhook/${channel.id}?hub.mode=subscribe&hub.verify_token=nope&hub.challenge=1`);
   expect(bad.status()).toBe(403);
+  const sameLength = 'x'.repeat(VERIFY_TOKEN.length);
+  for (const query of [`hub.verify_token=${sameLength}`, `hub.verify_token=${VERIFY_TOKEN}x`, 'hub.verify_token=', '']) {
+    const refused = await request.get(`/api/channels/cloud-api/webhook/${channel.id}?hub.mode=subscribe&${query}&hub.challenge=1`);
+    expect(refused.status(), query).toBe(403);
+    expect(await refused.json()).toEqual({ detail: 'Verification token mismatch.' });
+  }
   const shown = await (await request.get(`/api/channels/${channel.id}`, { headers: acme.admin.headers })).json();
   expect(shown).toMatchObject({ status: 'ACTIVE', cloud_api_settings: { webhook_set: true } });
 });
@@ -270,4 +306,19 @@ test('test-credentials asks the provider and reports a refusal', async ({ reques
   await request.patch(`/api/channels/${channel.id}`, { headers: acme.admin.headers, data: { access_token: 'EAAG-wrong-token-000000' } });
   const bad = await (await request.post(`/api/channels/${channel.id}/test-credentials`, { headers: acme.admin.headers })).json();
   expect(bad).toEqual({ ok: false, detail: 'The provider refused the credentials (190): Invalid OAuth access token.' });
+});
+
+test('sync-templates: a provider refusal is a 400 with its message; a server failure is a plain 500', async ({ request }) => {
+  const channel = await addChannel(request, acme);
+  await request.patch(`/api/channels/${channel.id}`, { headers: acme.admin.headers, data: { access_token: 'EAAG-wrong-token-000000' } });
+  const refused = await request.post(`/api/channels/${channel.id}/sync-templates`, { headers: acme.admin.headers });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ non_field_errors: ['Template sync failed (190): Invalid OAuth access token.'] });
+
+  // A template the database refuses to store (a NUL character): the SQL error stays in the server log.
+  const other = await addChannel(request, acme);
+  cloud.setTemplates(other.waba, [[{ ...TEMPLATE, name: 'nul\u0000name' }]]);
+  const failed = await request.post(`/api/channels/${other.id}/sync-templates`, { headers: acme.admin.headers });
+  expect(failed.status()).toBe(500);
+  expect(await failed.json()).toEqual({ detail: 'A server error occurred.' });
 });

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, uniquePhone, type TestAccount } from './factories';
+import { Receiver } from './receiver';
 
 // Operations 3, 4 and 5 on the sandbox channel: list filters, search, ordering, get, and sending
 // (201 at once, then queued → accepted → sent → delivered → read on the sandbox's timer).
@@ -93,6 +94,48 @@ test('send: 201 {id, conversation} at once, then the sandbox moves the message t
     headers: acme.admin.headers, data: { phone, variables: ['Ana', 'Acme'] },
   })).json();
   expect(again.conversation).toBe(sent.conversation);
+});
+
+test('send uses an existing contact as it is: no contact.updated, a deleted contact stays deleted', async ({ request }) => {
+  const account = await newAccount(request);
+  const receiver = await new Receiver().start();
+  try {
+    const hooks = await request.post('/api/webhook-subscription', {
+      headers: account.admin.headers, data: { events: ['contact.created', 'contact.updated'], target: receiver.url('/contacts') },
+    });
+    expect(hooks.status(), await hooks.text()).toBe(201);
+    const events = () => receiver.at('/contacts').map((r) => JSON.parse(r.body) as { type: string; data: { id: string } });
+    const phone = uniquePhone();
+    const deletedPhone = uniquePhone();
+    const existing = await (await request.post('/api/contact', { headers: account.admin.headers, data: { phone, first_name: 'Keep' } })).json();
+    const deleted = await (await request.post('/api/contact', { headers: account.admin.headers, data: { phone: deletedPhone } })).json();
+    expect((await request.delete(`/api/contact/${deleted.id}`, { headers: account.admin.headers })).status()).toBe(204);
+    await expect.poll(() => events().length).toBe(2);
+    expect(events().map((e) => e.type)).toEqual(['contact.created', 'contact.created']);
+    const before = await (await request.get(`/api/contact/${existing.id}`, { headers: account.admin.headers })).json();
+
+    const hello = await byName(request, account, 'hello_world');
+    const send = (to: string) => request.post(`/api/channels/chat/template/${hello.id}/send`, { headers: account.admin.headers, data: { phone: to } });
+    // Another spelling of the same number finds the same contact.
+    expect((await send(`+52 1 ${phone.slice(3)}`)).status()).toBe(201);
+    expect((await send(deletedPhone)).status()).toBe(201);
+    // A new number still becomes a contact (and announces it): the subscription is live.
+    const fresh = uniquePhone();
+    expect((await send(fresh)).status()).toBe(201);
+    await expect.poll(() => events().length).toBe(3);
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(events().map((e) => e.type)).toEqual(['contact.created', 'contact.created', 'contact.created']);
+
+    const after = await (await request.get(`/api/contact/${existing.id}`, { headers: account.admin.headers })).json();
+    expect(after).toEqual({ ...before, last_conversation: expect.stringMatching(UUID) });
+    expect(after.last_updated_on).toBe(before.last_updated_on);
+    const stillDeleted = await (await request.get(`/api/contact/${deleted.id}`, { headers: account.admin.headers })).json();
+    expect(stillDeleted.is_deleted).toBe(true);
+    const list = await (await request.get('/api/contact', { headers: account.admin.headers })).json();
+    expect(list.results.map((c: { canonical_phone: string }) => c.canonical_phone).sort()).toEqual([phone, fresh].sort());
+  } finally {
+    await receiver.stop();
+  }
 });
 
 test('send validates the variables count, the phone and the body', async ({ request }) => {

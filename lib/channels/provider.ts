@@ -5,6 +5,18 @@ import type { channels } from '@/db/schema';
 
 export type ChannelRecord = typeof channels.$inferSelect;
 
+/**
+ * A provider refused or failed a request (bad credentials, its own error answer, an unreadable
+ * body, a network failure). Its message is written for the person who asked and may be shown
+ * to them; any other error is ours and never is.
+ */
+export class ProviderError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
 /** Decrypted `settings_encrypted` of a cloud_api channel. */
 export type CloudApiSettings = {
   /** Set once the provider completed the verification handshake. */
@@ -45,6 +57,12 @@ export type ProviderTemplate = {
 };
 
 export interface ChannelProvider {
+  /**
+   * Waits for this process's next send slot on the channel (its messages-per-second limit). Called
+   * before a send is claimed, so the claim-to-answer time is only the provider call itself.
+   */
+  awaitSlot?(): Promise<void>;
+  /** One provider call, bounded by its timeout; no rate-limit wait (see awaitSlot). */
   send(message: OutboundMessage): Promise<SendOutcome>;
   testCredentials(): Promise<CredentialCheck>;
   /** Every template of the account at the provider; null when templates are managed locally. */

@@ -4,7 +4,7 @@ import { accounts, channels, chatTemplates } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import { syncChannelTemplates } from '@/lib/templates/sync';
-import type { ChannelRecord, CloudApiSettings } from './provider';
+import { ProviderError, type ChannelRecord, type CloudApiSettings } from './provider';
 import { providerFor } from './providers';
 import { SANDBOX_TEMPLATES } from './sandbox/templates';
 import { serializeChannel } from './serializer';
@@ -89,6 +89,7 @@ export async function patchChannel(db: Db, accountId: number, id: number, input:
   return row;
 }
 
+/** The provider's refusal is an answer ({ok: false, detail}), not an error; nothing is caught here. */
 export async function testChannelCredentials(db: Db, accountId: number, id: number) {
   const channel = await findChannel(db, accountId, id);
   const result = await providerFor(channel).testCredentials();
@@ -98,12 +99,18 @@ export async function testChannelCredentials(db: Db, accountId: number, id: numb
   return result;
 }
 
+/**
+ * A provider's refusal is the caller's to fix (credentials, account id): a 400 with its message.
+ * Anything else (a database error, whose message holds SQL and parameters) propagates to the
+ * handler wrapper's plain 500.
+ */
 export async function syncTemplatesNow(db: Db, accountId: number, id: number) {
   const channel = await findChannel(db, accountId, id);
   try {
     return await syncChannelTemplates(db, channel);
   } catch (error) {
-    throw ValidationError.nonField((error as Error).message);
+    if (error instanceof ProviderError) throw ValidationError.nonField(error.message);
+    throw error;
   }
 }
 

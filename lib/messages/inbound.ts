@@ -14,6 +14,7 @@ import { applyStatus, type DeliveryStatus } from './status';
 // by the sandbox phone) becomes contacts, conversations, messages and status changes. Each message
 // is stored in its own transaction; the same message delivered twice is stored once (unique
 // provider id per channel), and its contact and conversation changes are rolled back with it.
+// Changes addressed to another phone number id than the channel's are skipped.
 
 const DUPLICATE = Symbol('duplicate message');
 const STATUSES = new Set<DeliveryStatus>(['sent', 'delivered', 'read', 'failed']);
@@ -86,6 +87,12 @@ export async function processWebhook(db: Db, channel: ChannelRecord, payload: Cl
     for (const change of entry.changes ?? []) {
       const value = change.value;
       if (!value) continue;
+      // One app's callback URL receives the events of all its numbers: only this channel's number
+      // is ours to store (a message for another number stored here would land on the wrong channel).
+      if (value.metadata?.phone_number_id !== channel.channelId) {
+        result.skipped += (value.messages?.length ?? 0) + (value.statuses?.length ?? 0);
+        continue;
+      }
       for (const m of value.messages ?? []) {
         const stored = await storeMessage(db, channel, value, m);
         if (stored === DUPLICATE) result.duplicates++;

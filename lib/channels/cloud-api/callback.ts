@@ -31,10 +31,18 @@ export function signatureMatches(appSecret: string, body: Uint8Array, header: st
   return timingSafeEqual(expected, Buffer.from(match[1], 'hex'));
 }
 
+/** Constant-time comparison of a presented secret with the stored one (length aside). */
+export function secretMatches(expected: string, presented: string | null): boolean {
+  if (!expected || presented === null) return false;
+  const a = Buffer.from(expected, 'utf8');
+  const b = Buffer.from(presented, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
 export async function verifyHandshake(channelId: number, url: URL): Promise<Response> {
   const { db, channel, settings } = await cloudChannel(channelId);
   const q = url.searchParams;
-  if (q.get('hub.mode') !== 'subscribe' || q.get('hub.verify_token') !== settings.verify_token) {
+  if (q.get('hub.mode') !== 'subscribe' || !secretMatches(settings.verify_token, q.get('hub.verify_token'))) {
     throw new PermissionDeniedError('Verification token mismatch.');
   }
   await markWebhookSet(db, channel);

@@ -1,4 +1,4 @@
-import type { ChannelProvider, ChannelRecord, CloudApiSettings, OutboundMessage, ProviderTemplate } from '../provider';
+import { ProviderError, type ChannelProvider, type ChannelRecord, type CloudApiSettings, type OutboundMessage, type ProviderTemplate } from '../provider';
 import { cloudError, cloudRequest, isRetryable } from './http';
 import { waitForSlot } from './rate-limit';
 
@@ -21,11 +21,24 @@ export function sendBody(message: OutboundMessage): object {
   return { ...base, type: 'template', template: message.template };
 }
 
+/** The provider's next-page link, followed only on the configured host. */
+function nextPage(next: unknown, root: string, origin: string): string | null {
+  if (typeof next !== 'string' || !next) return null;
+  let url: URL;
+  try {
+    url = new URL(next, root);
+  } catch {
+    throw new ProviderError('Template sync failed: the provider\'s next-page link is not a URL.');
+  }
+  return url.origin === origin ? url.toString() : null;
+}
+
 export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): ChannelProvider {
   const root = `${s.base_url.replace(/\/+$/, '')}/${s.api_version}`;
   return {
+    awaitSlot: () => waitForSlot(channel.id, channel.rateLimitPerSecond),
+
     async send(message) {
-      await waitForSlot(channel.id, channel.rateLimitPerSecond);
       const res = await cloudRequest(`${root}/${s.phone_number_id}/messages`, s.access_token, { method: 'POST', body: sendBody(message) });
       const id = (res.json?.messages as { id?: string }[] | undefined)?.[0]?.id;
       if (res.status !== null && res.status >= 200 && res.status < 300 && id) return { ok: true, providerId: id };
@@ -53,12 +66,12 @@ export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): C
         const res = await cloudRequest(url, s.access_token);
         if (res.status !== 200 || !res.json) {
           const { code, message } = cloudError(res);
-          throw new Error(`Template sync failed (${code}): ${message}`);
+          throw new ProviderError(`Template sync failed (${code}): ${message}`);
         }
-        out.push(...((res.json.data as ProviderTemplate[] | undefined) ?? []));
-        const next = (res.json.paging as { next?: string } | undefined)?.next ?? null;
-        // Follow the provider's next-page link only on the configured host.
-        url = next && new URL(next, root).origin === origin ? new URL(next, root).toString() : null;
+        const data = res.json.data ?? [];
+        if (!Array.isArray(data)) throw new ProviderError('Template sync failed: the provider\'s answer has no template list.');
+        out.push(...(data as ProviderTemplate[]));
+        url = nextPage((res.json.paging as { next?: unknown } | undefined)?.next, root, origin);
       }
       return out;
     },

@@ -1,0 +1,1 @@
+ALTER TABLE "messages" ADD COLUMN "send_claimed_on" timestamp with time zone;

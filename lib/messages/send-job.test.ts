@@ -1,0 +1,127 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { FakeCloud, TOKEN } from '../../e2e/api/fake-cloud';
+
+// The send job against a real database: the embedded engine in memory, or the scratch Postgres
+// database in TEST_DATABASE_URL (set it to run this on Postgres too). The provider is the fake
+// Cloud API on loopback, which records every request it gets.
+if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+else {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DIR = 'memory://';
+}
+process.env.CHANNEL_SECRET_KEY ??= 'unit-channel-key-not-for-production';
+process.env.MESSAGE_RETRY_SCHEDULE = '1,1';
+
+const { closeDatabase, getDb } = await import('@/db');
+const { accounts, contacts, messages } = await import('@/db/schema');
+const { createCloudChannel } = await import('@/lib/channels/service');
+const { stopQueue } = await import('@/lib/jobs/queue');
+const { OUTCOME_UNKNOWN_CODE, OUTCOME_UNKNOWN_MESSAGE, SEND_CLAIM_STALE_MS, sendMessage } = await import('./send-job');
+
+let cloud: FakeCloud;
+let seq = 0;
+
+async function queuedMessage() {
+  const db = await getDb();
+  const n = `${Date.now()}${++seq}`;
+  const [account] = await db.insert(accounts).values({ name: `send-job ${n}`, country: 'MX' }).returning();
+  const phoneNumberId = `PN${n}`;
+  const channel = await createCloudChannel(db, account.id, {
+    name: 'Cloud', phone_number_id: phoneNumberId, business_account_id: `WABA${n}`, access_token: TOKEN, app_secret: 'secret',
+    verify_token: 'verify', app_id: '', base_url: cloud.baseUrl, api_version: 'v21.0', rate_limit: 80,
+  } as never);
+  const phone = `+52155${n.slice(-8)}`;
+  const [contact] = await db.insert(contacts).values({ accountId: account.id, phone, canonicalPhone: phone }).returning();
+  const [message] = await db.insert(messages).values({
+    accountId: account.id, contactId: contact.id, channelId: channel.id, direction: 'OUTBOUND', source: 'API', status: 'queued',
+    msgType: 'text', toNumber: phone, fromNumber: phoneNumberId, body: 'hello', content: { text: { body: 'hello' } }, queuedOn: new Date(),
+  }).returning();
+  return { db, message, phoneNumberId };
+}
+
+async function reload(id: string) {
+  const db = await getDb();
+  const [row] = await db.select().from(messages).where(eq(messages.id, id));
+  return row;
+}
+
+beforeAll(async () => {
+  cloud = await new FakeCloud().start();
+});
+
+afterAll(async () => {
+  await stopQueue();
+  await closeDatabase();
+  await cloud.stop();
+});
+
+describe('sendMessage', () => {
+  it('calls the provider once when the job runs twice in a row', async () => {
+    const { message, phoneNumberId } = await queuedMessage();
+    await sendMessage(message.id);
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(1);
+    expect(await reload(message.id)).toMatchObject({ status: 'accepted', providerId: expect.stringMatching(/^wamid\./) });
+  });
+
+  it('calls the provider once when two jobs run side by side', async () => {
+    const { message, phoneNumberId } = await queuedMessage();
+    cloud.onSend(phoneNumberId, () => ({ status: 200, json: { messages: [{ id: `wamid.SLOW${Date.now()}` }] }, delayMs: 300 }));
+    await Promise.all([sendMessage(message.id), sendMessage(message.id), sendMessage(message.id)]);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(1);
+    expect(await reload(message.id)).toMatchObject({ status: 'accepted', providerId: expect.stringMatching(/^wamid\.SLOW/) });
+  });
+
+  it('a claim left by a worker that died mid-send fails the message instead of sending again', async () => {
+    const { db, message, phoneNumberId } = await queuedMessage();
+    const staleSeconds = Math.ceil(SEND_CLAIM_STALE_MS / 1000) + 5;
+    await db.update(messages).set({ sendClaimedOn: sql`now() - ${sql.raw(`interval '${staleSeconds} seconds'`)}` })
+      .where(eq(messages.id, message.id));
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({
+      status: 'failed', providerId: null, failedOn: expect.any(Date), failedAttempts: 1,
+      providerErrorCode: OUTCOME_UNKNOWN_CODE, providerErrorMessage: OUTCOME_UNKNOWN_MESSAGE,
+    });
+    expect(OUTCOME_UNKNOWN_MESSAGE).toBe('outcome unknown: the worker stopped during the send; not resent to avoid a duplicate');
+  });
+
+  it('a fresh claim (a send in flight elsewhere) is left alone', async () => {
+    const { db, message, phoneNumberId } = await queuedMessage();
+    await db.update(messages).set({ sendClaimedOn: sql`now()` }).where(eq(messages.id, message.id));
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({ status: 'queued', failedAttempts: 0, sendClaimedOn: expect.any(Date) });
+  });
+
+  it('a throttled send releases its claim, and the retry sends exactly once more', async () => {
+    const { message, phoneNumberId } = await queuedMessage();
+    cloud.onSend(phoneNumberId, (n) => (n === 1
+      ? { status: 429, json: { error: { message: '(#130429) Rate limit hit', code: 130429 } } } : undefined));
+    await sendMessage(message.id);
+    expect(await reload(message.id)).toMatchObject({ status: 'queued', failedAttempts: 1, sendClaimedOn: null, providerErrorCode: '130429' });
+    await sendMessage(message.id); // the scheduled retry
+    await sendMessage(message.id); // and a duplicate of it
+    expect(cloud.sends(phoneNumberId)).toHaveLength(2);
+    expect(await reload(message.id)).toMatchObject({ status: 'accepted', failedAttempts: 1, providerId: expect.stringMatching(/^wamid\./) });
+  });
+
+  it('a late acceptance overrides the "outcome unknown" failure', async () => {
+    const { db, message, phoneNumberId } = await queuedMessage();
+    // The stale check runs while this send is still waiting for the provider.
+    cloud.onSend(phoneNumberId, () => ({ status: 200, json: { messages: [{ id: 'wamid.LATE' }] }, delayMs: 400 }));
+    const sending = sendMessage(message.id);
+    await new Promise((r) => setTimeout(r, 150));
+    const staleSeconds = Math.ceil(SEND_CLAIM_STALE_MS / 1000) + 5;
+    await db.update(messages).set({ sendClaimedOn: sql`now() - ${sql.raw(`interval '${staleSeconds} seconds'`)}` })
+      .where(eq(messages.id, message.id));
+    await sendMessage(message.id);
+    expect(await reload(message.id)).toMatchObject({ status: 'failed', providerErrorCode: OUTCOME_UNKNOWN_CODE });
+    await sending;
+    expect(cloud.sends(phoneNumberId)).toHaveLength(1);
+    expect(await reload(message.id)).toMatchObject({
+      status: 'accepted', providerId: 'wamid.LATE', failedOn: null, providerErrorCode: null, providerErrorMessage: null,
+    });
+  });
+});
