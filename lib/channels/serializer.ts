@@ -1,11 +1,11 @@
 import { mask } from './crypto';
 import type { ChannelRecord, CloudApiSettings } from './provider';
 import { channelSettings } from './settings';
+import { iso } from '@/lib/serializers/iso';
 
 // The channel as the spec embeds it in templates, and the detail form for the channel pages.
 // Provider secrets are never returned whole: only masked, to show that they are set.
 
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 export function callbackPath(channelId: number): string {
   return `/api/channels/cloud-api/webhook/${channelId}`;

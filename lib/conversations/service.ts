@@ -10,12 +10,10 @@ import { CLOSED_STATUSES, lockOpenConversation } from './open';
 import { selectConversation, selectConversations } from './queries';
 import { serializeConversation } from './serializer';
 import type { ConversationChange, ConversationListQuery } from './validation';
+import { escapeLike } from '@/lib/sql/like';
 
 // Conversations (operations 22-24) and the single get. Every query is scoped by the account.
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 export async function listConversations(db: Db, accountId: number, url: URL, page: PageRequest, q: ConversationListQuery) {
   const conditions: SQL[] = [sql`true`];

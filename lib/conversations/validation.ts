@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationStatus } from '@/db/schema/enums';
-import { tagList, userRefList } from '@/lib/validation/fields';
+import { pkInt, tagList, userRefList } from '@/lib/validation/fields';
 
 // Request schemas of conversations (operations 22-24) and the free-form send.
 
@@ -19,7 +19,7 @@ export const conversationListQuery = z.object({
     }
     return items as (typeof statusChoices)[number][];
   }),
-  assigned: z.coerce.number().int().positive().optional(),
+  assigned: pkInt.optional(),
   ordering: z.enum(['created_on', '-created_on', 'last_message_on', '-last_message_on']).optional(),
 });
 export type ConversationListQuery = z.output<typeof conversationListQuery>;

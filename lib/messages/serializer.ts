@@ -1,5 +1,6 @@
 import type { messages } from '@/db/schema';
 import type { SerializedTemplate } from '@/lib/templates/serializer';
+import { iso } from '@/lib/serializers/iso';
 
 // One serializer for the message (the spec's message object) plus its conversation: the
 // conversation's message list, the free-form send answer and the sandbox phone.
@@ -7,7 +8,6 @@ import type { SerializedTemplate } from '@/lib/templates/serializer';
 export type MessageRecord = typeof messages.$inferSelect;
 type ShortUser = { id: number; first_name: string; last_name: string; email: string };
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
 export type MessageLocation = { address: string; latitude: number; longitude: number; place_name: string; url: string };
 

@@ -5,6 +5,7 @@ import { NotFoundError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import { serializeTemplate } from './serializer';
 import { TEMPLATE_ORDERING_FIELDS, type TemplateCreate, type TemplateListQuery } from './validation';
+import { escapeLike } from '@/lib/sql/like';
 
 // Operations 3 and 4: the account's chat templates, each with its channel.
 
@@ -13,9 +14,6 @@ const orderColumns = {
   status: chatTemplates.status, created_on: chatTemplates.createdOn, updated_on: chatTemplates.updatedOn,
 } as const;
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
 
 function ordering(value: string | undefined): SQL[] {
   const out: SQL[] = [];

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { templateCategory, templateStatus } from '@/db/schema/enums';
+import { pkInt } from '@/lib/validation/fields';
 
 // Template list filters (ROUTES.md): `category` and `status` take one value or comma-separated
 // values, `category__in` and `status__in` are aliases; `search` matches name and status;
@@ -30,7 +31,7 @@ export const templateListQuery = z.object({
   status__in: statusList,
   search: z.string().max(200).optional(),
   ordering: z.string().max(200).optional(),
-  channel: z.coerce.number().int().positive().optional(),
+  channel: pkInt.optional(),
 });
 export type TemplateListQuery = z.output<typeof templateListQuery>;
 
