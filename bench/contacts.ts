@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { fmt, percentile, sampleRss, type Proc } from './lib';
+import { fmt, percentile, rssMb, sampleRss, type Proc } from './lib';
 
 // Issue 2's figures, on a server backed by the local Postgres: a 100,000-row CSV import (end to
 // end, with the server process's peak memory), then list, search and upsert under load.
@@ -9,6 +9,7 @@ type Ctx = { base: string; server: Proc; headers: Record<string, string>; rows: 
 const GENERATOR = '../shared/tools/gen-contacts-csv.mjs';
 
 export async function importBenchmark(ctx: Ctx) {
+  const idleRssMb = rssMb(ctx.server.child.pid!);
   const csv = execFileSync(process.execPath, [GENERATOR, '--rows', String(ctx.rows), '--seed', '7'], { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] });
   const memory = sampleRss(ctx.server.child.pid!);
   const started = performance.now();
@@ -27,12 +28,19 @@ export async function importBenchmark(ctx: Ctx) {
   const peak = memory.stop();
   return {
     rows: Number(status.rows), created: Number(status.created), updated: Number(status.updated), rejected: Number(status.rejected),
-    status: String(status.status), seconds, rowsPerSecond: Number(status.rows) / seconds, peakRssMb: peak, csvMb: csv.length / 1024 / 1024,
+    status: String(status.status), seconds, rowsPerSecond: Number(status.rows) / seconds, peakRssMb: peak, idleRssMb, csvMb: csv.length / 1024 / 1024,
   };
 }
 
 async function cannon(options: autocannon.Options) {
   return autocannon({ ...options }) as unknown as Promise<autocannon.Result>;
+}
+
+/** The machine's ceiling for the list figure: a bare route handler with one 20-row SELECT. */
+export async function bareBenchmark(ctx: Ctx) {
+  await cannon({ url: `${ctx.base}/api/test/bare`, connections: 32, duration: 3 });
+  const r = await cannon({ url: `${ctx.base}/api/test/bare`, connections: 32, duration: 10 });
+  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
 export async function listBenchmark(ctx: Ctx) {
@@ -77,12 +85,14 @@ export async function upsertBenchmark(ctx: Ctx, existingPhones: string[]) {
 
 export function printContacts(results: {
   importResult: Awaited<ReturnType<typeof importBenchmark>>; list: Awaited<ReturnType<typeof listBenchmark>>;
+  bare: Awaited<ReturnType<typeof bareBenchmark>>;
   search: Awaited<ReturnType<typeof searchBenchmark>>; upsert: Awaited<ReturnType<typeof upsertBenchmark>>;
 }) {
-  const { importResult: i, list, search, upsert } = results;
+  const { importResult: i, list, search, upsert, bare } = results;
   console.log('\n== Contacts (issue 2), local Postgres, production server');
   console.log(`CSV import: ${fmt(i.rows)} rows (${fmt(i.csvMb, 1)} MB) ${i.status} in ${fmt(i.seconds, 1)} s = ${fmt(i.rowsPerSecond)} rows/s `
-    + `(created ${fmt(i.created)}, updated ${fmt(i.updated)}, rejected ${fmt(i.rejected)}); server peak RSS ${fmt(i.peakRssMb)} MB  [target >= 10,000 rows/s, < 300 MB]`);
+    + `(created ${fmt(i.created)}, updated ${fmt(i.updated)}, rejected ${fmt(i.rejected)}); server RSS idle ${fmt(i.idleRssMb)} MB, peak ${fmt(i.peakRssMb)} MB  [target >= 10,000 rows/s, < 300 MB]`);
+  console.log(`Calibration, bare route handler with one 20-row SELECT, 32 connections: ${fmt(bare.rps)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms  [the issue quotes ~1,300 on its machine]`);
   console.log(`List page 1 (20 of ${fmt(i.created)}), 32 connections: ${fmt(list.rps)} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, non-2xx ${list.non2xx}  [target >= 1,000 req/s]`);
   for (const [label, s] of Object.entries(search)) {
     console.log(`Search ${label}, 1 client: p50 ${fmt(s.p50, 1)} ms, p99 ${fmt(s.p99, 1)} ms (${fmt(s.count)} matches)  [target p99 <= 30 ms]`);

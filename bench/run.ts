@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { importBenchmark, listBenchmark, printContacts, searchBenchmark, upsertBenchmark } from './contacts';
+import { bareBenchmark, importBenchmark, listBenchmark, printContacts, searchBenchmark, upsertBenchmark } from './contacts';
 import { fmt, scratchDatabase, startProcess, waitHealthy } from './lib';
 import { messagingBenchmark, printMessaging } from './messaging';
 import { createContacts, FastReceiver, idleLatency, printWebhooks } from './webhooks';
@@ -29,12 +29,13 @@ async function contacts() {
     await waitHealthy(BASE);
     const headers = await newAccount();
     const importResult = await importBenchmark({ base: BASE, server, headers, rows: ROWS });
+    const bare = await bareBenchmark({ base: BASE, server, headers, rows: ROWS });
     const list = await listBenchmark({ base: BASE, server, headers, rows: ROWS });
     const search = await searchBenchmark({ base: BASE, server, headers, rows: ROWS });
     const page = await (await fetch(`${BASE}/api/contact?page_size=500`, { headers })).json();
     const existing = page.results.map((c: { canonical_phone: string }) => c.canonical_phone.replace(/^\+/, '00'));
     const upsert = await upsertBenchmark({ base: BASE, server, headers, rows: ROWS }, existing);
-    printContacts({ importResult, list, search, upsert });
+    printContacts({ importResult, list, search, upsert, bare });
   } finally {
     await server.stop();
     await db.drop();
