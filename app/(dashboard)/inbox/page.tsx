@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { Suspense } from 'react';
+import { InboxListView } from '@/components/inbox/inbox-list-view';
 
 export const metadata: Metadata = { title: 'Inbox' };
 
 export default function InboxPage() {
-  return <ComingSoon title="Inbox" description="Conversations with your contacts, assigned to your team, will appear here." />;
+  return <Suspense><InboxListView /></Suspense>;
 }

@@ -1,0 +1,52 @@
+import type { Message } from '@/lib/client/types';
+import { componentList } from '@/lib/templates/variables';
+
+type Media = { link?: string; mime_type?: string; filename?: string; caption?: string };
+
+/** The buttons a contact could press on this message: a template's buttons, or an interactive message's reply buttons. */
+export function messageButtons(m: Message): { type: string; text: string; id?: string; url?: string }[] {
+  if (m.chat_template) {
+    const buttons = componentList(m.chat_template.components).find((c) => String(c.type).toUpperCase() === 'BUTTONS')?.buttons ?? [];
+    return buttons.map((b) => ({ type: String(b.type).toUpperCase(), text: b.text ?? '', url: b.url }));
+  }
+  const interactive = (m.content as { interactive?: { action?: { buttons?: { reply?: { id?: string; title?: string } }[] } } }).interactive;
+  return (interactive?.action?.buttons ?? [])
+    .map((b) => ({ type: 'REPLY', text: b.reply?.title ?? '', id: b.reply?.id }))
+    .filter((b) => b.text);
+}
+
+const MEDIA_TYPES = new Set(['image', 'document', 'audio', 'video', 'sticker']);
+
+/** The readable part of a message: its text, a file link, a location, the template it came from. */
+export function MessageContent({ message: m }: { message: Message }) {
+  const media = MEDIA_TYPES.has(m.msg_type) ? ((m.content as Record<string, Media | undefined>)[m.msg_type] ?? {}) : null;
+  const buttons = messageButtons(m);
+  return (
+    <div className="space-y-1.5">
+      {m.chat_template && <p className="text-xs text-slate-500">Template <span className="font-mono">{m.chat_template.name}</span></p>}
+      {media && (
+        <p className="text-sm">
+          📎 {media.link
+            ? <a href={media.link} target="_blank" rel="noreferrer noopener" className="break-all text-indigo-700 underline">{media.filename || media.link}</a>
+            : (media.filename || 'File')}
+          {media.mime_type && <span className="ml-1 text-xs text-slate-500">({media.mime_type})</span>}
+        </p>
+      )}
+      {m.msg_type === 'location' && m.location && (
+        <p className="text-sm">📍 {m.location.place_name || m.location.address || `${m.location.latitude}, ${m.location.longitude}`}</p>
+      )}
+      {m.body && (!media || m.body !== media.filename) && (
+        <p data-testid="message-body" className="whitespace-pre-wrap break-words text-sm text-slate-900">{m.body}</p>
+      )}
+      {buttons.length > 0 && (
+        <ul aria-label="Buttons" className="flex flex-wrap gap-1.5 pt-1">
+          {buttons.map((b, i) => (
+            <li key={i} className="rounded-md border border-slate-200 bg-white px-2 py-0.5 text-xs text-indigo-700">
+              {b.type === 'URL' ? '↗ ' : ''}{b.text}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
