@@ -7,10 +7,13 @@ import { NAV_ITEMS } from './nav-items';
 export function NavLinks({ role, onNavigate }: { role: Role | undefined; onNavigate?: () => void }) {
   const pathname = usePathname();
   const items = NAV_ITEMS.filter((item) => !item.roles || (role && item.roles.includes(role)));
+  const matches = (match: string) => pathname === match || pathname.startsWith(`${match}/`);
+  // The most specific entry wins: /settings/channels marks "Channels", not "Settings" as well.
+  const activeMatch = items.map((i) => i.match).filter(matches).sort((a, b) => b.length - a.length)[0];
   return (
     <nav aria-label="Main" className="flex flex-col gap-0.5">
       {items.map((item) => {
-        const active = pathname === item.match || pathname.startsWith(`${item.match}/`);
+        const active = item.match === activeMatch;
         return (
           <Link key={item.href} href={item.href} onClick={onNavigate} aria-current={active ? 'page' : undefined}
             className={`rounded-md px-3 py-2 text-sm font-medium transition-colors ${
