@@ -1,3 +1,4 @@
+import type PgBoss from 'pg-boss';
 import { queue } from './queue';
 import { workerIds } from './wake';
 import { jobs } from './jobs';
@@ -6,6 +7,25 @@ import { describeError } from '@/lib/errors/describe';
 const MAX_BATCH_ITEM_RETRIES = 5;
 
 const holder = globalThis as unknown as { __engageWorkersStarted?: boolean };
+
+async function runBatch(job: (typeof jobs)[number], items: PgBoss.Job<unknown>[], batchSize: number): Promise<void> {
+  if (batchSize === 1) return job.handle(items[0].data as never, items[0] as never);
+  const boss = await queue();
+  const results = await Promise.allSettled(items.map((item) => job.handle(item.data as never, item as never)));
+  for (const [i, result] of results.entries()) {
+    if (result.status !== 'rejected') continue;
+    // Sent again alone, a bounded number of times: `__retries` travels with the job's data.
+    const data = items[i].data as { __retries?: number };
+    const retries = (data.__retries ?? 0) + 1;
+    const message = describeError(result.reason);
+    if (retries > MAX_BATCH_ITEM_RETRIES) {
+      console.error(`[jobs] ${job.name} failed ${retries} times, giving up:`, message);
+      continue;
+    }
+    console.error(`[jobs] ${job.name} failed, retrying alone (${retries}/${MAX_BATCH_ITEM_RETRIES}):`, message);
+    await boss.send(job.name, { ...data, __retries: retries }, { startAfter: 5 * retries });
+  }
+}
 
 /** Starts pollers for every job kind in this process. Several processes may do this at once. */
 export async function startWorkers(): Promise<void> {
@@ -16,23 +36,17 @@ export async function startWorkers(): Promise<void> {
     const ids: string[] = [];
     for (let i = 0; i < job.concurrency; i++) {
       const batchSize = job.batchSize ?? 1;
-      ids.push(await boss.work(job.name, { batchSize, pollingIntervalSeconds: 0.5 }, async (items) => {
-        if (batchSize === 1) return job.handle(items[0].data as never, items[0] as never);
-        const results = await Promise.allSettled(items.map((item) => job.handle(item.data as never, item as never)));
-        for (const [i, result] of results.entries()) {
-          if (result.status !== 'rejected') continue;
-          // Sent again alone, a bounded number of times: `__retries` travels with the job's data.
-          const data = items[i].data as { __retries?: number };
-          const retries = (data.__retries ?? 0) + 1;
-          const message = describeError(result.reason);
-          if (retries > MAX_BATCH_ITEM_RETRIES) {
-            console.error(`[jobs] ${job.name} failed ${retries} times, giving up:`, message);
-            continue;
-          }
-          console.error(`[jobs] ${job.name} failed, retrying alone (${retries}/${MAX_BATCH_ITEM_RETRIES}):`, message);
-          await boss.send(job.name, { ...data, __retries: retries }, { startAfter: 5 * retries });
+      let workerId = '';
+      workerId = await boss.work(job.name, { batchSize, pollingIntervalSeconds: 0.5 }, async (items) => {
+        try {
+          await runBatch(job, items, batchSize);
+        } finally {
+          // pg-boss waits out its polling interval even after a full batch; a full batch means
+          // more is probably waiting, so this poller fetches again at once.
+          if (items.length >= batchSize) boss.notifyWorker(workerId);
         }
-      }));
+      });
+      ids.push(workerId);
     }
     workerIds.set(job.name, ids);
     if (job.schedule) await boss.schedule(job.name, job.schedule);

@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhookSubscriptions } from '@/db/schema';
 import { enqueue } from '@/lib/jobs/enqueue';
@@ -14,20 +14,18 @@ import { signatureHeaders } from './signing';
 const FAILING_DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
 
 async function load(db: Executor, deliveryId: string) {
-  const [row] = await db.select({ delivery: webhookDeliveries, event: webhookEvents, subscription: webhookSubscriptions })
+  const [row] = await db.select({
+    delivery: webhookDeliveries, event: webhookEvents, subscription: webhookSubscriptions,
+    // Not first in its chain: an earlier delivery for the same resource is still pending.
+    blocked: sql<boolean>`exists (select 1 from webhook_deliveries e
+      where e.subscription_id = ${webhookDeliveries.subscriptionId} and e.resource_id = ${webhookDeliveries.resourceId}
+        and e.status = 'PENDING' and e.seq < ${webhookDeliveries.seq})`,
+  })
     .from(webhookDeliveries)
     .innerJoin(webhookEvents, eq(webhookEvents.id, webhookDeliveries.eventId))
     .innerJoin(webhookSubscriptions, eq(webhookSubscriptions.id, webhookDeliveries.subscriptionId))
     .where(eq(webhookDeliveries.id, deliveryId)).limit(1);
   return row ?? null;
-}
-
-async function earlierPending(db: Executor, d: typeof webhookDeliveries.$inferSelect): Promise<boolean> {
-  const [row] = await db.select({ id: webhookDeliveries.id }).from(webhookDeliveries).where(and(
-    eq(webhookDeliveries.subscriptionId, d.subscriptionId), eq(webhookDeliveries.resourceId, d.resourceId),
-    eq(webhookDeliveries.status, 'PENDING'), sql`${webhookDeliveries.seq} < ${d.seq}`,
-  )).limit(1);
-  return Boolean(row);
 }
 
 /** Starts the next pending delivery of the chain, if any (caller holds the chain lock). */
@@ -49,7 +47,7 @@ export async function deliverWebhook(deliveryId: string): Promise<void> {
   const row = await load(db, deliveryId);
   if (!row || row.delivery.status !== 'PENDING') return;
   // Not first in its chain: the earlier delivery starts this one when it finishes.
-  if (await earlierPending(db, row.delivery)) return;
+  if (row.blocked) return;
   const { delivery, event, subscription } = row;
 
   if (!subscription.isActive) {
@@ -99,10 +97,17 @@ async function recordOutcome(
     }).where(and(eq(webhookDeliveries.id, delivery.id), eq(webhookDeliveries.status, 'PENDING'),
       eq(webhookDeliveries.attempts, delivery.attempts))).returning({ id: webhookDeliveries.id });
     if (!moved.length) return;
-    await tx.update(webhookSubscriptions).set(ok
-      ? { failingSince: null }
-      : { failingSince, ...(disableReason ? { isActive: false, disabledReason: disableReason } : {}) })
-      .where(eq(webhookSubscriptions.id, subscription.id));
+    // Every delivery of a subscription would otherwise update (and lock) the same row: write it only
+    // when its state changes — the first failure, a recovery, or disabling.
+    if (ok && subscription.failingSince) {
+      await tx.update(webhookSubscriptions).set({ failingSince: null })
+        .where(and(eq(webhookSubscriptions.id, subscription.id), isNotNull(webhookSubscriptions.failingSince)));
+    } else if (!ok && (!subscription.failingSince || disableReason)) {
+      await tx.update(webhookSubscriptions)
+        .set({ failingSince: sql`coalesce(${webhookSubscriptions.failingSince}, ${failingSince})`,
+          ...(disableReason ? { isActive: false, disabledReason: disableReason } : {}) })
+        .where(eq(webhookSubscriptions.id, subscription.id));
+    }
     if (delay !== null) {
       await enqueue(tx, QUEUES.webhookDeliver.name, { deliveryId: delivery.id }, { startAfter: Math.max(1, Math.ceil(delay)) });
     } else {
