@@ -9,7 +9,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { CopyButton } from '@/components/webhooks/copy-button';
-import { Pager } from '@/components/webhooks/pager';
+import { Pager } from '@/components/ui/pager';
 import { isApiError } from '@/lib/client/api-fetch';
 import { useChannel, useSyncTemplates, useTestCredentials } from '@/lib/client/channels';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';

@@ -9,7 +9,7 @@ import { inputClass } from '@/components/ui/text-field';
 import { CONTACTS_PAGE_SIZE, useContacts } from '@/lib/client/contacts';
 import { isApiError } from '@/lib/client/api-fetch';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
-import { ContactPager } from './contact-pager';
+import { Pager } from '@/components/ui/pager';
 import { ContactTable } from './contact-table';
 
 /** Search and page live in the URL (?search=&page=), so a view can be shared and survives reloads. */
@@ -68,7 +68,7 @@ export function ContactListView() {
         ) : (
           <>
             <ContactTable contacts={contacts.data.results} />
-            <ContactPager page={page} pageSize={CONTACTS_PAGE_SIZE} count={contacts.data.count}
+            <Pager label="Pagination" noun="contacts" countTestId="contact-count" page={page} pageSize={CONTACTS_PAGE_SIZE} count={contacts.data.count}
               hasPrevious={!!contacts.data.previous} hasNext={!!contacts.data.next} onPage={(p) => go({ page: p })} />
           </>
         )}

@@ -10,7 +10,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
 import { inputClass } from '@/components/ui/text-field';
-import { Pager } from '@/components/webhooks/pager';
+import { Pager } from '@/components/ui/pager';
 import { isApiError } from '@/lib/client/api-fetch';
 import {
   CONVERSATIONS_PAGE_SIZE, CONVERSATION_STATUSES, useConversationContact, useConversations,

@@ -5,7 +5,7 @@ import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/states';
 import { inputClass } from '@/components/ui/text-field';
-import { Pager } from '@/components/webhooks/pager';
+import { Pager } from '@/components/ui/pager';
 import { isApiError } from '@/lib/client/api-fetch';
 import { TEMPLATES_PAGE_SIZE, TEMPLATE_CATEGORIES, TEMPLATE_STATUSES, useTemplates } from '@/lib/client/templates';
 import type { TemplateStatus } from '@/lib/client/types';

@@ -12,7 +12,7 @@ import type { WebhookDeliveryStatus } from '@/lib/client/types';
 import { DELIVERIES_PAGE_SIZE, DELIVERY_STATUSES, useResendDelivery, useWebhookDeliveries } from '@/lib/client/webhooks';
 import { DeliveryDetail } from './delivery-detail';
 import { DeliveryStatusBadge, deliveryStatusLabel } from './delivery-status-badge';
-import { Pager } from './pager';
+import { Pager } from '@/components/ui/pager';
 import { ResendFailedForm } from './resend-failed-form';
 
 type Filter = WebhookDeliveryStatus | '';

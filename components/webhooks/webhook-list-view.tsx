@@ -10,7 +10,7 @@ import { isApiError } from '@/lib/client/api-fetch';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 import { useMe } from '@/lib/client/me';
 import { WEBHOOKS_PAGE_SIZE, useWebhookSubscriptions } from '@/lib/client/webhooks';
-import { Pager } from './pager';
+import { Pager } from '@/components/ui/pager';
 import { SubscriptionTable } from './subscription-table';
 
 /** Search (by target) and page live in the URL (?search=&page=), like the contact list. */

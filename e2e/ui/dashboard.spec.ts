@@ -1,21 +1,13 @@
 import path from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { INVALID_TOKEN, newAccount, uniquePhone, type TestAccount } from '../api/factories';
+import { signIn } from './sign-in';
 
 // The dashboard end to end, through the browser as a user would: sign-in, contacts (form, list,
 // detail, notes, edit), CSV import with its live report, and API keys (shown once, revoked).
 
 const CONTACTS_CSV = path.resolve(__dirname, '../../../shared/data/contacts-1k.csv');
 const UUID_PATH = /\/contacts\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/contacts$/);
-  await expect(page.getByRole('heading', { level: 1, name: 'Contacts' })).toBeVisible();
-}
 
 let account: TestAccount;
 test.beforeEach(async ({ request }) => {

@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newAccount, type TestAccount } from '../api/factories';
+import { signIn } from './sign-in';
 
 // Messaging through the browser, on the sandbox channel every account gets: a template sent from
 // the API reaches the sandbox phone, the person playing the contact replies, and the conversation
@@ -8,14 +9,6 @@ import { newAccount, type TestAccount } from '../api/factories';
 // and the outcome of testing credentials that cannot work.
 
 const CONVERSATION_PATH = /\/inbox\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/contacts$/);
-}
 
 let n = 0;
 /** +5255 and 8 digits, unique enough across runs and tests. */

@@ -1,6 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { newAccount, type TestAccount } from '../api/factories';
 import { Receiver } from '../api/receiver';
+import { signIn } from './sign-in';
 
 // The Webhooks area through the browser: create a subscription (secret shown once), see real
 // deliveries to a loopback receiver succeed in the log with their attempts, send a test event,
@@ -8,14 +9,6 @@ import { Receiver } from '../api/receiver';
 // errors under the form's fields; what a non-admin sees.
 
 const UUID_PATH = /\/webhooks\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email', { exact: true }).fill(email);
-  await page.getByLabel('Password', { exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).toHaveURL(/\/contacts$/);
-}
 
 /** A phone of the form +5255 and 8 digits, unique enough across runs. */
 function phone(): string {

@@ -1,6 +1,5 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+import { persistedSecret } from '@/lib/secrets/persisted-secret';
 
 // Channel provider settings (tokens, app secrets) are stored AES-256-GCM encrypted. The key comes
 // from CHANNEL_SECRET_KEY (any string; 32 bytes are derived from it with SHA-256); without it, as
@@ -11,20 +10,7 @@ const VERSION = 'v1';
 let cached: { source: string; key: Buffer } | null = null;
 
 function keySource(): string {
-  if (process.env.CHANNEL_SECRET_KEY) return process.env.CHANNEL_SECRET_KEY;
-  const file = path.join(process.cwd(), '.data', 'channel-secret-key');
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(path.dirname(file), { recursive: true });
-    const secret = randomBytes(32).toString('base64url');
-    try {
-      fs.writeFileSync(file, secret, { flag: 'wx', mode: 0o600 });
-      return secret;
-    } catch {
-      return fs.readFileSync(file, 'utf8').trim(); // another process wrote it first
-    }
-  }
+  return process.env.CHANNEL_SECRET_KEY || persistedSecret('channel-secret-key');
 }
 
 function key(): Buffer {
