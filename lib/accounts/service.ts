@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { accounts, users } from '@/db/schema';
-import { ValidationError } from '@/lib/api/errors';
+import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { hashPassword } from '@/lib/auth/passwords';
 import { createSandboxChannel } from '@/lib/channels/service';
 import { createAccountSchema, type CreateAccountInput } from './validation';
@@ -21,7 +21,8 @@ export async function createAccountWithAdmin(db: Db, input: CreateAccountInput, 
     if (options.onlyIfEmpty) {
       await tx.execute(sql`select pg_advisory_xact_lock(${SETUP_LOCK})`);
       const [existing] = await tx.select({ id: accounts.id }).from(accounts).limit(1);
-      if (existing) throw ValidationError.nonField('Setup has already been completed. Sign in instead.');
+      // Setup exists only on an empty database; afterwards it is simply not there.
+      if (existing) throw new NotFoundError();
     }
     const [taken] = await tx.select({ id: users.id }).from(users)
       .where(eq(sql`lower(${users.email})`, data.email.toLowerCase())).limit(1);

@@ -3,7 +3,9 @@ import './drf-messages';
 import { resolveMember } from '@/lib/auth/resolve';
 import type { Member, Role } from '@/lib/auth/member';
 import { parseBody } from './body';
-import { ApiError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, ValidationError } from './errors';
+import {
+  ApiError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedMediaTypeError, ValidationError,
+} from './errors';
 import { zodToDrf } from './zod-to-drf';
 import { databaseError, describeError } from '@/lib/errors/describe';
 
@@ -41,8 +43,8 @@ type EndpointConfig<P extends Record<string, IdKind>, BS extends z.ZodType | und
   params?: P;
   body?: BS;
   query?: QS;
-  /** Reads the body itself (streaming uploads). */
-  rawBody?: boolean;
+  /** The handler streams the body itself (uploads); other media types are a 415. */
+  rawBody?: { mediaTypes: readonly string[] };
   handle: (ctx: EndpointContext<
     ParamValues<P>,
     BS extends z.ZodType ? z.output<BS> : undefined,
@@ -104,6 +106,10 @@ export function endpoint<
         member = await resolveMember(req);
         if (member.via === 'session') checkSameOrigin(req);
         if (config.roles && !config.roles.includes(member.role)) throw new PermissionDeniedError();
+      }
+      if (config.rawBody) {
+        const type = (req.headers.get('content-type') || '').split(';')[0].trim().toLowerCase();
+        if (!config.rawBody.mediaTypes.includes(type)) throw new UnsupportedMediaTypeError(type);
       }
       const url = new URL(req.url);
       const query = config.query ? config.query.parse(queryObject(url)) : undefined;

@@ -2,7 +2,6 @@ import { getDb } from '@/db';
 import { createAccountWithAdmin, setupNeeded } from '@/lib/accounts/service';
 import { createAccountSchema } from '@/lib/accounts/validation';
 import { endpoint, json, methods } from '@/lib/api/handler';
-import { NotFoundError } from '@/lib/api/errors';
 
 // First run only: with an empty database the login page creates the first account and its ADMIN.
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -13,9 +12,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     auth: false,
     body: createAccountSchema,
     handle: async ({ body }) => {
-      const db = await getDb();
-      if (!(await setupNeeded(db))) throw new NotFoundError();
-      const { account, admin } = await createAccountWithAdmin(db, body, { onlyIfEmpty: true });
+      const { account, admin } = await createAccountWithAdmin(await getDb(), body, { onlyIfEmpty: true });
       return json({ account: account.id, email: admin.email }, 201);
     },
   }),

@@ -8,6 +8,10 @@ import { detectDelimiter, detectEncoding, firstLine } from '@/lib/csv/sniff';
 import { CHUNK_BYTES, insertChunk } from './chunks';
 import { hasPhoneColumn, mapHeader, MISSING_HEADER, MISSING_PHONE } from './columns';
 
+/** CSV media types as clients send them: browsers on Windows label .csv files
+ * application/vnd.ms-excel, and curl --data-binary users often say text/plain. */
+export const CSV_MEDIA_TYPES = ['text/csv', 'application/csv', 'text/x-csv', 'text/plain', 'application/vnd.ms-excel'] as const;
+
 // Receives an upload: the request body is streamed into ~1 MB chunks as it arrives (never held
 // whole), the header is checked before anything is stored, and the job is enqueued in the same
 // transaction that marks the upload complete. A refused or broken upload leaves nothing behind.

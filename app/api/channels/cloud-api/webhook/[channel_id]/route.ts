@@ -14,7 +14,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/channels/cloud-api/webhook/{channel_id} — inbound messages and statuses, X-Hub-Signature-256 signed.
   POST: endpoint({
     auth: false,
-    rawBody: true,
+    // The provider posts JSON; the signature is checked over the raw bytes, so the handler reads them.
+    rawBody: { mediaTypes: ['application/json', ''] },
     params,
     handle: async ({ params, req }) => receiveCallback(params.channel_id, req),
   }),
