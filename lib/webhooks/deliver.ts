@@ -104,7 +104,7 @@ async function recordOutcome(
         .where(and(eq(webhookSubscriptions.id, subscription.id), isNotNull(webhookSubscriptions.failingSince)));
     } else if (!ok && (!subscription.failingSince || disableReason)) {
       await tx.update(webhookSubscriptions)
-        .set({ failingSince: sql`coalesce(${webhookSubscriptions.failingSince}, ${failingSince})`,
+        .set({ failingSince: sql`coalesce(${webhookSubscriptions.failingSince}, ${failingSince.toISOString()}::timestamptz)`,
           ...(disableReason ? { isActive: false, disabledReason: disableReason } : {}) })
         .where(eq(webhookSubscriptions.id, subscription.id));
     }
