@@ -12,6 +12,7 @@ import { emitError } from '@/lib/cli/output';
 import { stopQueue } from '@/lib/jobs/queue';
 import { createUser } from '@/lib/members/service';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
+import { contactCount } from '@/lib/contacts/counter';
 
 const ACCOUNT = { name: 'Demo Co', country: 'MX', default_timezone: 'America/Mexico_City' };
 const ADMIN = { email: 'demo@example.com', password: 'demo-password-123', first_name: 'Dana', last_name: 'Demo' };
@@ -83,9 +84,7 @@ async function main() {
     if (canonical.ok && existing.has(canonical.e164)) continue;
     if ((await upsertContact(db, actor, input)).created) created++;
   }
-  const [account] = await db.select({ count: accounts.contactCount }).from(accounts)
-    .where(and(eq(accounts.id, accountId))).limit(1);
-  console.log(`  contacts: ${created} created, ${account.count} in the account`);
+  console.log(`  contacts: ${created} created, ${await contactCount(db, accountId)} in the account`);
   console.log('');
   console.log('Sign in at /login with:');
   console.log(`  admin  ${ADMIN.email}  /  ${ADMIN.password}`);

@@ -28,8 +28,6 @@ export const accounts = pgTable('accounts', {
   generatedCode: varchar('generated_code', { length: 32 }),
   featureFlags: text('feature_flags').array().notNull().default(sql`'{}'::text[]`),
   contactAvailableVariables: text('contact_available_variables').array().notNull().default(sql`'{}'::text[]`),
-  // Kept incrementally by the contact services so list counts never scan the table.
-  contactCount: integer('contact_count').notNull().default(0),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -92,3 +90,13 @@ export const apiKeys = pgTable('api_keys', {
   uniqueIndex('api_keys_hash_key').on(t.keyHash),
   index('api_keys_account_idx').on(t.accountId, t.createdOn),
 ]);
+
+// The account's number of (not deleted) contacts, kept incrementally so list counts never scan the
+// contacts. Spread over a few rows per account: a single counter row would make every contact
+// creation in the account wait for the previous one's transaction to commit.
+export const CONTACT_COUNT_SHARDS = 16;
+export const accountContactCounts = pgTable('account_contact_counts', {
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  shard: smallint('shard').notNull(),
+  count: integer('count').notNull().default(0),
+}, (t) => [primaryKey({ columns: [t.accountId, t.shard] })]);

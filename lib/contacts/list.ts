@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Db } from '@/db';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
+import { contactCount, contactCountSql } from './counter';
 import { selectContacts } from './queries';
 import { searchTerm } from './search-text';
 import { serializeContact } from './serializer';
@@ -24,9 +25,8 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
   if (conditions.length === 1) {
     // Unfiltered: the page and the account's maintained counter in one round trip.
     const rows = await selectContacts(db, accountId, where, tail,
-      sql`, (select contact_count from accounts where id = ${accountId}) as total_count`);
-    const count = rows.length ? Number((rows[0] as { total_count?: number }).total_count)
-      : Number((await execRows<{ count: number }>(db, sql`select contact_count as count from accounts where id = ${accountId}`))[0]?.count ?? 0);
+      sql`, ${contactCountSql(accountId)} as total_count`);
+    const count = rows.length ? Number((rows[0] as { total_count?: number }).total_count) : await contactCount(db, accountId);
     return pageEnvelope(url, page, count, rows.map(serializeContact));
   }
   const [rows, [{ count }]] = await Promise.all([

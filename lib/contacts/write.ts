@@ -1,6 +1,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db';
-import { accounts, contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/db/schema';
+import { contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/db/schema';
+import { addToContactCount } from './counter';
 import { upsertTags } from '@/lib/tags/service';
 import { contactSearchText } from './search-text';
 
@@ -32,9 +33,6 @@ function mergeMeta(current: Record<string, string>, change: Change['meta']): Rec
   return base;
 }
 
-async function adjustCount(tx: Executor, accountId: number, delta: number) {
-  if (delta) await tx.update(accounts).set({ contactCount: sql`${accounts.contactCount} + ${delta}` }).where(eq(accounts.id, accountId));
-}
 
 /** Inserts a new contact; returns null when another writer created the same phone first. */
 export async function insertContact(tx: Executor, actor: Actor, change: Change & { fields: { phone: string; canonicalPhone: string } }) {
@@ -46,8 +44,7 @@ export async function insertContact(tx: Executor, actor: Actor, change: Change &
   }).onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] }).returning();
   if (!row) return null;
   await writeRelations(tx, actor, row.id, change);
-  // Last: every new contact of the account updates this one row, so its lock is held briefly.
-  if (!row.isDeleted) await adjustCount(tx, actor.accountId, 1);
+  if (!row.isDeleted) await addToContactCount(tx, actor.accountId, 1);
   return row;
 }
 
@@ -61,7 +58,7 @@ export async function updateContact(tx: Executor, actor: Actor, existing: Contac
     lastUpdatedOn: new Date(),
   }).where(and(eq(contacts.id, existing.id), eq(contacts.accountId, actor.accountId))).returning();
   await writeRelations(tx, actor, row.id, change);
-  if (existing.isDeleted !== row.isDeleted) await adjustCount(tx, actor.accountId, row.isDeleted ? -1 : 1);
+  if (existing.isDeleted !== row.isDeleted) await addToContactCount(tx, actor.accountId, row.isDeleted ? -1 : 1);
   return row;
 }
 

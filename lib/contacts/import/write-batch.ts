@@ -3,6 +3,7 @@ import { execRows, type Db, type Executor } from '@/db';
 import { contactSearchText } from '@/lib/contacts/search-text';
 import { upsertTags } from '@/lib/tags/service';
 import { recordContactEvents } from '@/lib/contacts/events';
+import { addToContactCount } from '@/lib/contacts/counter';
 import { mergeByPhone, type MergedContact } from './merge';
 import type { ImportRow, Rejection } from './row';
 
@@ -141,12 +142,10 @@ export async function writeBatch(db: Db, ctx: ImportContext, batch: Batch, offse
           processed_bytes = greatest(processed_bytes, ${batch.bytes})
         where id = ${ctx.importId} and total_rows = ${offset}
         returning id, account_id
-      ), counted as (
-        update accounts set contact_count = contact_count + ${created + revived}
-        where id in (select account_id from moved) and ${created + revived} > 0
       )
       select id from moved`);
     if (!moved.length) throw new ConcurrentImportError(`import ${ctx.importId} moved past offset ${offset}`);
+    await addToContactCount(tx, ctx.accountId, created + revived);
     // contact.created / contact.updated for this batch, in its transaction (nothing when no
     // subscription wants them).
     await recordContactEvents(tx, ctx.accountId, [
