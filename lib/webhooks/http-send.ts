@@ -5,12 +5,6 @@ import { guardedLookup, refusedLiteralHost } from './target-guard';
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const RESPONSE_BODY_LIMIT = 4096;
 
-// Connections to receivers are reused: a busy subscription would otherwise pay a TCP (and TLS)
-// handshake per delivery. Idle sockets are dropped after a few seconds; a new socket goes through
-// the guarded lookup again.
-const agentOptions = { keepAlive: true, maxSockets: 64, timeout: 5_000 };
-const agents = { 'http:': new http.Agent(agentOptions), 'https:': new https.Agent(agentOptions) };
-
 export type SendResult = {
   status: number | null;
   body: string | null;
@@ -46,7 +40,6 @@ export function postWebhook(target: string, headers: Record<string, string>, bod
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Engage-Webhooks/1.0' },
       lookup: guardedLookup(url.hostname),
-      agent: agents[url.protocol as 'http:' | 'https:'],
     }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;
