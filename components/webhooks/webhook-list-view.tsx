@@ -1,13 +1,10 @@
 'use client';
-import { usePathname, useRouter, useSearchParams } from 'next/navigation';
-import { useEffect, useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/states';
 import { inputClass } from '@/components/ui/text-field';
-import { isApiError } from '@/lib/client/api-fetch';
-import { useDebouncedValue } from '@/lib/client/use-debounced-value';
+import { useFirstPageWhenPastEnd, useUrlListState } from '@/lib/client/use-url-list-state';
 import { useMe } from '@/lib/client/me';
 import { WEBHOOKS_PAGE_SIZE, useWebhookSubscriptions } from '@/lib/client/webhooks';
 import { Pager } from '@/components/ui/pager';
@@ -17,34 +14,10 @@ import { SubscriptionTable } from './subscription-table';
 export function WebhookListView() {
   // Only admins decide where the account's events go (the API refuses agents these writes).
   const isAdmin = useMe().data?.user.role === 'ADMIN';
-  const router = useRouter();
-  const pathname = usePathname();
-  const params = useSearchParams();
-  const search = params.get('search') ?? '';
-  const page = Math.max(1, Number(params.get('page')) || 1);
-
-  const [input, setInput] = useState(search);
-  const debounced = useDebouncedValue(input.trim(), 300);
-
-  const go = (next: { search?: string; page?: number }) => {
-    const qs = new URLSearchParams(params);
-    const s = next.search ?? search;
-    if (s) qs.set('search', s); else qs.delete('search');
-    const p = next.page ?? page;
-    if (p > 1) qs.set('page', String(p)); else qs.delete('page');
-    router.replace(qs.size ? `${pathname}?${qs}` : pathname, { scroll: false });
-  };
-
-  useEffect(() => {
-    if (debounced !== search) go({ search: debounced, page: 1 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only a new debounced value navigates
-  }, [debounced]);
+  const { search, page, input, setInput, go } = useUrlListState();
 
   const subscriptions = useWebhookSubscriptions(search, page);
-  useEffect(() => {
-    if (isApiError(subscriptions.error, 404) && page > 1) go({ page: 1 });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [subscriptions.error, page]);
+  useFirstPageWhenPastEnd(subscriptions.error, page, go);
 
   const disabledBySystem = subscriptions.data?.results.filter((s) => !s.is_active && s.disabled_reason).length ?? 0;
 
