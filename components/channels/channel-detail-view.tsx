@@ -8,7 +8,7 @@ import { DateTime } from '@/components/ui/date-time';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
-import { CopyButton } from '@/components/webhooks/copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 import { Pager } from '@/components/ui/pager';
 import { isApiError } from '@/lib/client/api-fetch';
 import { useChannel, useSyncTemplates, useTestCredentials } from '@/lib/client/channels';
@@ -17,15 +17,7 @@ import { useMe } from '@/lib/client/me';
 import { TEMPLATES_PAGE_SIZE, useTemplates } from '@/lib/client/templates';
 import type { Channel } from '@/lib/client/types';
 import { ChannelStatusBadge, providerLabel } from './channel-status-badge';
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="py-2.5 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
-    </div>
-  );
-}
+import { DetailRow } from '@/components/ui/detail-row';
 
 function Masked({ value, testId }: { value: string; testId: string }) {
   return value ? <span data-testid={testId} className="font-mono">{value}</span> : <span className="text-slate-400">Not set</span>;
@@ -107,11 +99,11 @@ export function ChannelDetailView({ id }: { id: number }) {
 
         <Card title="Channel">
           <dl className="divide-y divide-slate-100">
-            <Row label="Status"><ChannelStatusBadge status={c.status} /></Row>
-            <Row label={c.is_sandbox ? 'Sandbox number' : 'Phone number ID'}><span className="font-mono">{c.channel_id}</span></Row>
-            <Row label="Rate limit">{c.rate_limit} messages per second</Row>
-            <Row label="Templates synced"><DateTime value={c.templates_synced_on} fallback="Never" /></Row>
-            <Row label="Added"><DateTime value={c.created_on} /></Row>
+            <DetailRow label="Status"><ChannelStatusBadge status={c.status} /></DetailRow>
+            <DetailRow label={c.is_sandbox ? 'Sandbox number' : 'Phone number ID'}><span className="font-mono">{c.channel_id}</span></DetailRow>
+            <DetailRow label="Rate limit">{c.rate_limit} messages per second</DetailRow>
+            <DetailRow label="Templates synced"><DateTime value={c.templates_synced_on} fallback="Never" /></DetailRow>
+            <DetailRow label="Added"><DateTime value={c.created_on} /></DetailRow>
           </dl>
           {c.is_sandbox && (
             <p className="mt-3 text-sm text-slate-600">
@@ -143,14 +135,14 @@ export function ChannelDetailView({ id }: { id: number }) {
           <Card title="Cloud API settings">
             <p className="mb-2 text-sm text-slate-500">Secrets are stored encrypted and only shown masked.</p>
             <dl className="divide-y divide-slate-100">
-              <Row label="Phone number ID"><span className="font-mono">{s.phone_number_id}</span></Row>
-              <Row label="Business account ID"><span className="font-mono">{s.chat_business_account_id}</span></Row>
-              <Row label="App ID">{s.app_id ? <span className="font-mono">{s.app_id}</span> : <span className="text-slate-400">Not set</span>}</Row>
-              <Row label="Base URL"><span className="font-mono">{s.base_url}</span></Row>
-              <Row label="API version"><span className="font-mono">{s.api_version}</span></Row>
-              <Row label="Access token"><Masked value={s.access_token_ro} testId="masked-access-token" /></Row>
-              <Row label="App secret"><Masked value={s.app_token_ro} testId="masked-app-secret" /></Row>
-              <Row label="Verify token"><Masked value={s.webhook_verify_token} testId="masked-verify-token" /></Row>
+              <DetailRow label="Phone number ID"><span className="font-mono">{s.phone_number_id}</span></DetailRow>
+              <DetailRow label="Business account ID"><span className="font-mono">{s.chat_business_account_id}</span></DetailRow>
+              <DetailRow label="App ID">{s.app_id ? <span className="font-mono">{s.app_id}</span> : <span className="text-slate-400">Not set</span>}</DetailRow>
+              <DetailRow label="Base URL"><span className="font-mono">{s.base_url}</span></DetailRow>
+              <DetailRow label="API version"><span className="font-mono">{s.api_version}</span></DetailRow>
+              <DetailRow label="Access token"><Masked value={s.access_token_ro} testId="masked-access-token" /></DetailRow>
+              <DetailRow label="App secret"><Masked value={s.app_token_ro} testId="masked-app-secret" /></DetailRow>
+              <DetailRow label="Verify token"><Masked value={s.webhook_verify_token} testId="masked-verify-token" /></DetailRow>
             </dl>
           </Card>
         )}

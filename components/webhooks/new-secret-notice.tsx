@@ -1,7 +1,7 @@
 'use client';
 import { ButtonLink } from '@/components/ui/button';
 import type { NewWebhookSubscription } from '@/lib/client/types';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 
 /** The signing secret, shown once, right after the subscription is created. */
 export function NewSecretNotice({ subscription }: { subscription: NewWebhookSubscription }) {

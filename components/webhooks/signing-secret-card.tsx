@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { ErrorState, Spinner } from '@/components/ui/states';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import { useRotateWebhookSecret, useWebhookSecret } from '@/lib/client/webhooks';
-import { CopyButton } from './copy-button';
+import { CopyButton } from '@/components/ui/copy-button';
 
 function SecretValue({ label, value, testId }: { label: string; value: string; testId: string }) {
   return (

@@ -17,15 +17,7 @@ import { EventBadges } from './event-badges';
 import { SigningSecretCard } from './signing-secret-card';
 import { SubscriptionStatusBadge } from './subscription-status';
 import { Switch } from './switch';
-
-function Row({ label, children }: { label: string; children: React.ReactNode }) {
-  return (
-    <div className="py-2.5 sm:grid sm:grid-cols-3 sm:gap-4">
-      <dt className="text-sm text-slate-500">{label}</dt>
-      <dd className="mt-0.5 break-words text-sm text-slate-900 sm:col-span-2 sm:mt-0">{children}</dd>
-    </div>
-  );
-}
+import { DetailRow } from '@/components/ui/detail-row';
 
 export function SubscriptionDetailView({ id }: { id: string }) {
   const router = useRouter();
@@ -91,10 +83,10 @@ export function SubscriptionDetailView({ id }: { id: string }) {
           <div className="lg:col-span-3">
             <Card title="Subscription">
               <dl className="divide-y divide-slate-100">
-                <Row label="Target"><span className="break-all font-mono">{s.target}</span></Row>
-                <Row label="Events"><EventBadges events={s.events} /></Row>
-                <Row label="Status"><SubscriptionStatusBadge subscription={s} /></Row>
-                <Row label="Created"><DateTime value={s.created_on} /></Row>
+                <DetailRow label="Target"><span className="break-all font-mono">{s.target}</span></DetailRow>
+                <DetailRow label="Events"><EventBadges events={s.events} /></DetailRow>
+                <DetailRow label="Status"><SubscriptionStatusBadge subscription={s} /></DetailRow>
+                <DetailRow label="Created"><DateTime value={s.created_on} /></DetailRow>
               </dl>
               <div className="mt-4 border-t border-slate-100 pt-4">
                 <Switch label="Active" checked={s.is_active} disabled={setActive.isPending || !isAdmin}
