@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { webhookEventType } from '@/db/schema';
+import { webhookDeliveryStatus, webhookEventType } from '@/db/schema';
 import { boolish } from '@/lib/validation/fields';
 
 export const WEBHOOK_EVENTS = webhookEventType.enumValues;
@@ -24,3 +24,6 @@ export type SubscriptionPatch = z.output<typeof subscriptionPatchSchema>;
 export const subscriptionListQuery = z.object({ search: z.string().max(255).optional() });
 
 export const resendFailedSchema = z.object({ since: z.iso.datetime({ offset: true }) });
+
+/** GET …/deliveries: the log, optionally of one status. */
+export const deliveryListQuery = z.object({ status: z.enum(webhookDeliveryStatus.enumValues).optional() });

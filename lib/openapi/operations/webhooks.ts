@@ -1,8 +1,7 @@
 import { z } from 'zod';
-import { webhookDeliveryStatus } from '@/db/schema/enums';
 import { DELIVERY_TIMEOUT_MS } from '@/lib/webhooks/http-send';
 import {
-  resendFailedSchema, subscriptionListQuery, subscriptionPatchSchema, subscriptionReplaceSchema, subscriptionSchema, type WebhookEventType,
+  deliveryListQuery, resendFailedSchema, subscriptionListQuery, subscriptionPatchSchema, subscriptionReplaceSchema, subscriptionSchema, type WebhookEventType,
 } from '@/lib/webhooks/validation';
 import { paginated } from '../schemas/common';
 import {
@@ -19,9 +18,6 @@ const TAG = 'Webhook subscriptions';
 const tags = [TAG];
 const subscriptionId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Webhook subscription id.' } };
 const deliveryId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Webhook delivery id.' } };
-
-/** The query of GET /api/webhook-subscription/{id}/deliveries (declared in its route file). */
-const deliveryListQuery = z.object({ status: z.enum(webhookDeliveryStatus.enumValues).optional() });
 
 /** The default of lib/webhooks/retry-schedule.ts, in seconds (document.test.ts checks they agree). */
 export const DOCUMENTED_RETRY_SCHEDULE = [5, 300, 1800, 7200, 18000, 36000, 36000];

@@ -1,17 +1,18 @@
-import { sql } from 'drizzle-orm';
-import { execRows, getDb } from '@/db';
+import { getDb } from '@/db';
 import { NotFoundError } from '@/lib/api/errors';
 import { endpoint, json, methods } from '@/lib/api/handler';
+import { bareSelect } from '@/lib/test-support/bare-select';
 
 // Test-only calibration for the benchmarks (ENABLE_TEST_API=1): the issue's reference workload, a
 // route handler running one 20-row SELECT with no authentication, so the API's figures can be read
 // against what this machine serves at best.
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/test/bare
   GET: endpoint({
     auth: false,
     handle: async () => {
       if (process.env.ENABLE_TEST_API !== '1') throw new NotFoundError();
-      return json(await execRows(await getDb(), sql`select id, phone, first_name from contacts order by id limit 20`));
+      return json(await bareSelect(await getDb()));
     },
   }),
 });
