@@ -23,8 +23,11 @@ export async function scratchDatabase(name: string): Promise<{ url: string; drop
 
 export type Proc = { child: ChildProcess; stop: () => Promise<void> };
 
+/** BENCH_PROFILE=<dir> writes a V8 CPU profile of every server and worker process there, on exit. */
+const PROFILE_ARGS = process.env.BENCH_PROFILE ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_PROFILE}`] : [];
+
 export function startProcess(args: string[], env: Record<string, string>, label: string): Proc {
-  const child = spawn(process.execPath, args, { env: { ...process.env, ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, [...PROFILE_ARGS, ...args], { env: { ...process.env, ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'] });
   const log = fs.createWriteStream(`/tmp/bench-${label}.log`);
   child.stdout?.pipe(log);
   child.stderr?.pipe(log);

@@ -57,7 +57,7 @@ async function webhooks() {
     });
     const queued = 10_000;
     await createContacts(BASE, headers, queued, '55');
-    worker = startProcess([require.resolve('tsx/cli'), 'scripts/worker.ts'], serverEnv(db.url), 'webhooks-worker');
+    worker = startProcess(['--import', 'tsx', 'scripts/worker.ts'], serverEnv(db.url), 'webhooks-worker');
     const deadline = Date.now() + 300_000;
     while (receiver.count < queued && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const seconds = (receiver.last - receiver.first) / 1000;

@@ -14,6 +14,11 @@ export type JobDefinition<T = unknown> = {
   /** Cron expression: the job also runs on this schedule (pg-boss schedule, once per cluster). */
   schedule?: string;
   handle: (data: T, job: PgBoss.Job<T>) => Promise<void>;
+  /**
+   * Runs a whole fetched batch at once (instead of `handle` per job), for work that shares its
+   * database round trips. If it throws, each job of the batch is sent again on its own.
+   */
+  handleBatch?: (jobs: PgBoss.Job<T>[]) => Promise<void>;
 };
 
 export function defineJob<T>(definition: JobDefinition<T>): JobDefinition<T> {

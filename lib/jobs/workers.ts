@@ -8,22 +8,35 @@ const MAX_BATCH_ITEM_RETRIES = 5;
 
 const holder = globalThis as unknown as { __engageWorkersStarted?: boolean };
 
-async function runBatch(job: (typeof jobs)[number], items: PgBoss.Job<unknown>[], batchSize: number): Promise<void> {
-  if (batchSize === 1) return job.handle(items[0].data as never, items[0] as never);
+/** Sends a failed job of a batch again on its own, a bounded number of times. */
+async function retryAlone(job: (typeof jobs)[number], item: PgBoss.Job<unknown>, reason: unknown): Promise<void> {
   const boss = await queue();
+  // `__retries` travels with the job's data.
+  const data = item.data as { __retries?: number };
+  const retries = (data.__retries ?? 0) + 1;
+  const message = describeError(reason);
+  if (retries > MAX_BATCH_ITEM_RETRIES) {
+    console.error(`[jobs] ${job.name} failed ${retries} times, giving up:`, message);
+    return;
+  }
+  console.error(`[jobs] ${job.name} failed, retrying alone (${retries}/${MAX_BATCH_ITEM_RETRIES}):`, message);
+  await boss.send(job.name, { ...data, __retries: retries }, { startAfter: 5 * retries });
+}
+
+async function runBatch(job: (typeof jobs)[number], items: PgBoss.Job<unknown>[], batchSize: number): Promise<void> {
+  if (job.handleBatch) {
+    try {
+      await job.handleBatch(items as never);
+    } catch (error) {
+      if (items.length === 1) throw error; // pg-boss's own retry policy applies
+      for (const item of items) await retryAlone(job, item, error);
+    }
+    return;
+  }
+  if (batchSize === 1) return job.handle(items[0].data as never, items[0] as never);
   const results = await Promise.allSettled(items.map((item) => job.handle(item.data as never, item as never)));
   for (const [i, result] of results.entries()) {
-    if (result.status !== 'rejected') continue;
-    // Sent again alone, a bounded number of times: `__retries` travels with the job's data.
-    const data = items[i].data as { __retries?: number };
-    const retries = (data.__retries ?? 0) + 1;
-    const message = describeError(result.reason);
-    if (retries > MAX_BATCH_ITEM_RETRIES) {
-      console.error(`[jobs] ${job.name} failed ${retries} times, giving up:`, message);
-      continue;
-    }
-    console.error(`[jobs] ${job.name} failed, retrying alone (${retries}/${MAX_BATCH_ITEM_RETRIES}):`, message);
-    await boss.send(job.name, { ...data, __retries: retries }, { startAfter: 5 * retries });
+    if (result.status === 'rejected') await retryAlone(job, items[i], result.reason);
   }
 }
 
