@@ -45,8 +45,9 @@ async function contacts() {
 async function webhooks() {
   const db = await scratchDatabase('engage_bench_webhooks');
   const receiver = await new FastReceiver().start();
-  // Phase 1: events queue up while no worker runs; then one separate worker process drains them.
-  let server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url, { WORKERS_IN_WEB: 'false' }), 'webhooks-server');
+  // Phase 1: events queue up (the web process imports contacts but sends no webhooks); then one
+  // separate worker process drains them.
+  let server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url, { WORKER_QUEUES: 'contact-import' }), 'webhooks-server');
   let worker: ReturnType<typeof startProcess> | null = null;
   try {
     await waitHealthy(BASE);
@@ -57,7 +58,7 @@ async function webhooks() {
     });
     const queued = 10_000;
     await createContacts(BASE, headers, queued, '55');
-    worker = startProcess(['--import', 'tsx', 'scripts/worker.ts'], serverEnv(db.url), 'webhooks-worker');
+    worker = startProcess(['--import', 'tsx', 'scripts/worker.ts'], serverEnv(db.url, { WORKER_QUEUES: 'webhook-deliver' }), 'webhooks-worker');
     const deadline = Date.now() + 300_000;
     while (receiver.count < queued && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
     const seconds = (receiver.last - receiver.first) / 1000;

@@ -1,6 +1,7 @@
 import {
   bigserial, boolean, index, integer, jsonb, pgTable, serial, text, timestamp, uuid, varchar,
 } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import { accounts } from './accounts';
 import { webhookDeliveryStatus, webhookEventType } from './enums';
 
@@ -46,7 +47,13 @@ export const webhookDeliveries = pgTable('webhook_deliveries', {
 }, (t) => [
   index('webhook_deliveries_subscription_idx').on(t.subscriptionId, t.createdOn),
   index('webhook_deliveries_order_idx').on(t.subscriptionId, t.resourceId, t.seq),
-  index('webhook_deliveries_status_idx').on(t.subscriptionId, t.status, t.createdOn),
+  // Chain queries (is an earlier delivery of this resource pending? which one is next?) walk the
+  // pending deliveries of one resource. With a general (subscription, status) index next to it,
+  // the planner could pick that one and scan every pending delivery of the subscription for each
+  // lookup: quadratic exactly when a backlog builds. Pending and settled rows get an index each.
+  index('webhook_deliveries_pending_chain_idx').on(t.subscriptionId, t.resourceId, t.seq).where(sql`${t.status} = 'PENDING'`),
+  // The delivery log's status filter and "resend all failed since".
+  index('webhook_deliveries_settled_idx').on(t.subscriptionId, t.status, t.createdOn).where(sql`${t.status} <> 'PENDING'`),
 ]);
 
 export const webhookDeliveryAttempts = pgTable('webhook_delivery_attempts', {

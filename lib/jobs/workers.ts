@@ -41,11 +41,25 @@ async function runBatch(job: (typeof jobs)[number], items: PgBoss.Job<unknown>[]
 }
 
 /** Starts pollers for every job kind in this process. Several processes may do this at once. */
+/**
+ * The job kinds this process works on: WORKER_QUEUES (comma-separated queue names) narrows them,
+ * e.g. to give webhook deliveries processes of their own. Unset, every kind.
+ */
+export function workedQueues(): Set<string> {
+  const names = (process.env.WORKER_QUEUES ?? '').split(',').map((s) => s.trim()).filter(Boolean);
+  const known = new Set(jobs.map((j) => j.name as string));
+  const unknown = names.filter((n) => !known.has(n));
+  if (unknown.length) throw new Error(`WORKER_QUEUES names unknown queues: ${unknown.join(', ')} (known: ${[...known].join(', ')})`);
+  return names.length ? new Set(names) : known;
+}
+
 export async function startWorkers(): Promise<void> {
   if (holder.__engageWorkersStarted) return;
   holder.__engageWorkersStarted = true;
   const boss = await queue();
+  const worked = workedQueues();
   for (const job of jobs) {
+    if (!worked.has(job.name)) continue;
     const ids: string[] = [];
     for (let i = 0; i < job.concurrency; i++) {
       const batchSize = job.batchSize ?? 1;

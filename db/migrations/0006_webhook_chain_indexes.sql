@@ -1,0 +1,3 @@
+DROP INDEX "webhook_deliveries_status_idx";--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_pending_chain_idx" ON "webhook_deliveries" USING btree ("subscription_id","resource_id","seq") WHERE "webhook_deliveries"."status" = 'PENDING';--> statement-breakpoint
+CREATE INDEX "webhook_deliveries_settled_idx" ON "webhook_deliveries" USING btree ("subscription_id","status","created_on") WHERE "webhook_deliveries"."status" <> 'PENDING';
