@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { execRows, type Executor } from '@/db';
+import { execRows, type Db, type Executor } from '@/db';
 import { CONTACT_COUNT_SHARDS } from '@/db/schema';
 
 // The account's contact count, spread over CONTACT_COUNT_SHARDS rows (see db/schema/accounts.ts):
@@ -18,6 +18,30 @@ export function addToContactCountSql(accountId: SQL | number, delta: number): SQ
 
 export async function addToContactCount(tx: Executor, accountId: number, delta: number): Promise<void> {
   if (delta) await tx.execute(addToContactCountSql(accountId, delta));
+}
+
+// A shard row stays locked from its update until the transaction commits, so concurrent writers
+// landing on the same shard wait for each other's whole transaction. Contact writes therefore
+// defer their count changes to the very end of the transaction (countedTransaction), where the
+// lock is held for the commit alone.
+const deferred = new WeakMap<object, Map<number, number>>();
+
+/** Counts a contact in or out of its account when the enclosing countedTransaction ends. */
+export function deferContactCount(tx: Executor, accountId: number, delta: number): void {
+  const deltas = deferred.get(tx);
+  if (!deltas) throw new Error('contact counts change only inside countedTransaction()');
+  deltas.set(accountId, (deltas.get(accountId) ?? 0) + delta);
+}
+
+/** A transaction whose deferred contact-count changes are written last, just before commit. */
+export function countedTransaction<T>(db: Db, work: (tx: Executor) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const deltas = new Map<number, number>();
+    deferred.set(tx, deltas);
+    const result = await work(tx);
+    for (const [accountId, delta] of deltas) await addToContactCount(tx, accountId, delta);
+    return result;
+  });
 }
 
 /** The count as a scalar subquery, to fold into another query. */

@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { foreignUserIds } from '@/lib/members/service';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { accountCountry } from './account-country';
+import { countedTransaction } from './counter';
 import { recordContactEvents } from './events';
 import { selectContact } from './queries';
 import { serializeContact, type SerializedContact } from './serializer';
@@ -66,7 +67,7 @@ export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert) 
   const canonicalPhone = await canonical(db, actor.accountId, input.phone);
   await checkAssignees(db, actor.accountId, input.default_assignees);
   const change = mergeChange(input);
-  const { id, created } = await db.transaction(async (tx) => {
+  const { id, created } = await countedTransaction(db, async (tx) => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const existing = await lockContact(tx, actor.accountId, { canonicalPhone });
       if (existing) {
@@ -99,7 +100,7 @@ async function changePhone(tx: Executor, accountId: number, id: string, phone: s
 /** Operation 19: full replacement. An empty meta or notes list removes them. */
 export async function replaceContact(db: Db, actor: Actor, id: string, input: ContactReplace) {
   await checkAssignees(db, actor.accountId, input.default_assignees);
-  await db.transaction(async (tx) => {
+  await countedTransaction(db, async (tx) => {
     const existing = await lockContact(tx, actor.accountId, { id });
     if (!existing) throw new NotFoundError();
     const phoneFields = await changePhone(tx, actor.accountId, id, input.phone);
@@ -118,7 +119,7 @@ export async function replaceContact(db: Db, actor: Actor, id: string, input: Co
 /** Operation 20: any subset; meta, notes, tags and assignees are added to. */
 export async function patchContact(db: Db, actor: Actor, id: string, input: ContactPatch) {
   await checkAssignees(db, actor.accountId, input.default_assignees);
-  await db.transaction(async (tx) => {
+  await countedTransaction(db, async (tx) => {
     const existing = await lockContact(tx, actor.accountId, { id });
     if (!existing) throw new NotFoundError();
     const change = mergeChange(input);
@@ -135,7 +136,7 @@ export async function getContact(db: Db, accountId: number, id: string) {
 
 /** Soft delete: the contact, its history and messages stay; it leaves lists and counts. */
 export async function deleteContact(db: Db, actor: Actor, id: string) {
-  await db.transaction(async (tx) => {
+  await countedTransaction(db, async (tx) => {
     const existing = await lockContact(tx, actor.accountId, { id });
     if (!existing) throw new NotFoundError();
     if (existing.isDeleted) return; // already deleted: no second event

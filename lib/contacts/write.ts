@@ -1,7 +1,7 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/db/schema';
-import { addToContactCount } from './counter';
+import { deferContactCount } from './counter';
 import { upsertTags } from '@/lib/tags/service';
 import { contactSearchText } from './search-text';
 
@@ -34,7 +34,7 @@ function mergeMeta(current: Record<string, string>, change: Change['meta']): Rec
 }
 
 
-/** Inserts a new contact; returns null when another writer created the same phone first. */
+/** Inserts a new contact (inside countedTransaction); returns null when another writer created the same phone first. */
 export async function insertContact(tx: Executor, actor: Actor, change: Change & { fields: { phone: string; canonicalPhone: string } }) {
   const f = change.fields;
   const meta = mergeMeta({}, change.meta);
@@ -44,11 +44,11 @@ export async function insertContact(tx: Executor, actor: Actor, change: Change &
   }).onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] }).returning();
   if (!row) return null;
   await writeRelations(tx, actor, row.id, change);
-  if (!row.isDeleted) await addToContactCount(tx, actor.accountId, 1);
+  if (!row.isDeleted) deferContactCount(tx, actor.accountId, 1);
   return row;
 }
 
-/** Applies a change to a locked existing contact. */
+/** Applies a change to a locked existing contact (inside countedTransaction). */
 export async function updateContact(tx: Executor, actor: Actor, existing: ContactRecord, change: Change) {
   const next = { ...existing, ...change.fields, meta: mergeMeta(existing.meta, change.meta) };
   const [row] = await tx.update(contacts).set({
@@ -58,7 +58,7 @@ export async function updateContact(tx: Executor, actor: Actor, existing: Contac
     lastUpdatedOn: new Date(),
   }).where(and(eq(contacts.id, existing.id), eq(contacts.accountId, actor.accountId))).returning();
   await writeRelations(tx, actor, row.id, change);
-  if (existing.isDeleted !== row.isDeleted) await addToContactCount(tx, actor.accountId, row.isDeleted ? -1 : 1);
+  if (existing.isDeleted !== row.isDeleted) deferContactCount(tx, actor.accountId, row.isDeleted ? -1 : 1);
   return row;
 }
 

@@ -2,6 +2,7 @@ import type { Db, Executor } from '@/db';
 import { messages } from '@/db/schema';
 import type { ChannelRecord } from '@/lib/channels/provider';
 import { accountCountry } from '@/lib/contacts/account-country';
+import { countedTransaction } from '@/lib/contacts/counter';
 import { recordContactEvents } from '@/lib/contacts/events';
 import { insertContact, lockContact } from '@/lib/contacts/write';
 import { openConversation, touchConversation } from '@/lib/conversations/open';
@@ -50,7 +51,7 @@ async function storeMessage(db: Db, channel: ChannelRecord, value: CloudChangeVa
   const fields = inboundFields(m);
   const at = when(m.timestamp);
   try {
-    return await db.transaction(async (tx) => {
+    return await countedTransaction(db, async (tx) => {
       const contact = await contactFor(tx, channel, phone.e164, `+${digits}`, name);
       const { conversation } = await openConversation(tx, {
         accountId: channel.accountId, contactId: contact.id, channelId: channel.id, source: 'INBOX', status: 'NEW',

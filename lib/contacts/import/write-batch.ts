@@ -145,13 +145,14 @@ export async function writeBatch(db: Db, ctx: ImportContext, batch: Batch, offse
       )
       select id from moved`);
     if (!moved.length) throw new ConcurrentImportError(`import ${ctx.importId} moved past offset ${offset}`);
-    await addToContactCount(tx, ctx.accountId, created + revived);
     // contact.created / contact.updated for this batch, in its transaction (nothing when no
     // subscription wants them).
     await recordContactEvents(tx, ctx.accountId, [
       ...createdIds.map((id) => ({ id, type: 'contact.created' as const })),
       ...updatedIds.map((id) => ({ id, type: 'contact.updated' as const })),
     ]);
+    // Last, so the count's shard row is locked for the commit alone (see counter.ts).
+    await addToContactCount(tx, ctx.accountId, created + revived);
     return { created, updated, rejected: batch.rejected.length };
   });
 }
