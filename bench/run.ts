@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { bareBenchmark, importBenchmark, listBenchmark, printContacts, searchBenchmark, upsertBenchmark } from './contacts';
 import { fmt, scratchDatabase, startProcess, waitHealthy } from './lib';
-import { messagingBenchmark, printMessaging } from './messaging';
+import { inboundCallbacks, liveSends, printMessaging, queuedSends, setupMessaging, type MessagingSetup } from './messaging';
 import { createContacts, FastReceiver, idleLatency, printWebhooks } from './webhooks';
 
 // npm run bench — needs a production build (`npx next build`, or `npm start` once) and the local
@@ -82,12 +82,28 @@ async function webhooks() {
 
 async function messaging() {
   const db = await scratchDatabase('engage_bench_messaging');
-  const server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url, { CHANNEL_SECRET_KEY: 'bench' }), 'messaging-server');
+  const env = { CHANNEL_SECRET_KEY: 'bench' };
+  let server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url, env), 'messaging-server');
+  let worker: ReturnType<typeof startProcess> | null = null;
+  let setup: MessagingSetup | null = null;
   try {
     await waitHealthy(BASE);
-    printMessaging(await messagingBenchmark(BASE, await newAccount()));
-  } finally {
+    setup = await setupMessaging(BASE, await newAccount());
+    const live = await liveSends(BASE, setup);
+    const inbound = await inboundCallbacks(BASE, setup);
+    // Then sends queue up in a web process that does not send them, and one worker drains them.
     await server.stop();
+    const notSending = 'contact-import,webhook-deliver,sandbox-status,template-sync-all';
+    server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url, { ...env, WORKER_QUEUES: notSending }), 'messaging-server-2');
+    await waitHealthy(BASE);
+    const queued = await queuedSends(BASE, setup, 3000, async () => {
+      worker = startProcess(['--import', 'tsx', 'scripts/worker.ts'], serverEnv(db.url, { ...env, WORKER_QUEUES: 'message-send' }), 'messaging-worker');
+    });
+    printMessaging({ live, queued, inbound });
+  } finally {
+    await (worker as ReturnType<typeof startProcess> | null)?.stop();
+    await server.stop();
+    await setup?.cloud.stop();
     await db.drop();
   }
 }

@@ -1,5 +1,5 @@
-import { and, eq, isNull, lt, or, sql } from 'drizzle-orm';
-import { getDb } from '@/db';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { execRows, getDb, type Executor } from '@/db';
 import { channels, messages } from '@/db/schema';
 import { CLOUD_API_TIMEOUT_MS } from '@/lib/channels/cloud-api/http';
 import type { ChannelProvider, OutboundMessage, SendOutcome, WireTemplate } from '@/lib/channels/provider';
@@ -62,58 +62,33 @@ async function settleClaimed(m: MessageRow): Promise<void> {
   await enqueue(db, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: STALE_SECONDS + 1 });
 }
 
-async function recordAccepted(m: MessageRow, channel: typeof channels.$inferSelect, providerId: string) {
+/** Settles the messages the provider accepted: one statement for the batch (plus sandbox statuses). */
+async function recordAccepted(accepted: { m: MessageRow; channel: typeof channels.$inferSelect; providerId: string }[]) {
+  if (!accepted.length) return;
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const sandbox = accepted.filter((a) => a.channel.channelProvider === 'PROVIDER_SANDBOX');
+  const write = async (tx: Executor) => {
     // Also over an "outcome unknown" failure: the provider did accept it, after all.
-    const updated = await tx.update(messages).set({
-      providerId, status: 'accepted', acceptedOn: new Date(), failedOn: null,
-      providerErrorCode: sql`CASE WHEN ${messages.status} = 'failed' THEN NULL ELSE ${messages.providerErrorCode} END`,
-      providerErrorMessage: sql`CASE WHEN ${messages.status} = 'failed' THEN NULL ELSE ${messages.providerErrorMessage} END`,
-    }).where(and(
-      eq(messages.id, m.id), isNull(messages.providerId),
-      or(eq(messages.status, 'queued'), and(eq(messages.status, 'failed'), eq(messages.providerErrorCode, OUTCOME_UNKNOWN_CODE))),
-    )).returning({ id: messages.id });
-    if (updated.length && channel.channelProvider === 'PROVIDER_SANDBOX') {
-      await scheduleSandboxStatus(tx, { channelId: channel.id, providerId, status: 'sent' });
+    const updated = await execRows<{ id: string }>(tx, sql`
+      update messages m set provider_id = x.provider_id, status = 'accepted', accepted_on = now(), failed_on = null,
+        provider_error_code = case when m.status = 'failed' then null else m.provider_error_code end,
+        provider_error_message = case when m.status = 'failed' then null else m.provider_error_message end
+      from jsonb_to_recordset(${JSON.stringify(accepted.map((a) => ({ id: a.m.id, provider_id: a.providerId })))}::jsonb)
+        as x(id uuid, provider_id text)
+      where m.id = x.id and m.provider_id is null
+        and (m.status = 'queued' or (m.status = 'failed' and m.provider_error_code = ${OUTCOME_UNKNOWN_CODE}))
+      returning m.id`);
+    const moved = new Set(updated.map((u) => u.id));
+    for (const a of sandbox.filter((x) => moved.has(x.m.id))) {
+      await scheduleSandboxStatus(tx, { channelId: a.channel.id, providerId: a.providerId, status: 'sent' });
     }
-  });
+  };
+  // One statement, unless the sandbox's simulated statuses must be scheduled with it.
+  await (sandbox.length ? db.transaction(write) : write(db));
 }
 
-export async function sendMessage(messageId: string): Promise<void> {
+async function scheduleRetry(m: MessageRow, attempts: number, delay: number, code: string, message: string) {
   const db = await getDb();
-  const [row] = await db.select({ m: messages, c: channels }).from(messages)
-    .leftJoin(channels, eq(channels.id, messages.channelId)).where(eq(messages.id, messageId)).limit(1);
-  if (!row || row.m.status !== 'queued' || row.m.providerId) return;
-  const { m, c: channel } = row;
-  if (m.sendClaimedOn) return settleClaimed(m);
-  if (!channel) return fail(m.id, m.failedAttempts + 1, 'channel_missing', 'The message\'s channel no longer exists.');
-  if (channel.status === 'INACTIVE') return fail(m.id, m.failedAttempts + 1, 'channel_inactive', 'The channel is inactive.');
-
-  let provider: ChannelProvider;
-  try {
-    provider = providerFor(channel);
-  } catch (error) {
-    return fail(m.id, m.failedAttempts + 1, 'provider_error', (error as Error).message);
-  }
-  await provider.awaitSlot?.();
-  const [claimed] = await db.update(messages).set({ sendClaimedOn: sql`now()` })
-    .where(and(eq(messages.id, m.id), eq(messages.status, 'queued'), isNull(messages.providerId), isNull(messages.sendClaimedOn)))
-    .returning({ id: messages.id });
-  // Another job claimed it first; that job, or its redelivery, settles it.
-  if (!claimed) return;
-
-  let result: SendOutcome;
-  try {
-    result = await provider.send(outbound(m));
-  } catch (error) {
-    result = { ok: false, retry: false, code: 'provider_error', message: (error as Error).message };
-  }
-  if (result.ok) return recordAccepted(m, channel, result.providerId);
-  const attempts = m.failedAttempts + 1;
-  const delay = result.retry ? messageRetryDelay(attempts) : null;
-  if (delay === null) return fail(m.id, attempts, result.code, result.message);
-  const { code, message } = result;
   await db.transaction(async (tx) => {
     const [released] = await tx.update(messages).set({
       failedAttempts: attempts, providerErrorCode: code.slice(0, 32), providerErrorMessage: message, sendClaimedOn: null,
@@ -122,9 +97,69 @@ export async function sendMessage(messageId: string): Promise<void> {
   });
 }
 
+type Sendable = { m: MessageRow; channel: typeof channels.$inferSelect; provider: ChannelProvider };
+
+/** Looks at a loaded message: the ones to send now, the rest settled (or skipped) here. */
+async function triage(m: MessageRow, channel: typeof channels.$inferSelect | null): Promise<Sendable | null> {
+  if (m.status !== 'queued' || m.providerId) return null;
+  if (m.sendClaimedOn) { await settleClaimed(m); return null; }
+  if (!channel) { await fail(m.id, m.failedAttempts + 1, 'channel_missing', 'The message\'s channel no longer exists.'); return null; }
+  if (channel.status === 'INACTIVE') { await fail(m.id, m.failedAttempts + 1, 'channel_inactive', 'The channel is inactive.'); return null; }
+  try {
+    return { m, channel, provider: providerFor(channel) };
+  } catch (error) {
+    await fail(m.id, m.failedAttempts + 1, 'provider_error', (error as Error).message);
+    return null;
+  }
+}
+
+/**
+ * Sends a batch of queued messages: loaded in one query, claimed in one statement, sent side by
+ * side, and the accepted ones settled in one statement. Failures and retries, rarer, are written
+ * one by one.
+ */
+export async function sendMessages(messageIds: string[]): Promise<void> {
+  if (!messageIds.length) return;
+  const db = await getDb();
+  const rows = await db.select({ m: messages, c: channels }).from(messages)
+    .leftJoin(channels, eq(channels.id, messages.channelId)).where(inArray(messages.id, [...new Set(messageIds)]));
+  const sendable = (await Promise.all(rows.map(({ m, c }) => triage(m, c)))).filter((s): s is Sendable => s !== null);
+  if (!sendable.length) return;
+  // The channel's rate limit: each message waits for its slot before it is claimed.
+  await Promise.all(sendable.map((s) => s.provider.awaitSlot?.()));
+  const claimed = new Set((await execRows<{ id: string }>(db, sql`
+    update messages set send_claimed_on = now()
+    where id = any(${sql.param(sendable.map((s) => s.m.id))}::uuid[])
+      and status = 'queued' and provider_id is null and send_claimed_on is null
+    returning id`)).map((r) => r.id));
+  // Those claimed by another job first are settled by that job, or its redelivery.
+  const outcomes = await Promise.all(sendable.filter((s) => claimed.has(s.m.id)).map(async (s) => {
+    let result: SendOutcome;
+    try {
+      result = await s.provider.send(outbound(s.m));
+    } catch (error) {
+      result = { ok: false, retry: false, code: 'provider_error', message: (error as Error).message };
+    }
+    return { ...s, result };
+  }));
+  await recordAccepted(outcomes.flatMap((o) => (o.result.ok ? [{ m: o.m, channel: o.channel, providerId: o.result.providerId }] : [])));
+  for (const { m, result } of outcomes) {
+    if (result.ok) continue;
+    const attempts = m.failedAttempts + 1;
+    const delay = result.retry ? messageRetryDelay(attempts) : null;
+    if (delay === null) await fail(m.id, attempts, result.code, result.message);
+    else await scheduleRetry(m, attempts, delay, result.code, result.message);
+  }
+}
+
+export function sendMessage(messageId: string): Promise<void> {
+  return sendMessages([messageId]);
+}
+
 export const messageSendJob = defineJob<{ messageId: string }>({
   name: QUEUES.messageSend.name,
   concurrency: 2,
-  batchSize: Number(process.env.MESSAGE_WORKER_BATCH || 10),
+  batchSize: Number(process.env.MESSAGE_WORKER_BATCH || 50),
   handle: async ({ messageId }) => sendMessage(messageId),
+  handleBatch: async (jobs) => sendMessages(jobs.map((j) => j.data.messageId)),
 });
