@@ -252,6 +252,36 @@ test.describe('delivery', () => {
     expect(bad.status()).toBe(400);
   });
 
+  test('deliveries sent in one batch are settled each on its own: one subscription gone, one retried, one fine', async ({ request }) => {
+    const account = await newAccount(request);
+    const [gone, flaky, fine] = [nextPath(), nextPath(), nextPath()];
+    receiver.on(gone, () => ({ status: 410 }));
+    receiver.on(flaky, (n) => ({ status: n <= 5 ? 503 : 200 }));
+    const subs = {
+      gone: await subscribe({ request }, account, { events: ['contact.created'], target: receiver.url(gone) }),
+      flaky: await subscribe({ request }, account, { events: ['contact.created'], target: receiver.url(flaky) }),
+      fine: await subscribe({ request }, account, { events: ['contact.created'], target: receiver.url(fine) }),
+    };
+    // One import transaction records five events: fifteen deliveries, queued together.
+    const phones = Array.from({ length: 5 }, () => uniquePhone());
+    const upload = await request.post('/api/contact/upload', {
+      headers: { ...account.admin.headers, 'Content-Type': 'text/csv' }, data: Buffer.from(`phone\n${phones.join('\n')}\n`),
+    });
+    expect(upload.status()).toBe(200);
+    await expect.poll(() => receiver.at(fine).length, { timeout: 30_000 }).toBe(5);
+    await expect.poll(() => receiver.at(flaky).length, { timeout: 30_000 }).toBe(10); // five refused, five retried
+    const read = async (id: string) => (await request.get(`/api/webhook-subscription/${id}`, { headers: account.admin.headers })).json();
+    expect(await read(subs.gone.id)).toMatchObject({ is_active: false, disabled_reason: expect.stringMatching(/410 Gone/) });
+    expect(await read(subs.flaky.id)).toMatchObject({ is_active: true, disabled_reason: null });
+    expect(await read(subs.fine.id)).toMatchObject({ is_active: true, disabled_reason: null });
+    expect(receiver.at(gone).length).toBeLessThanOrEqual(5);
+    const delivered = (target: string) => new Set(receiver.at(target).map((r) => JSON.parse(r.body).data.canonical_phone));
+    expect(delivered(fine)).toEqual(delivered(flaky));
+    expect(delivered(fine).size).toBe(5);
+    const log = await (await request.get(`/api/webhook-subscription/${subs.flaky.id}/deliveries`, { headers: account.admin.headers })).json();
+    expect(log.results.map((d: { status: string }) => d.status)).toEqual(Array(5).fill('SUCCEEDED'));
+  });
+
   test('a CSV import sends contact.created and contact.updated for the contacts it changes', async ({ request }) => {
     const account = await newAccount(request);
     const target = nextPath();

@@ -17,7 +17,7 @@ const { closeDatabase, getDb } = await import('@/db');
 const { accounts, contacts, messages } = await import('@/db/schema');
 const { createCloudChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
-const { OUTCOME_UNKNOWN_CODE, OUTCOME_UNKNOWN_MESSAGE, SEND_CLAIM_STALE_MS, sendMessage } = await import('./send-job');
+const { OUTCOME_UNKNOWN_CODE, OUTCOME_UNKNOWN_MESSAGE, SEND_CLAIM_STALE_MS, sendMessage, sendMessages } = await import('./send-job');
 
 let cloud: FakeCloud;
 let seq = 0;
@@ -123,5 +123,29 @@ describe('sendMessage', () => {
     expect(await reload(message.id)).toMatchObject({
       status: 'accepted', providerId: 'wamid.LATE', failedOn: null, providerErrorCode: null, providerErrorMessage: null,
     });
+  });
+});
+
+describe('sendMessages (a worker\'s batch)', () => {
+  it('settles each message of a mixed batch on its own: accepted, refused, throttled, already sent, duplicated', async () => {
+    const ok = await queuedMessage();
+    const refused = await queuedMessage();
+    const throttled = await queuedMessage();
+    const done = await queuedMessage();
+    cloud.onSend(refused.phoneNumberId, () => ({ status: 400, json: { error: { message: '(#131026) Message undeliverable', code: 131026 } } }));
+    cloud.onSend(throttled.phoneNumberId, () => ({ status: 429, json: { error: { message: '(#130429) Rate limit hit', code: 130429 } } }));
+    await sendMessage(done.message.id);
+
+    await sendMessages([ok.message.id, refused.message.id, throttled.message.id, done.message.id, ok.message.id]);
+
+    expect(cloud.sends(ok.phoneNumberId)).toHaveLength(1);
+    expect(await reload(ok.message.id)).toMatchObject({ status: 'accepted', acceptedOn: expect.any(Date), providerId: expect.stringMatching(/^wamid\./) });
+    expect(cloud.sends(refused.phoneNumberId)).toHaveLength(1);
+    expect(await reload(refused.message.id)).toMatchObject({
+      status: 'failed', failedAttempts: 1, providerErrorCode: '131026', failedOn: expect.any(Date), providerId: null,
+    });
+    expect(cloud.sends(throttled.phoneNumberId)).toHaveLength(1);
+    expect(await reload(throttled.message.id)).toMatchObject({ status: 'queued', failedAttempts: 1, sendClaimedOn: null, providerErrorCode: '130429' });
+    expect(cloud.sends(done.phoneNumberId)).toHaveLength(1); // only the first send, before the batch
   });
 });
