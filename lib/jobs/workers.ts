@@ -40,7 +40,6 @@ async function runBatch(job: (typeof jobs)[number], items: PgBoss.Job<unknown>[]
   }
 }
 
-/** Starts pollers for every job kind in this process. Several processes may do this at once. */
 /**
  * The job kinds this process works on: WORKER_QUEUES (comma-separated queue names) narrows them,
  * e.g. to give webhook deliveries processes of their own. Unset, every kind.
@@ -53,6 +52,7 @@ export function workedQueues(): Set<string> {
   return names.length ? new Set(names) : known;
 }
 
+/** Starts pollers for the job kinds of this process. Several processes may do this at once. */
 export async function startWorkers(): Promise<void> {
   if (holder.__engageWorkersStarted) return;
   holder.__engageWorkersStarted = true;
