@@ -1,19 +1,10 @@
 'use client';
-import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { CopyButton } from '@/components/ui/copy-button';
 import type { NewApiKey } from '@/lib/client/types';
 
 /** The key itself, shown once right after creation. */
 export function NewKeyNotice({ apiKey, onDismiss }: { apiKey: NewApiKey; onDismiss: () => void }) {
-  const [copied, setCopied] = useState<'yes' | 'failed' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(apiKey.key);
-      setCopied('yes');
-    } catch {
-      setCopied('failed');
-    }
-  };
   return (
     <section aria-labelledby="new-key-title" className="rounded-lg border border-amber-300 bg-amber-50 p-5">
       <h2 id="new-key-title" className="text-sm font-semibold text-amber-900">API key “{apiKey.name}” created</h2>
@@ -25,13 +16,10 @@ export function NewKeyNotice({ apiKey, onDismiss }: { apiKey: NewApiKey; onDismi
           className="min-w-0 flex-1 select-all break-all rounded-md bg-white px-3 py-2 font-mono text-sm text-slate-900 ring-1 ring-amber-300">
           {apiKey.key}
         </code>
-        <Button variant="secondary" onClick={copy}>{copied === 'yes' ? 'Copied' : 'Copy'}</Button>
+        <CopyButton text={apiKey.key} ariaLabel="Copy API key" />
         <Button variant="ghost" onClick={onDismiss}>Done</Button>
       </div>
-      <p role="status" className="mt-2 text-xs text-amber-800">
-        {copied === 'yes' ? 'Copied to the clipboard.' : copied === 'failed' ? 'Copying is blocked here; select the key and copy it by hand.' : ''}
-      </p>
-      <p className="mt-1 text-xs text-amber-800">Send it as <code className="font-mono">Authorization: Token &lt;key&gt;</code>.</p>
+      <p className="mt-2 text-xs text-amber-800">Send it as <code className="font-mono">Authorization: Token &lt;key&gt;</code>.</p>
     </section>
   );
 }

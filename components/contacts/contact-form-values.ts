@@ -4,14 +4,8 @@ import type { Contact, ContactWrite } from '@/lib/client/types';
 
 export type MetaRow = { key: string; value: string; rowId: number };
 
-export type ContactFormValues = {
-  phone: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  external_url: string;
-  external_id: string;
-  /** Comma-separated, as typed. */
+/** The fields of the API's body as typed, except tags (comma-separated text) and meta (editable rows). */
+export type ContactFormValues = Omit<ContactWrite, 'tags' | 'meta' | 'notes' | 'default_assignees'> & {
   tags: string;
   meta: MetaRow[];
 };

@@ -3,11 +3,11 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/states';
-import { inputClass } from '@/components/ui/text-field';
 import { CONTACTS_PAGE_SIZE, useContacts } from '@/lib/client/contacts';
 import { useFirstPageWhenPastEnd, useUrlListState } from '@/lib/client/use-url-list-state';
 import { Pager } from '@/components/ui/pager';
 import { ContactTable } from './contact-table';
+import { SearchInput } from '@/components/ui/search-input';
 
 /** Search and page live in the URL (?search=&page=), so a view can be shared and survives reloads. */
 export function ContactListView() {
@@ -25,11 +25,7 @@ export function ContactListView() {
         </>} />
       <Card flush>
         <div className="flex items-center gap-3 border-b border-slate-200 p-4">
-          <div className="relative max-w-md flex-1">
-            <label htmlFor="contact-search" className="sr-only">Search contacts</label>
-            <input id="contact-search" type="search" value={input} onChange={(e) => setInput(e.target.value)}
-              placeholder="Search by name, phone or email" className={inputClass} autoComplete="off" />
-          </div>
+          <SearchInput id="contact-search" label="Search contacts" placeholder="Search by name, phone or email" value={input} onChange={setInput} />
           {contacts.isFetching && !contacts.isPending && <Spinner className="size-4 text-slate-400" />}
         </div>
         {contacts.isPending ? <LoadingState /> : contacts.isError ? (

@@ -12,6 +12,7 @@ import type { TemplateStatus } from '@/lib/client/types';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 import { TemplateTable } from './template-table';
 import { categoryLabel, templateStatusLabel } from './template-status-badge';
+import { SearchInput } from '@/components/ui/search-input';
 
 type Filters = { search: string; category: string; status: string; page: number };
 
@@ -62,11 +63,8 @@ export function TemplateListView() {
         description="Message templates approved by the provider: the only messages that can start a conversation. Open one to preview it and send it." />
       <Card flush>
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 p-4">
-          <div className="min-w-48 max-w-md flex-1">
-            <label htmlFor="template-search" className="sr-only">Search templates</label>
-            <input id="template-search" type="search" value={input} onChange={(e) => setInput(e.target.value)}
-              placeholder="Search by name or status" className={inputClass} autoComplete="off" />
-          </div>
+          <SearchInput id="template-search" label="Search templates" placeholder="Search by name or status" value={input} onChange={setInput}
+            className="min-w-48 max-w-md" />
           <div>
             <label htmlFor="template-category" className="sr-only">Category</label>
             <select id="template-category" value={category} onChange={(e) => go({ category: e.target.value, page: 1 })} className={inputClass}>

@@ -3,12 +3,12 @@ import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/states';
-import { inputClass } from '@/components/ui/text-field';
 import { useFirstPageWhenPastEnd, useUrlListState } from '@/lib/client/use-url-list-state';
 import { useMe } from '@/lib/client/me';
 import { WEBHOOKS_PAGE_SIZE, useWebhookSubscriptions } from '@/lib/client/webhooks';
 import { Pager } from '@/components/ui/pager';
 import { SubscriptionTable } from './subscription-table';
+import { SearchInput } from '@/components/ui/search-input';
 
 /** Search (by target) and page live in the URL (?search=&page=), like the contact list. */
 export function WebhookListView() {
@@ -34,11 +34,7 @@ export function WebhookListView() {
       )}
       <Card flush>
         <div className="flex items-center gap-3 border-b border-slate-200 p-4">
-          <div className="relative max-w-md flex-1">
-            <label htmlFor="webhook-search" className="sr-only">Search webhooks</label>
-            <input id="webhook-search" type="search" value={input} onChange={(e) => setInput(e.target.value)}
-              placeholder="Search by target URL" className={inputClass} autoComplete="off" />
-          </div>
+          <SearchInput id="webhook-search" label="Search webhooks" placeholder="Search by target URL" value={input} onChange={setInput} />
           {subscriptions.isFetching && !subscriptions.isPending && <Spinner className="size-4 text-slate-400" />}
         </div>
         {subscriptions.isPending ? <LoadingState /> : subscriptions.isError ? (
