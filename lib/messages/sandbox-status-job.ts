@@ -1,6 +1,6 @@
 import type { Executor } from '@/db';
 import { getDb } from '@/db';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
 import { applyStatus } from './status';
@@ -14,8 +14,9 @@ const NEXT: Record<Step, Step | null> = { sent: 'delivered', delivered: 'read', 
 
 const delay = () => Math.max(1, Number(process.env.SANDBOX_STATUS_DELAY_SECONDS || 1));
 
-export async function scheduleSandboxStatus(tx: Executor, data: Data): Promise<void> {
-  await enqueue(tx, QUEUES.sandboxStatus.name, data, { startAfter: delay() });
+/** Schedules the next simulated status of each message, in one statement (start time on the database clock). */
+export async function scheduleSandboxStatuses(tx: Executor, steps: Data[]): Promise<void> {
+  await enqueueMany(tx, steps.map((data) => ({ name: QUEUES.sandboxStatus.name, data, startAfter: `${delay()} seconds` })));
 }
 
 export const sandboxStatusJob = defineJob<Data>({
@@ -27,7 +28,7 @@ export const sandboxStatusJob = defineJob<Data>({
     await db.transaction(async (tx) => {
       const id = await applyStatus(tx, { channelId: data.channelId, providerId: data.providerId, status: data.status, at: new Date() });
       const next = NEXT[data.status];
-      if (id && next) await scheduleSandboxStatus(tx, { ...data, status: next });
+      if (id && next) await scheduleSandboxStatuses(tx, [{ ...data, status: next }]);
     });
   },
 });

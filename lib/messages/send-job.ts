@@ -8,7 +8,7 @@ import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
 import { messageRetryDelay } from './retry-schedule';
-import { scheduleSandboxStatus } from './sandbox-status-job';
+import { scheduleSandboxStatuses } from './sandbox-status-job';
 
 // Sends one queued message through its channel's provider, at most once. The message is claimed
 // (send_claimed_on, set only while it is NULL) before the provider is called, so a job that runs
@@ -79,9 +79,8 @@ async function recordAccepted(accepted: { m: MessageRow; channel: typeof channel
         and (m.status = 'queued' or (m.status = 'failed' and m.provider_error_code = ${OUTCOME_UNKNOWN_CODE}))
       returning m.id`);
     const moved = new Set(updated.map((u) => u.id));
-    for (const a of sandbox.filter((x) => moved.has(x.m.id))) {
-      await scheduleSandboxStatus(tx, { channelId: a.channel.id, providerId: a.providerId, status: 'sent' });
-    }
+    await scheduleSandboxStatuses(tx, sandbox.filter((x) => moved.has(x.m.id))
+      .map((a) => ({ channelId: a.channel.id, providerId: a.providerId, status: 'sent' as const })));
   };
   // One statement, unless the sandbox's simulated statuses must be scheduled with it.
   await (sandbox.length ? db.transaction(write) : write(db));
