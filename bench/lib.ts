@@ -6,13 +6,19 @@ import postgres from 'postgres';
 
 export const ADMIN_URL = process.env.BENCH_POSTGRES_ADMIN_URL || 'postgres://postgres@127.0.0.1:5432/postgres';
 
+// The servers reach the local Postgres over its Unix socket when it has one, as a co-located
+// deployment would (DATABASE_URL `...?host=/var/run/postgresql`): on this machine a loopback TCP
+// round trip costs the Node process several times more CPU. BENCH_POSTGRES_SOCKET_DIR=tcp keeps TCP.
+const SOCKET_DIR = process.env.BENCH_POSTGRES_SOCKET_DIR || '/var/run/postgresql';
+export const TRANSPORT = SOCKET_DIR !== 'tcp' && fs.existsSync(`${SOCKET_DIR}/.s.PGSQL.5432`) ? SOCKET_DIR : null;
+
 export async function scratchDatabase(name: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
   await admin.unsafe(`drop database if exists ${name} with (force)`);
   await admin.unsafe(`create database ${name}`);
   await admin.end();
   return {
-    url: `${ADMIN_URL.replace(/\/[^/]*$/, '')}/${name}`,
+    url: `${ADMIN_URL.replace(/\/[^/]*$/, '')}/${name}${TRANSPORT ? `?host=${TRANSPORT}` : ''}`,
     drop: async () => {
       const again = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
       await again.unsafe(`drop database if exists ${name} with (force)`);

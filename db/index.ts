@@ -9,6 +9,7 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { acquireDataDirLock } from './data-dir-lock';
+import { postgresTarget } from './postgres-url';
 import * as schema from './schema';
 
 export { schema };
@@ -59,7 +60,8 @@ async function openPglite(): Promise<Database> {
 }
 
 async function openPostgres(url: string): Promise<Database> {
-  const migrator = postgres(url, { max: 1, onnotice: () => {} });
+  const target = postgresTarget(url);
+  const migrator = postgres(target.url, { host: target.host, max: 1, onnotice: () => {} });
   try {
     await migrator`select pg_advisory_lock(${MIGRATION_LOCK})`;
     await migratePostgres(drizzlePostgres(migrator, { schema }), { migrationsFolder: MIGRATIONS });
@@ -67,8 +69,8 @@ async function openPostgres(url: string): Promise<Database> {
   } finally {
     await migrator.end();
   }
-  const client = postgres(url, {
-    max: Number(process.env.DATABASE_POOL_SIZE || 10), onnotice: () => {}, connection: PLANNER_SETTINGS,
+  const client = postgres(target.url, {
+    host: target.host, max: Number(process.env.DATABASE_POOL_SIZE || 10), onnotice: () => {}, connection: PLANNER_SETTINGS,
   });
   const db = drizzlePostgres(client, { schema }) as unknown as Db;
   return { kind: 'postgres', db, pglite: null, url, close: () => client.end() };

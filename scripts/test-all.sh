@@ -25,6 +25,11 @@ npx next build > /tmp/engage-build-$TEST_RUN_ID.log 2>&1 || { tail -50 /tmp/enga
 
 if node scripts/scratch-db.mjs create "$PG_ADMIN_URL" "$SCRATCH_DB"; then
   export TEST_DATABASE_URL="${PG_ADMIN_URL%/*}/$SCRATCH_DB"
+  # The Postgres API suite's server connects through the local socket when there is one (the
+  # libpq `?host=<dir>` form of DATABASE_URL); the servers the restart tests start use TCP.
+  SOCKET_DIR="${TEST_POSTGRES_SOCKET_DIR:-/var/run/postgresql}"
+  if [ -S "$SOCKET_DIR/.s.PGSQL.5432" ]; then TEST_DATABASE_URL="$TEST_DATABASE_URL?host=$SOCKET_DIR"; fi
+  echo "Postgres suite database: $TEST_DATABASE_URL"
 else
   echo "!! no Postgres at $PG_ADMIN_URL: the API suite runs against the embedded database only" >&2
   if [ "${CI:-}" = "true" ]; then exit 1; fi
