@@ -9,15 +9,17 @@ import { openConversation, touchConversation } from '@/lib/conversations/open';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { describeError, type CloudChangeValue, type CloudInboundMessage, type CloudStatus, type CloudWebhookPayload } from './cloud-payload';
 import { inboundFields } from './inbound-content';
+import { inboundCoalescer } from './inbound-coalescer';
+import { DUPLICATE, type InboundMessage } from './inbound-together';
 import { applyStatus, type DeliveryStatus } from './status';
 
 // The one inbound path: a Cloud API webhook payload (from the provider's signed callback, or built
-// by the sandbox phone) becomes contacts, conversations, messages and status changes. Each message
-// is stored in its own transaction; the same message delivered twice is stored once (unique
-// provider id per channel), and its contact and conversation changes are rolled back with it.
+// by the sandbox phone) becomes contacts, conversations, messages and status changes. Messages
+// arriving together are stored in one transaction (inbound-coalescer.ts), with the outcome each
+// would have had alone; the same message delivered twice is stored once (unique provider id per
+// channel), and a duplicate creates no contact or conversation.
 // Changes addressed to another phone number id than the channel's are skipped.
 
-const DUPLICATE = Symbol('duplicate message');
 const STATUSES = new Set<DeliveryStatus>(['sent', 'delivered', 'read', 'failed']);
 
 export type InboundResult = { messageIds: string[]; duplicates: number; statuses: number; skipped: number };
@@ -43,25 +45,33 @@ async function contactFor(tx: Executor, channel: ChannelRecord, canonicalPhone: 
   throw new Error('inbound contact upsert kept racing');
 }
 
-async function storeMessage(db: Db, channel: ChannelRecord, value: CloudChangeValue, m: CloudInboundMessage): Promise<string | null | typeof DUPLICATE> {
+/** The stored form of one inbound message, or null when it has no id or an unusable number. */
+async function parseMessage(db: Db, channel: ChannelRecord, value: CloudChangeValue, m: CloudInboundMessage): Promise<InboundMessage | null> {
   const digits = String(m.from ?? '').replace(/\D/g, '');
   const phone = canonicalizePhone(`+${digits}`, await accountCountry(db, channel.accountId));
   if (!m.id || !phone.ok) return null;
-  const name = value.contacts?.find((c) => c.wa_id === m.from)?.profile?.name ?? value.contacts?.[0]?.profile?.name;
-  const fields = inboundFields(m);
-  const at = when(m.timestamp);
+  return {
+    channel, canonicalPhone: phone.e164, phone: `+${digits}`,
+    name: value.contacts?.find((c) => c.wa_id === m.from)?.profile?.name ?? value.contacts?.[0]?.profile?.name ?? null,
+    fields: inboundFields(m), at: when(m.timestamp), providerId: m.id.slice(0, 128),
+    toNumber: value.metadata?.display_phone_number ? `+${value.metadata.display_phone_number.replace(/\D/g, '')}` : channel.channelId,
+  };
+}
+
+/** One message in its own transaction: the path of a message stored alone. */
+export async function storeMessage(db: Db, item: InboundMessage): Promise<string | typeof DUPLICATE> {
+  const { channel, fields, at } = item;
   try {
     return await countedTransaction(db, async (tx) => {
-      const contact = await contactFor(tx, channel, phone.e164, `+${digits}`, name);
+      const contact = await contactFor(tx, channel, item.canonicalPhone, item.phone, item.name ?? undefined);
       const { conversation } = await openConversation(tx, {
         accountId: channel.accountId, contactId: contact.id, channelId: channel.id, source: 'INBOX', status: 'NEW',
       });
       const [row] = await tx.insert(messages).values({
         accountId: channel.accountId, conversationId: conversation.id, contactId: contact.id, channelId: channel.id,
-        direction: 'INBOUND', source: 'INBOUND', status: 'received', msgType: fields.msgType,
-        toNumber: value.metadata?.display_phone_number ? `+${value.metadata.display_phone_number.replace(/\D/g, '')}` : channel.channelId,
-        fromNumber: phone.e164, body: fields.body, content: fields.content, contentType: fields.contentType,
-        location: fields.location, contactsPayload: fields.contactsPayload, timestamp: at, providerId: m.id.slice(0, 128),
+        direction: 'INBOUND', source: 'INBOUND', status: 'received', msgType: fields.msgType, toNumber: item.toNumber,
+        fromNumber: item.canonicalPhone, body: fields.body, content: fields.content, contentType: fields.contentType,
+        location: fields.location, contactsPayload: fields.contactsPayload, timestamp: at, providerId: item.providerId,
       }).onConflictDoNothing().returning({ id: messages.id });
       if (!row) throw DUPLICATE;
       // The contact wrote: a conversation we opened (CREATED) now awaits an agent (NEW).
@@ -94,11 +104,13 @@ export async function processWebhook(db: Db, channel: ChannelRecord, payload: Cl
         result.skipped += (value.messages?.length ?? 0) + (value.statuses?.length ?? 0);
         continue;
       }
-      for (const m of value.messages ?? []) {
-        const stored = await storeMessage(db, channel, value, m);
-        if (stored === DUPLICATE) result.duplicates++;
-        else if (stored === null) result.skipped++;
-        else result.messageIds.push(stored);
+      // The change's messages join the callbacks being stored at the same moment (inbound-coalescer.ts).
+      const parsed = await Promise.all((value.messages ?? []).map((m) => parseMessage(db, channel, value, m)));
+      const stored = await Promise.all(parsed.map((item) => (item ? inboundCoalescer(db, storeMessage).store(item) : null)));
+      for (const outcome of stored) {
+        if (outcome === DUPLICATE) result.duplicates++;
+        else if (outcome === null) result.skipped++;
+        else result.messageIds.push(outcome);
       }
       for (const s of value.statuses ?? []) {
         if (await storeStatus(db, channel, s)) result.statuses++;

@@ -1,0 +1,126 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+
+// Inbound messages stored together against a real database (the embedded engine in memory, or
+// the scratch Postgres database in TEST_DATABASE_URL): the outcome must be the one storing them
+// one by one would give.
+if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+else {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DIR = 'memory://';
+}
+
+const { closeDatabase, getDb } = await import('@/db');
+const { accounts, contacts, conversations, messages } = await import('@/db/schema');
+const { createSandboxChannel } = await import('@/lib/channels/service');
+const { contactCount } = await import('@/lib/contacts/counter');
+const { stopQueue } = await import('@/lib/jobs/queue');
+const { inboundFields } = await import('./inbound-content');
+const { InboundCoalescer } = await import('./inbound-coalescer');
+const { DUPLICATE, storeMessagesTogether } = await import('./inbound-together');
+const { processWebhook, storeMessage } = await import('./inbound');
+
+type Channel = Awaited<ReturnType<typeof createSandboxChannel>>;
+let seq = 0;
+
+async function account() {
+  const db = await getDb();
+  const n = `${Date.now()}${++seq}`;
+  const [row] = await db.insert(accounts).values({ name: `inbound ${n}`, country: 'MX' }).returning();
+  const channel = await db.transaction((tx) => createSandboxChannel(tx, row.id));
+  return { db, accountId: row.id, channel, n };
+}
+
+function item(channel: Channel, phone: string, id: string, at: Date, name: string | null = null) {
+  return {
+    channel, canonicalPhone: phone, phone, name, at, providerId: id, toNumber: channel.channelId,
+    fields: inboundFields({ from: phone.slice(1), id, timestamp: String(at.getTime() / 1000), type: 'text', text: { body: id } }),
+  };
+}
+
+afterAll(async () => {
+  await stopQueue();
+  await closeDatabase();
+});
+
+describe('storeMessagesTogether', () => {
+  it('stores a group as one by one would: new contacts, joined and opened conversations, duplicates once', async () => {
+    const { db, accountId, channel, n } = await account();
+    const known = `+5255${n.slice(-8)}`;
+    const [existing] = await db.insert(contacts).values({ accountId, phone: known, canonicalPhone: known }).returning();
+    const [ours] = await db.insert(conversations).values({ accountId, contactId: existing.id, channelId: channel.id, source: 'API', status: 'CREATED' }).returning();
+    const before = await contactCount(db, accountId);
+    const a = `+5256${n.slice(-8)}`;
+    const b = `+5257${n.slice(-8)}`;
+    const t = (s: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, s));
+
+    const outcomes = await storeMessagesTogether(db, [
+      item(channel, a, `wamid.A1.${n}`, t(1), 'Ana'),
+      item(channel, known, `wamid.K1.${n}`, t(2)),
+      item(channel, a, `wamid.A2.${n}`, t(3), 'Someone else'),
+      item(channel, a, `wamid.A1.${n}`, t(4)), // the first message again
+      item(channel, b, `wamid.B1.${n}`, t(5)),
+    ]);
+    expect(outcomes.map((o) => (o === DUPLICATE ? 'dup' : typeof o))).toEqual(['string', 'string', 'string', 'dup', 'string']);
+    // Delivered again later: a duplicate, and nothing else changes.
+    expect(await storeMessagesTogether(db, [item(channel, b, `wamid.B1.${n}`, t(9)), item(channel, a, `wamid.A1.${n}`, t(9))]))
+      .toEqual([DUPLICATE, DUPLICATE]);
+
+    const people = await db.select().from(contacts).where(eq(contacts.accountId, accountId)).orderBy(asc(contacts.canonicalPhone));
+    expect(people.map((c) => [c.canonicalPhone, c.firstName, c.source])).toEqual([
+      [known, null, existing.source], [a, 'Ana', 'INBOUND'], [b, null, 'INBOUND'],
+    ]);
+    expect(await contactCount(db, accountId)).toBe(before + 2);
+
+    const threads = await db.select().from(conversations).where(eq(conversations.accountId, accountId));
+    expect(threads).toHaveLength(3);
+    const of = (phone: string) => threads.find((c) => c.contactId === people.find((p) => p.canonicalPhone === phone)!.id)!;
+    expect(of(known)).toMatchObject({ id: ours.id, status: 'NEW', lastMessageOn: t(2), lastInboundOn: t(2) });
+    expect(of(a)).toMatchObject({ status: 'NEW', source: 'INBOX', channelId: channel.id, lastMessageOn: t(3), lastInboundOn: t(3) });
+    expect(of(b)).toMatchObject({ status: 'NEW', lastMessageOn: t(5) });
+    for (const p of people.filter((c) => c.canonicalPhone !== known)) expect(p.lastConversationId).toBe(of(p.canonicalPhone).id);
+
+    const stored = await db.select().from(messages).where(eq(messages.accountId, accountId)).orderBy(asc(messages.timestamp));
+    expect(stored.map((m) => [m.providerId, m.fromNumber, m.conversationId, m.direction, m.status, m.body])).toEqual([
+      [`wamid.A1.${n}`, a, of(a).id, 'INBOUND', 'received', `wamid.A1.${n}`],
+      [`wamid.K1.${n}`, known, ours.id, 'INBOUND', 'received', `wamid.K1.${n}`],
+      [`wamid.A2.${n}`, a, of(a).id, 'INBOUND', 'received', `wamid.A2.${n}`],
+      [`wamid.B1.${n}`, b, of(b).id, 'INBOUND', 'received', `wamid.B1.${n}`],
+    ]);
+  });
+
+  it('callbacks arriving at once through processWebhook each get their own answer', async () => {
+    const { db, accountId, channel, n } = await account();
+    const payload = (i: number) => ({
+      entry: [{ changes: [{ field: 'messages', value: {
+        messaging_product: 'whatsapp', metadata: { phone_number_id: channel.channelId },
+        contacts: [{ wa_id: `52155${n.slice(-7)}${i % 3}`, profile: { name: `Caller ${i % 3}` } }],
+        messages: [{ from: `52155${n.slice(-7)}${i % 3}`, id: `wamid.P${i % 8}.${n}`, timestamp: String(1_790_000_000 + i), type: 'text', text: { body: `hi ${i}` } }],
+      } }] }],
+    });
+    const results = await Promise.all(Array.from({ length: 12 }, (_, i) => processWebhook(db, channel, payload(i))));
+    expect(results.reduce((s, r) => s + r.messageIds.length, 0)).toBe(8);
+    expect(results.reduce((s, r) => s + r.duplicates, 0)).toBe(4);
+    expect(await db.select().from(messages).where(eq(messages.accountId, accountId))).toHaveLength(8);
+    expect(await db.select().from(contacts).where(eq(contacts.accountId, accountId))).toHaveLength(3);
+    expect(await db.select().from(conversations).where(eq(conversations.accountId, accountId))).toHaveLength(3);
+  });
+});
+
+describe('InboundCoalescer', () => {
+  it('stores a group that fails together message by message, failing only the bad one', async () => {
+    const { db, accountId, channel, n } = await account();
+    const coalescer = new InboundCoalescer(db, storeMessage);
+    const t = new Date();
+    const missingChannel = { ...channel, id: 2_000_000_000 }; // no such channel: its insert fails
+    const outcomes = await Promise.allSettled([
+      coalescer.store(item(channel, `+5259${n.slice(-8)}`, `wamid.C1.${n}`, t)), // stored at once, alone
+      coalescer.store(item(channel, `+5259${n.slice(-8)}`, `wamid.C2.${n}`, t)), // these three wait and go together
+      coalescer.store(item(missingChannel, `+5258${n.slice(-8)}`, `wamid.C3.${n}`, t)),
+      coalescer.store(item(channel, `+5257${n.slice(-8)}`, `wamid.C4.${n}`, t)),
+    ]);
+    expect(outcomes.map((o) => o.status)).toEqual(['fulfilled', 'fulfilled', 'rejected', 'fulfilled']);
+    const stored = await db.select().from(messages).where(eq(messages.accountId, accountId));
+    expect(stored.map((m) => m.providerId).sort()).toEqual([`wamid.C1.${n}`, `wamid.C2.${n}`, `wamid.C4.${n}`]);
+  });
+});
