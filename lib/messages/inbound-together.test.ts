@@ -1,4 +1,4 @@
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 
 // Inbound messages stored together against a real database (the embedded engine in memory, or
@@ -16,7 +16,7 @@ const { createSandboxChannel } = await import('@/lib/channels/service');
 const { contactCount } = await import('@/lib/contacts/counter');
 const { stopQueue } = await import('@/lib/jobs/queue');
 const { inboundFields } = await import('./inbound-content');
-const { InboundCoalescer } = await import('./inbound-coalescer');
+const { Coalescer } = await import('@/lib/sql/coalescer');
 const { DUPLICATE, storeMessagesTogether } = await import('./inbound-together');
 const { processWebhook, storeMessage } = await import('./inbound');
 
@@ -98,7 +98,10 @@ describe('storeMessagesTogether', () => {
         messages: [{ from: `52155${n.slice(-7)}${i % 3}`, id: `wamid.P${i % 8}.${n}`, timestamp: String(1_790_000_000 + i), type: 'text', text: { body: `hi ${i}` } }],
       } }] }],
     });
+    const errors = vi.spyOn(console, 'error'); // a group that failed would be logged, then stored one by one
     const results = await Promise.all(Array.from({ length: 12 }, (_, i) => processWebhook(db, channel, payload(i))));
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
     expect(results.reduce((s, r) => s + r.messageIds.length, 0)).toBe(8);
     expect(results.reduce((s, r) => s + r.duplicates, 0)).toBe(4);
     expect(await db.select().from(messages).where(eq(messages.accountId, accountId))).toHaveLength(8);
@@ -107,10 +110,10 @@ describe('storeMessagesTogether', () => {
   });
 });
 
-describe('InboundCoalescer', () => {
+describe('Coalescer', () => {
   it('stores a group that fails together message by message, failing only the bad one', async () => {
     const { db, accountId, channel, n } = await account();
-    const coalescer = new InboundCoalescer(db, storeMessage);
+    const coalescer = new Coalescer<ReturnType<typeof item>, unknown>('test', (items) => storeMessagesTogether(db, items), (one) => storeMessage(db, one));
     const t = new Date();
     const missingChannel = { ...channel, id: 2_000_000_000 }; // no such channel: its insert fails
     const outcomes = await Promise.allSettled([

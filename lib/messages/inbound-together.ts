@@ -1,11 +1,9 @@
-import { and, inArray, notInArray, sql } from 'drizzle-orm';
-import { execRows, type Db } from '@/db';
-import { contacts, conversations, messages } from '@/db/schema';
+import { and, inArray } from 'drizzle-orm';
+import type { Db } from '@/db';
+import { messages } from '@/db/schema';
 import type { ChannelRecord } from '@/lib/channels/provider';
-import { countedTransaction, deferContactCount } from '@/lib/contacts/counter';
-import { recordContactEvents } from '@/lib/contacts/events';
-import { contactSearchText } from '@/lib/contacts/search-text';
-import { CLOSED_STATUSES } from '@/lib/conversations/open';
+import { countedTransaction } from '@/lib/contacts/counter';
+import { openConversationsTogether, RaceLost, touchConversationsTogether } from '@/lib/conversations/open-together';
 import type { InboundFields } from './inbound-content';
 
 // Inbound messages stored together: one transaction and a fixed number of statements for a whole
@@ -32,14 +30,6 @@ export type InboundMessage = {
   toNumber: string;
 };
 
-/** Another transaction changed what this group read; storing message by message settles it. */
-export class RaceLost extends Error {
-  constructor(what: string) {
-    super(`inbound group lost a race: ${what}`);
-  }
-}
-
-const contactKey = (accountId: number, canonicalPhone: string) => `${accountId}:${canonicalPhone}`;
 const messageKey = (channelId: number, providerId: string) => `${channelId}:${providerId}`;
 
 async function knownMessageKeys(db: Db, items: InboundMessage[]): Promise<Set<string>> {
@@ -69,71 +59,25 @@ export async function storeMessagesTogether(db: Db, items: InboundMessage[]): Pr
   if (!fresh.length) return results;
 
   const ids = await countedTransaction(db, async (tx) => {
-    // Contacts: the unknown numbers are created (first_name from the first message naming them).
-    const byContact = new Map<string, InboundMessage>();
-    for (const item of fresh) {
-      const key = contactKey(item.channel.accountId, item.canonicalPhone);
-      if (!byContact.has(key)) byContact.set(key, item);
-    }
-    const created = await tx.insert(contacts).values([...byContact.values()].map((item) => ({
-      accountId: item.channel.accountId, createdById: null, phone: item.phone, canonicalPhone: item.canonicalPhone,
-      source: 'INBOUND' as const, firstName: item.name?.slice(0, 100) || null, meta: {},
-      searchText: contactSearchText({ canonicalPhone: item.canonicalPhone, firstName: item.name?.slice(0, 100) || null }),
-    }))).onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] })
-      .returning({ id: contacts.id, accountId: contacts.accountId });
-    const accountIds = [...new Set(fresh.map((i) => i.channel.accountId))];
-    const found = await tx.select({ id: contacts.id, accountId: contacts.accountId, canonicalPhone: contacts.canonicalPhone })
-      .from(contacts).where(and(
-        inArray(contacts.accountId, accountIds),
-        inArray(contacts.canonicalPhone, [...new Set(fresh.map((i) => i.canonicalPhone))]),
-      ));
-    const contactId = new Map(found.map((c) => [contactKey(c.accountId, c.canonicalPhone), c.id]));
-    for (const key of byContact.keys()) if (!contactId.has(key)) throw new RaceLost('a contact vanished');
-    for (const c of created) deferContactCount(tx, c.accountId, 1);
-
-    // Conversations: each contact's open one, locked in contact order, or a new one (NEW).
-    const contactIds = [...new Set(byContact.keys())].map((key) => contactId.get(key)!);
-    const open = await tx.select().from(conversations).where(and(
-      inArray(conversations.contactId, contactIds), notInArray(conversations.status, CLOSED_STATUSES),
-    )).orderBy(conversations.contactId).for('update');
-    const conversationOf = new Map(open.map((c) => [c.contactId, c]));
-    const missing = [...byContact.entries()].filter(([key]) => !conversationOf.has(contactId.get(key)!));
-    if (missing.length) {
-      const opened = await tx.insert(conversations).values(missing.map(([key, item]) => ({
-        accountId: item.channel.accountId, contactId: contactId.get(key)!, channelId: item.channel.id, source: 'INBOX' as const, status: 'NEW' as const,
-      }))).onConflictDoNothing().returning();
-      if (opened.length !== missing.length) throw new RaceLost('a conversation was opened meanwhile');
-      for (const c of opened) conversationOf.set(c.contactId, c);
-      await tx.execute(sql`update contacts set last_conversation = v.conversation
-        from unnest(${sql.param(opened.map((c) => c.contactId))}::uuid[], ${sql.param(opened.map((c) => c.id))}::uuid[]) as v(contact, conversation)
-        where contacts.id = v.contact`);
-    }
-
-    // Messages, in the group's order.
-    const conversationFor = (item: InboundMessage) => conversationOf.get(contactId.get(contactKey(item.channel.accountId, item.canonicalPhone))!)!;
-    const inserted = await tx.insert(messages).values(fresh.map((item) => ({
-      accountId: item.channel.accountId, conversationId: conversationFor(item).id,
-      contactId: contactId.get(contactKey(item.channel.accountId, item.canonicalPhone))!, channelId: item.channel.id,
-      direction: 'INBOUND' as const, source: 'INBOUND' as const, status: 'received' as const, msgType: item.fields.msgType,
-      toNumber: item.toNumber, fromNumber: item.canonicalPhone, body: item.fields.body, content: item.fields.content,
-      contentType: item.fields.contentType, location: item.fields.location, contactsPayload: item.fields.contactsPayload,
-      timestamp: item.at, providerId: item.providerId,
+    const opened = await openConversationsTogether(tx, fresh.map((item) => ({
+      accountId: item.channel.accountId, canonicalPhone: item.canonicalPhone, phone: item.phone,
+      firstName: item.name?.slice(0, 100) || null, contactSource: 'INBOUND', createdById: null,
+      channelId: item.channel.id, conversationSource: 'INBOX' as const, conversationStatus: 'NEW' as const,
+    })));
+    const inserted = await tx.insert(messages).values(fresh.map((item, i) => ({
+      accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: opened[i].contactId,
+      channelId: item.channel.id, direction: 'INBOUND' as const, source: 'INBOUND' as const, status: 'received' as const,
+      msgType: item.fields.msgType, toNumber: item.toNumber, fromNumber: item.canonicalPhone, body: item.fields.body,
+      content: item.fields.content, contentType: item.fields.contentType, location: item.fields.location,
+      contactsPayload: item.fields.contactsPayload, timestamp: item.at, providerId: item.providerId,
     }))).onConflictDoNothing().returning({ id: messages.id, channelId: messages.channelId, providerId: messages.providerId });
     if (inserted.length !== fresh.length) throw new RaceLost('a message was stored meanwhile');
+    // The contact wrote: a conversation we opened (CREATED) now awaits an agent (NEW).
+    await touchConversationsTogether(tx, true, fresh.map((item, i) => ({
+      conversationId: opened[i].conversation.id, at: item.at,
+      status: opened[i].conversation.status === 'CREATED' ? 'NEW' : undefined,
+    })));
     const idOf = new Map(inserted.map((m) => [messageKey(m.channelId!, m.providerId!), m.id]));
-
-    // Each conversation takes its last message's time; one we opened (CREATED) now awaits an agent.
-    const lastAt = new Map<string, Date>();
-    for (const item of fresh) lastAt.set(conversationFor(item).id, item.at);
-    await execRows(tx, sql`update conversations c set last_message_on = v.at::timestamptz, last_inbound_on = v.at::timestamptz, updated_on = now(),
-        status = case when c.status = 'CREATED' then 'NEW'::conversation_status else c.status end
-      from unnest(${sql.param([...lastAt.keys()])}::uuid[], ${sql.param([...lastAt.values()].map((d) => d.toISOString()))}::text[]) as v(id, at)
-      where c.id = v.id`);
-
-    for (const accountId of accountIds) {
-      const mine = created.filter((c) => c.accountId === accountId);
-      if (mine.length) await recordContactEvents(tx, accountId, mine.map((c) => ({ id: c.id, type: 'contact.created' as const })));
-    }
     return fresh.map((item) => idOf.get(messageKey(item.channel.id, item.providerId))!);
   });
   for (const [n, i] of freshIndex.entries()) results[i] = ids[n];

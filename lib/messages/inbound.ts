@@ -9,13 +9,13 @@ import { openConversation, touchConversation } from '@/lib/conversations/open';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { describeError, type CloudChangeValue, type CloudInboundMessage, type CloudStatus, type CloudWebhookPayload } from './cloud-payload';
 import { inboundFields } from './inbound-content';
-import { inboundCoalescer } from './inbound-coalescer';
-import { DUPLICATE, type InboundMessage } from './inbound-together';
+import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
+import { DUPLICATE, storeMessagesTogether, type InboundMessage } from './inbound-together';
 import { applyStatus, type DeliveryStatus } from './status';
 
 // The one inbound path: a Cloud API webhook payload (from the provider's signed callback, or built
 // by the sandbox phone) becomes contacts, conversations, messages and status changes. Messages
-// arriving together are stored in one transaction (inbound-coalescer.ts), with the outcome each
+// arriving together are stored in one transaction (inbound-together.ts), with the outcome each
 // would have had alone; the same message delivered twice is stored once (unique provider id per
 // channel), and a duplicate creates no contact or conversation.
 // Changes addressed to another phone number id than the channel's are skipped.
@@ -92,6 +92,16 @@ async function storeStatus(db: Db, channel: ChannelRecord, s: CloudStatus): Prom
   return id !== null;
 }
 
+type Outcome = string | typeof DUPLICATE;
+const coalescers = new WeakMap<Db, Coalescer<InboundMessage, Outcome>>();
+
+/** Messages arriving while others are being stored are stored together (lib/sql/coalescer.ts). */
+function storeInbound(db: Db, item: InboundMessage): Promise<Outcome> {
+  return coalescerFor(coalescers, db, () => new Coalescer<InboundMessage, Outcome>(
+    'inbound', (items) => storeMessagesTogether(db, items), (one) => storeMessage(db, one),
+  )).store(item);
+}
+
 export async function processWebhook(db: Db, channel: ChannelRecord, payload: CloudWebhookPayload): Promise<InboundResult> {
   const result: InboundResult = { messageIds: [], duplicates: 0, statuses: 0, skipped: 0 };
   for (const entry of payload.entry ?? []) {
@@ -104,9 +114,9 @@ export async function processWebhook(db: Db, channel: ChannelRecord, payload: Cl
         result.skipped += (value.messages?.length ?? 0) + (value.statuses?.length ?? 0);
         continue;
       }
-      // The change's messages join the callbacks being stored at the same moment (inbound-coalescer.ts).
+      // The change's messages join those of other callbacks being stored at the same moment.
       const parsed = await Promise.all((value.messages ?? []).map((m) => parseMessage(db, channel, value, m)));
-      const stored = await Promise.all(parsed.map((item) => (item ? inboundCoalescer(db, storeMessage).store(item) : null)));
+      const stored = await Promise.all(parsed.map((item) => (item ? storeInbound(db, item) : null)));
       for (const outcome of stored) {
         if (outcome === DUPLICATE) result.duplicates++;
         else if (outcome === null) result.skipped++;

@@ -25,17 +25,22 @@ export type OutboundInput = {
   | { kind: 'text'; body: string }
 );
 
-export async function queueOutbound(tx: Executor, input: OutboundInput) {
-  const now = new Date();
+/** The row of an outbound message as it is queued. */
+export function outboundRow(input: OutboundInput, now: Date) {
   const content = input.kind === 'template'
     ? { template: input.template, variables: input.variables }
     : { text: { body: input.body } };
-  const [row] = await tx.insert(messages).values({
+  return {
     accountId: input.accountId, conversationId: input.conversation.id, contactId: input.contact.id, channelId: input.channel.id,
-    chatTemplateId: input.kind === 'template' ? input.templateId : null, direction: 'OUTBOUND', source: input.source,
-    status: 'queued', msgType: input.kind, toNumber: input.contact.canonicalPhone, fromNumber: input.channel.channelId,
+    chatTemplateId: input.kind === 'template' ? input.templateId : null, direction: 'OUTBOUND' as const, source: input.source,
+    status: 'queued' as const, msgType: input.kind, toNumber: input.contact.canonicalPhone, fromNumber: input.channel.channelId,
     body: input.body, content, contentType: 'text/plain', timestamp: now, queuedOn: now, sentById: input.sentById,
-  }).returning();
+  };
+}
+
+export async function queueOutbound(tx: Executor, input: OutboundInput) {
+  const now = new Date();
+  const [row] = await tx.insert(messages).values(outboundRow(input, now)).returning();
   await touchConversation(tx, input.conversation, now, { inbound: false, status: input.conversationStatus });
   await enqueue(tx, QUEUES.messageSend.name, { messageId: row.id });
   return row;

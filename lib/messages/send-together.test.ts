@@ -1,0 +1,110 @@
+import { afterAll, describe, expect, it, vi } from 'vitest';
+import { and, asc, eq, sql } from 'drizzle-orm';
+
+// Template sends queued together against a real database (the embedded engine in memory, or the
+// scratch Postgres database in TEST_DATABASE_URL): the outcome must be the one queueing them one
+// by one would give.
+if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
+else {
+  delete process.env.DATABASE_URL;
+  process.env.PGLITE_DIR = 'memory://';
+}
+process.env.WORKERS_IN_WEB = 'false';
+
+const { closeDatabase, execRows, getDb } = await import('@/db');
+const { channels, chatTemplates, contacts, conversations, messages } = await import('@/db/schema');
+const { contactCount } = await import('@/lib/contacts/counter');
+const { queue, stopQueue } = await import('@/lib/jobs/queue');
+const { seedTestAccount } = await import('@/lib/test-support/seed-account');
+const { wireTemplate } = await import('@/lib/templates/variables');
+const { queueSendsTogether } = await import('./send-together');
+const { sendTemplateMessage } = await import('./send-template');
+
+async function setup() {
+  const db = await getDb();
+  await queue(); // started before any transaction enqueues, as the server does at start-up
+  const seeded = await seedTestAccount(db, { country: 'MX' });
+  const accountId = seeded.account_id;
+  const [channel] = await db.select().from(channels).where(eq(channels.accountId, accountId));
+  const [template] = await db.select().from(chatTemplates).where(and(eq(chatTemplates.accountId, accountId), eq(chatTemplates.name, 'hello_world')));
+  const member = { userId: seeded.admin.id, accountId, role: 'ADMIN' as const, via: 'key' as const };
+  const request = (phone: string) => ({
+    member, channel, templateId: template.id, phone, canonicalPhone: phone, variables: [],
+    wire: wireTemplate(template, []), body: 'Hello',
+  });
+  return { db, accountId, member, channel, template, request };
+}
+
+async function sendJobs(ids: string[]) {
+  const db = await getDb();
+  return execRows<{ id: string }>(db, sql`select data->>'messageId' as id from pgboss.job
+    where name = 'message-send' and data->>'messageId' = any(${sql.param(ids)}::text[])`);
+}
+
+afterAll(async () => {
+  await stopQueue();
+  await closeDatabase();
+});
+
+describe('queueSendsTogether', () => {
+  it('queues a group as one by one would: contacts used or created, conversations joined or opened, one job each', async () => {
+    const { db, accountId, member, channel, template, request } = await setup();
+    const stamp = String(Date.now()).slice(-8);
+    const known = `+5255${stamp}`;
+    const gone = `+5256${stamp}`;
+    const fresh = `+5257${stamp}`;
+    const [existing] = await db.insert(contacts).values({ accountId, phone: known, canonicalPhone: known, firstName: 'Known', source: 'import' }).returning();
+    const [deleted] = await db.insert(contacts).values({ accountId, phone: gone, canonicalPhone: gone, isDeleted: true }).returning();
+    const [ongoing] = await db.insert(conversations).values({ accountId, contactId: existing.id, channelId: channel.id, source: 'INBOX', status: 'IN_PROGRESS' }).returning();
+    const before = await contactCount(db, accountId);
+
+    const queued = await queueSendsTogether(db, [request(known), request(fresh), request(gone), request(fresh)]);
+    expect(new Set(queued.map((q) => q.id)).size).toBe(4);
+    expect(queued[1].conversation).toBe(queued[3].conversation);
+    expect(queued[0].conversation).toBe(ongoing.id);
+
+    const people = await db.select().from(contacts).where(eq(contacts.accountId, accountId)).orderBy(asc(contacts.canonicalPhone));
+    expect(people.map((c) => [c.canonicalPhone, c.firstName, c.source, c.isDeleted, c.createdById])).toEqual([
+      [known, 'Known', 'import', false, null], [gone, null, deleted.source, true, null], [fresh, null, 'website', false, member.userId],
+    ]);
+    expect(await contactCount(db, accountId)).toBe(before + 1);
+
+    const threads = await db.select().from(conversations).where(eq(conversations.accountId, accountId));
+    expect(threads).toHaveLength(3);
+    expect(threads.find((c) => c.id === ongoing.id)).toMatchObject({ status: 'IN_PROGRESS', lastMessageOn: expect.any(Date) });
+    for (const phone of [fresh, gone]) {
+      const contact = people.find((p) => p.canonicalPhone === phone)!;
+      const thread = threads.find((c) => c.contactId === contact.id)!;
+      expect(thread).toMatchObject({ status: 'CREATED', source: 'API', channelId: channel.id });
+      expect(contact.lastConversationId).toBe(thread.id);
+    }
+
+    const stored = await db.select().from(messages).where(eq(messages.accountId, accountId));
+    expect(stored).toHaveLength(4);
+    for (const [i, q] of queued.entries()) {
+      const m = stored.find((s) => s.id === q.id)!;
+      expect(m).toMatchObject({
+        conversationId: q.conversation, direction: 'OUTBOUND', source: 'API', status: 'queued', msgType: 'template',
+        chatTemplateId: template.id, toNumber: [known, fresh, gone, fresh][i], fromNumber: channel.channelId, sentById: member.userId,
+      });
+    }
+    expect((await sendJobs(queued.map((q) => q.id))).map((j) => j.id).sort()).toEqual(queued.map((q) => q.id).sort());
+  });
+});
+
+describe('sendTemplateMessage', () => {
+  it('sends arriving at once each get their own message and conversation answer', async () => {
+    const { db, accountId, member, template } = await setup();
+    const stamp = String(Date.now()).slice(-7);
+    const errors = vi.spyOn(console, 'error'); // a group that failed would be logged, then stored one by one
+    const answers = await Promise.all(Array.from({ length: 9 }, (_, i) => sendTemplateMessage(db, member, template.id, {
+      phone: `+52 55 ${stamp}${i % 3}`, variables: [],
+    })));
+    expect(errors).not.toHaveBeenCalled();
+    errors.mockRestore();
+    expect(new Set(answers.map((a) => a.id)).size).toBe(9);
+    expect(new Set(answers.map((a) => a.conversation)).size).toBe(3);
+    expect(await db.select().from(messages).where(eq(messages.accountId, accountId))).toHaveLength(9);
+    expect(await sendJobs(answers.map((a) => a.id))).toHaveLength(9);
+  });
+});
