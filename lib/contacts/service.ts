@@ -9,6 +9,8 @@ import { selectContact } from './queries';
 import { serializeContact, type SerializedContact } from './serializer';
 import type { ContactPatch, ContactReplace, ContactUpsert } from './validation';
 import { deleteNoteRow, insertContact, lockContact, updateContact, type Actor, type Change, type ScalarFields } from './write';
+import { upsertContactsTogether, type UpsertOutcome, type UpsertRequest } from './upsert-together';
+import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 
 // Contact operations 17-20 and the soft delete. Every function takes the acting member's account
 // and scopes each query by it: another account's contact is simply "Not found.".
@@ -41,7 +43,7 @@ function scalars(input: Input, replace: boolean): ScalarFields {
 }
 
 /** POST/PATCH semantics: fields sent overwrite, meta/notes/tags/assignees are added to. */
-function mergeChange(input: ContactUpsert | ContactPatch): Change {
+export function mergeChange(input: ContactUpsert | ContactPatch): Change {
   return {
     fields: scalars(input, false),
     meta: input.meta && { mode: input.overwrite_meta ? 'replace' : 'merge', value: input.meta },
@@ -62,22 +64,20 @@ async function respond(db: Executor, accountId: number, id: string): Promise<Ser
   return serializeContact(row);
 }
 
-/** Operation 17: create, or merge into the contact with the same canonical phone. */
-export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert) {
-  const canonicalPhone = await canonical(db, actor.accountId, input.phone);
-  await checkAssignees(db, actor.accountId, input.default_assignees);
-  const change = mergeChange(input);
-  const { id, created } = await countedTransaction(db, async (tx) => {
+/** One upsert in its own transaction: the path of an upsert stored alone. */
+async function upsertAlone(db: Db, request: UpsertRequest): Promise<UpsertOutcome> {
+  const { actor, canonicalPhone, change } = request;
+  return countedTransaction(db, async (tx) => {
     for (let attempt = 0; attempt < 3; attempt++) {
       const existing = await lockContact(tx, actor.accountId, { canonicalPhone });
       if (existing) {
         // A merge keeps the stored spelling unless a deleted contact comes back.
-        const row = await updateContact(tx, actor, existing, { ...change, fields: { ...change.fields, isDeleted: input.is_deleted ?? false } });
+        const row = await updateContact(tx, actor, existing, { ...change, fields: { ...change.fields, isDeleted: request.isDeleted ?? false } });
         await recordContactEvents(tx, actor.accountId, [{ id: row.id, type: changeType(existing.isDeleted, row.isDeleted) }]);
         return { id: row.id, created: false };
       }
       const row = await insertContact(tx, actor, {
-        ...change, fields: { source: 'website', ...change.fields, phone: input.phone, canonicalPhone },
+        ...change, fields: { source: 'website', ...change.fields, phone: request.phone, canonicalPhone },
       });
       if (row) {
         await recordContactEvents(tx, actor.accountId, [{ id: row.id, type: 'contact.created' }]);
@@ -86,6 +86,21 @@ export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert) 
     }
     throw new Error('contact upsert kept racing');
   });
+}
+
+const upserters = new WeakMap<Db, Coalescer<UpsertRequest, UpsertOutcome>>();
+
+/**
+ * Operation 17: create, or merge into the contact with the same canonical phone. Upserts arriving
+ * together are stored in one transaction (upsert-together.ts).
+ */
+export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert) {
+  const canonicalPhone = await canonical(db, actor.accountId, input.phone);
+  await checkAssignees(db, actor.accountId, input.default_assignees);
+  const request: UpsertRequest = { actor, canonicalPhone, phone: input.phone, change: mergeChange(input), isDeleted: input.is_deleted };
+  const { id, created } = await coalescerFor(upserters, db, () => new Coalescer<UpsertRequest, UpsertOutcome>(
+    'contact-upsert', (group) => upsertContactsTogether(db, group), (one) => upsertAlone(db, one),
+  )).store(request);
   return { created, contact: await respond(db, actor.accountId, id) };
 }
 

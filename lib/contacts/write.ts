@@ -23,7 +23,7 @@ export type Change = {
 
 export type Actor = { accountId: number; userId: number | null };
 
-function mergeMeta(current: Record<string, string>, change: Change['meta']): Record<string, string> {
+export function mergeMeta(current: Record<string, string>, change: Change['meta']): Record<string, string> {
   if (!change) return current;
   const base = change.mode === 'replace' ? {} : { ...current };
   for (const [key, value] of Object.entries(change.value)) {

@@ -4,6 +4,7 @@ import { contacts, conversations } from '@/db/schema';
 import { deferContactCount } from '@/lib/contacts/counter';
 import { recordContactEvents } from '@/lib/contacts/events';
 import { contactSearchText } from '@/lib/contacts/search-text';
+import { RaceLost } from '@/lib/sql/coalescer';
 import { CLOSED_STATUSES, type ConversationRecord } from './open';
 
 // The contact and open conversation of many messages at once, in a fixed number of statements,
@@ -14,12 +15,6 @@ import { CLOSED_STATUSES, type ConversationRecord } from './open';
 //
 // Must run inside countedTransaction. Throws RaceLost when a concurrent writer got in between;
 // the caller then rolls back and handles the messages one by one.
-
-export class RaceLost extends Error {
-  constructor(what: string) {
-    super(`messages stored together lost a race: ${what}`);
-  }
-}
 
 export type ConversationWant = {
   accountId: number;

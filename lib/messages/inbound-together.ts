@@ -3,7 +3,8 @@ import type { Db } from '@/db';
 import { messages } from '@/db/schema';
 import type { ChannelRecord } from '@/lib/channels/provider';
 import { countedTransaction } from '@/lib/contacts/counter';
-import { openConversationsTogether, RaceLost, touchConversationsTogether } from '@/lib/conversations/open-together';
+import { openConversationsTogether, touchConversationsTogether } from '@/lib/conversations/open-together';
+import { RaceLost } from '@/lib/sql/coalescer';
 import type { InboundFields } from './inbound-content';
 
 // Inbound messages stored together: one transaction and a fixed number of statements for a whole

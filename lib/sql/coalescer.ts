@@ -1,5 +1,4 @@
 import { describeError } from '@/lib/errors/describe';
-import { RaceLost } from '@/lib/conversations/open-together';
 
 // Writes arriving while others are being stored wait and are then stored together, in one
 // transaction: under load, requests share their round trips instead of queueing for the database
@@ -9,6 +8,17 @@ import { RaceLost } from '@/lib/conversations/open-together';
 //
 // A group that cannot be stored together is stored item by item (`storeAlone`), which gives
 // every item its own outcome: one bad item never fails the others.
+
+/**
+ * Thrown by a group's store when the group cannot be stored exactly as one by one would (a
+ * concurrent writer got in between, or the group holds what must go one at a time): the group is
+ * then stored item by item, without a log line.
+ */
+export class RaceLost extends Error {
+  constructor(what: string) {
+    super(`writes stored together lost a race: ${what}`);
+  }
+}
 
 const MAX_GROUP = Number(process.env.WRITE_GROUP_MAX || 100);
 
