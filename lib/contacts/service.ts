@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Db, Executor } from '@/db';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { foreignUserIds } from '@/lib/members/service';
@@ -5,7 +6,7 @@ import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { accountCountry } from './account-country';
 import { countedTransaction } from './counter';
 import { recordContactEvents } from './events';
-import { selectContact } from './queries';
+import { selectContact, selectContacts } from './queries';
 import { serializeContact, type SerializedContact } from './serializer';
 import type { ContactPatch, ContactReplace, ContactUpsert } from './validation';
 import { deleteNoteRow, insertContact, lockContact, updateContact, type Actor, type Change, type ScalarFields } from './write';
@@ -88,20 +89,39 @@ async function upsertAlone(db: Db, request: UpsertRequest): Promise<UpsertOutcom
   });
 }
 
-const upserters = new WeakMap<Db, Coalescer<UpsertRequest, UpsertOutcome>>();
+type Upserted = { created: boolean; contact: SerializedContact };
+type Stored = { created: boolean; id: string; contact?: SerializedContact };
+const upserters = new WeakMap<Db, Coalescer<UpsertRequest, Stored>>();
+
+/**
+ * A group's upserts, then all their contacts read back in one query per account. The read comes
+ * after the commit, so it must not fail the group (the coalescer would store it again): a failed
+ * read leaves each request to read its own contact.
+ */
+async function upsertGroup(db: Db, group: UpsertRequest[]): Promise<Stored[]> {
+  const outcomes = await upsertContactsTogether(db, group);
+  const read = new Map<string, SerializedContact>();
+  try {
+    for (const accountId of new Set(group.map((r) => r.actor.accountId))) {
+      const ids = outcomes.filter((_, i) => group[i].actor.accountId === accountId).map((o) => o.id);
+      for (const row of await selectContacts(db, accountId, sql`c.id = any(${sql.param(ids)}::uuid[])`)) read.set(row.id, serializeContact(row));
+    }
+  } catch { /* each request reads its own below */ }
+  return outcomes.map((o) => ({ ...o, contact: read.get(o.id) }));
+}
 
 /**
  * Operation 17: create, or merge into the contact with the same canonical phone. Upserts arriving
  * together are stored in one transaction (upsert-together.ts).
  */
-export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert) {
+export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert): Promise<Upserted> {
   const canonicalPhone = await canonical(db, actor.accountId, input.phone);
   await checkAssignees(db, actor.accountId, input.default_assignees);
   const request: UpsertRequest = { actor, canonicalPhone, phone: input.phone, change: mergeChange(input), isDeleted: input.is_deleted };
-  const { id, created } = await coalescerFor(upserters, db, () => new Coalescer<UpsertRequest, UpsertOutcome>(
-    'contact-upsert', (group) => upsertContactsTogether(db, group), (one) => upsertAlone(db, one),
+  const stored = await coalescerFor(upserters, db, () => new Coalescer<UpsertRequest, Stored>(
+    'contact-upsert', (group) => upsertGroup(db, group), (one) => upsertAlone(db, one),
   )).store(request);
-  return { created, contact: await respond(db, actor.accountId, id) };
+  return { created: stored.created, contact: stored.contact ?? await respond(db, actor.accountId, stored.id) };
 }
 
 async function changePhone(tx: Executor, accountId: number, id: string, phone: string | undefined): Promise<ScalarFields> {

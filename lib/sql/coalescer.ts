@@ -7,7 +7,8 @@ import { describeError } from '@/lib/errors/describe';
 // only once its own write is committed (or has failed).
 //
 // A group that cannot be stored together is stored item by item (`storeAlone`), which gives
-// every item its own outcome: one bad item never fails the others.
+// every item its own outcome: one bad item never fails the others. So `storeTogether` must throw
+// only while nothing of the group is committed (a throw after its commit would store it twice).
 
 /**
  * Thrown by a group's store when the group cannot be stored exactly as one by one would (a
