@@ -10,8 +10,9 @@ import { mergeMeta, type Actor, type Change } from './write';
 
 // Contact upserts (POST /api/contact) arriving together, stored in one transaction (see
 // lib/sql/coalescer.ts) with the outcome each would have had alone: the contacts with these
-// phones locked (in id order) and merged into, or created; tags, default assignees and notes
-// added (or replaced, with the overwrite flags); counts moved; one event per request.
+// phones locked (in account and phone order, like the CSV import) and merged into, or created;
+// tags, default assignees and notes added (or replaced, with the overwrite flags); counts moved;
+// one event per request.
 //
 // A group naming the same contact twice is not stored together (each request's event must carry
 // that request's result), nor one that lost a race to a concurrent insert: RaceLost, and the
@@ -37,7 +38,7 @@ async function lockExisting(tx: Executor, requests: UpsertRequest[]): Promise<Ma
   const rows = await tx.select().from(contacts).where(and(
     inArray(contacts.accountId, [...new Set(requests.map((r) => r.actor.accountId))]),
     inArray(contacts.canonicalPhone, [...new Set(requests.map((r) => r.canonicalPhone))]),
-  )).orderBy(contacts.id).for('update');
+  )).orderBy(contacts.accountId, contacts.canonicalPhone).for('update');
   return new Map(rows.map((c) => [keyOf(c.accountId, c.canonicalPhone), c]));
 }
 
@@ -61,7 +62,9 @@ async function updateExisting(tx: Executor, updates: { existing: ContactRecord; 
 
 async function insertNew(tx: Executor, requests: UpsertRequest[]) {
   if (!requests.length) return [];
-  const created = await tx.insert(contacts).values(requests.map((r) => {
+  // In (account, phone) order, as rows are locked here and by the CSV import: no lock-order deadlock.
+  const ordered = [...requests].sort((a, b) => a.actor.accountId - b.actor.accountId || (a.canonicalPhone < b.canonicalPhone ? -1 : 1));
+  const created = await tx.insert(contacts).values(ordered.map((r) => {
     const f = { source: 'website', ...r.change.fields, ...(r.isDeleted !== undefined ? { isDeleted: r.isDeleted } : {}), phone: r.phone, canonicalPhone: r.canonicalPhone };
     return {
       accountId: r.actor.accountId, createdById: r.actor.userId, ...f, meta: mergeMeta({}, r.change.meta),
