@@ -7,6 +7,11 @@ import { serializeContact } from './serializer';
 
 export type ContactChange = { id: string; type: Extract<WebhookEventType, `contact.${string}`> };
 
+/** A change that deletes the contact is reported as contact.deleted, any other as contact.updated. */
+export function changeType(wasDeleted: boolean, isDeleted: boolean) {
+  return !wasDeleted && isDeleted ? 'contact.deleted' as const : 'contact.updated' as const;
+}
+
 /**
  * Records contact.created/updated/deleted for changes made in `tx`, carrying each contact exactly
  * as the API serializes it. Every path that changes contacts calls this inside its transaction

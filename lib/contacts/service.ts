@@ -5,7 +5,7 @@ import { foreignUserIds } from '@/lib/members/service';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { accountCountry } from './account-country';
 import { countedTransaction } from './counter';
-import { recordContactEvents } from './events';
+import { changeType, recordContactEvents } from './events';
 import { selectContact, selectContacts } from './queries';
 import { serializeContact, type SerializedContact } from './serializer';
 import type { ContactPatch, ContactReplace, ContactUpsert } from './validation';
@@ -54,11 +54,6 @@ export function mergeChange(input: ContactUpsert | ContactPatch): Change {
   };
 }
 
-/** A change that deletes the contact is reported as contact.deleted, any other as contact.updated. */
-function changeType(wasDeleted: boolean, isDeleted: boolean) {
-  return !wasDeleted && isDeleted ? 'contact.deleted' as const : 'contact.updated' as const;
-}
-
 async function respond(db: Executor, accountId: number, id: string): Promise<SerializedContact> {
   const row = await selectContact(db, accountId, id);
   if (!row) throw new NotFoundError();
@@ -73,7 +68,7 @@ async function upsertAlone(db: Db, request: UpsertRequest): Promise<UpsertOutcom
       const existing = await lockContact(tx, actor.accountId, { canonicalPhone });
       if (existing) {
         // A merge keeps the stored spelling unless a deleted contact comes back.
-        const row = await updateContact(tx, actor, existing, { ...change, fields: { ...change.fields, isDeleted: request.isDeleted ?? false } });
+        const row = await updateContact(tx, actor, existing, { ...change, fields: { ...change.fields, isDeleted: change.fields.isDeleted ?? false } });
         await recordContactEvents(tx, actor.accountId, [{ id: row.id, type: changeType(existing.isDeleted, row.isDeleted) }]);
         return { id: row.id, created: false };
       }
@@ -117,7 +112,7 @@ async function upsertGroup(db: Db, group: UpsertRequest[]): Promise<Stored[]> {
 export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert): Promise<Upserted> {
   const canonicalPhone = await canonical(db, actor.accountId, input.phone);
   await checkAssignees(db, actor.accountId, input.default_assignees);
-  const request: UpsertRequest = { actor, canonicalPhone, phone: input.phone, change: mergeChange(input), isDeleted: input.is_deleted };
+  const request: UpsertRequest = { actor, canonicalPhone, phone: input.phone, change: mergeChange(input) };
   const stored = await coalescerFor(upserters, db, () => new Coalescer<UpsertRequest, Stored>(
     'contact-upsert', (group) => upsertGroup(db, group), (one) => upsertAlone(db, one),
   )).store(request);

@@ -90,7 +90,7 @@ describe('upsertContactsTogether', () => {
     const requests = bodies(other.seeded).map((b) => contactUpsertSchema.parse(b)).map((input) => {
       const phone = canonicalizePhone(input.phone, 'MX');
       if (!phone.ok) throw new Error(input.phone);
-      return { actor: other.actor, canonicalPhone: phone.e164, phone: input.phone, change: mergeChange(input), isDeleted: input.is_deleted };
+      return { actor: other.actor, canonicalPhone: phone.e164, phone: input.phone, change: mergeChange(input) };
     });
     const results = await upsertContactsTogether(other.db, requests);
     expect(results.map((r) => r.created)).toEqual([false, false, false, true, true]);
@@ -122,7 +122,7 @@ describe('upsertContactsTogether', () => {
 
   it('a group naming the same contact twice is not stored together', async () => {
     const { db, seeded, actor } = await account();
-    const request = (phone: string) => ({ actor, canonicalPhone: phone, phone, isDeleted: undefined, change: mergeChange(contactUpsertSchema.parse({ phone })) });
+    const request = (phone: string) => ({ actor, canonicalPhone: phone, phone, change: mergeChange(contactUpsertSchema.parse({ phone })) });
     await expect(upsertContactsTogether(db, [request('+525522220001'), request('+525522220001')])).rejects.toThrow(/same contact twice/);
     expect(seeded.account_id).toBe(actor.accountId);
   });

@@ -1,12 +1,11 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '@/db';
 import { contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/db/schema';
 import { RaceLost } from '@/lib/sql/coalescer';
 import { upsertTags } from '@/lib/tags/service';
 import { countedTransaction, deferContactCount } from './counter';
-import { recordContactEvents, type ContactChange } from './events';
-import { contactSearchText } from './search-text';
-import { mergeMeta, type Actor, type Change } from './write';
+import { changeType, recordContactEvents, type ContactChange } from './events';
+import { changedContact, newContactRow, removeAssigneesExcept, removeTagsExcept, type Actor, type Change } from './write';
 
 // Contact upserts (POST /api/contact) arriving together, stored in one transaction (see
 // lib/sql/coalescer.ts) with the outcome each would have had alone: the contacts with these
@@ -23,9 +22,8 @@ export type UpsertRequest = {
   canonicalPhone: string;
   /** The number as given: stored on a new contact (an existing one keeps its spelling). */
   phone: string;
+  /** Its `fields.isDeleted` is `is_deleted` as sent: an upsert without it restores a deleted contact. */
   change: Change;
-  /** `is_deleted` as sent; an upsert without it restores a deleted contact. */
-  isDeleted: boolean | undefined;
 };
 
 export type UpsertOutcome = { id: string; created: boolean };
@@ -42,14 +40,14 @@ async function lockExisting(tx: Executor, requests: UpsertRequest[]): Promise<Ma
   return new Map(rows.map((c) => [keyOf(c.accountId, c.canonicalPhone), c]));
 }
 
-/** Final values of an existing contact after the change, written for all of them in one UPDATE. */
+/** Final values of existing contacts after their changes, written for all of them in one UPDATE. */
 async function updateExisting(tx: Executor, updates: { existing: ContactRecord; request: UpsertRequest }[]) {
-  if (!updates.length) return [];
+  if (!updates.length) return;
   const rows = updates.map(({ existing, request }) => {
-    const next = { ...existing, ...request.change.fields, isDeleted: request.isDeleted ?? false, meta: mergeMeta(existing.meta, request.change.meta) };
+    const next = changedContact(existing, { ...request.change, fields: { ...request.change.fields, isDeleted: request.change.fields.isDeleted ?? false } });
     return {
       id: existing.id, fn: next.firstName, ln: next.lastName, em: next.email, url: next.externalUrl, eid: next.externalId,
-      src: next.source, del: next.isDeleted, meta: next.meta, st: contactSearchText(next),
+      src: next.source, del: next.isDeleted, meta: next.meta, st: next.searchText,
     };
   });
   await tx.execute(sql`update contacts c set first_name = x.fn, last_name = x.ln, email = x.em, external_url = x.url,
@@ -57,20 +55,15 @@ async function updateExisting(tx: Executor, updates: { existing: ContactRecord; 
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as x(id uuid, fn text, ln text, em text, url text, eid text, src text, del boolean, meta jsonb, st text)
     where c.id = x.id`);
-  return rows;
 }
 
 async function insertNew(tx: Executor, requests: UpsertRequest[]) {
   if (!requests.length) return [];
   // In (account, phone) order, as rows are locked here and by the CSV import: no lock-order deadlock.
   const ordered = [...requests].sort((a, b) => a.actor.accountId - b.actor.accountId || (a.canonicalPhone < b.canonicalPhone ? -1 : 1));
-  const created = await tx.insert(contacts).values(ordered.map((r) => {
-    const f = { source: 'website', ...r.change.fields, ...(r.isDeleted !== undefined ? { isDeleted: r.isDeleted } : {}), phone: r.phone, canonicalPhone: r.canonicalPhone };
-    return {
-      accountId: r.actor.accountId, createdById: r.actor.userId, ...f, meta: mergeMeta({}, r.change.meta),
-      searchText: contactSearchText({ canonicalPhone: f.canonicalPhone, firstName: f.firstName, lastName: f.lastName, email: f.email, externalUrl: f.externalUrl }),
-    };
-  })).onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] }).returning();
+  const created = await tx.insert(contacts).values(ordered.map((r) => newContactRow(r.actor, {
+    ...r.change, fields: { source: 'website', ...r.change.fields, phone: r.phone, canonicalPhone: r.canonicalPhone },
+  }))).onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] }).returning();
   if (created.length !== requests.length) throw new RaceLost('a contact was created meanwhile');
   return created;
 }
@@ -90,17 +83,12 @@ async function writeRelationsTogether(tx: Executor, requests: UpsertRequest[], i
     if (r.change.tags) {
       const known = tagIdsByAccount.get(r.actor.accountId)!;
       const tagIds = [...new Set(r.change.tags.names.map((n) => known.get(n.trim())).filter((id): id is number => id !== undefined))];
-      if (r.change.tags.mode === 'replace') {
-        await tx.delete(contactTags).where(and(eq(contactTags.contactId, contactId), tagIds.length ? notInArray(contactTags.tagId, tagIds) : undefined));
-      }
+      if (r.change.tags.mode === 'replace') await removeTagsExcept(tx, contactId, tagIds);
       for (const tagId of tagIds) tagPairs.push([contactId, tagId]);
     }
     if (r.change.assignees) {
       const userIds = [...new Set(r.change.assignees.ids)];
-      if (r.change.assignees.mode === 'replace') {
-        await tx.delete(contactDefaultAssignees).where(and(eq(contactDefaultAssignees.contactId, contactId),
-          userIds.length ? notInArray(contactDefaultAssignees.userId, userIds) : undefined));
-      }
+      if (r.change.assignees.mode === 'replace') await removeAssigneesExcept(tx, contactId, userIds);
       for (const userId of userIds) assigneePairs.push([contactId, userId]);
     }
     for (const note of r.change.notes?.value ?? []) notes.push({ contactId, notes: note.notes, createdById: r.actor.userId });
@@ -137,9 +125,9 @@ export async function upsertContactsTogether(db: Db, requests: UpsertRequest[]):
     for (const [i, r] of requests.entries()) {
       const old = existing.get(keys[i]);
       if (old) {
-        const isDeleted = r.isDeleted ?? false;
+        const isDeleted = r.change.fields.isDeleted ?? false;
         if (old.isDeleted !== isDeleted) deferContactCount(tx, r.actor.accountId, isDeleted ? -1 : 1);
-        note(r.actor.accountId, { id: old.id, type: !old.isDeleted && isDeleted ? 'contact.deleted' : 'contact.updated' });
+        note(r.actor.accountId, { id: old.id, type: changeType(old.isDeleted, isDeleted) });
       } else {
         if (!createdByKey.get(keys[i])!.isDeleted) deferContactCount(tx, r.actor.accountId, 1);
         note(r.actor.accountId, { id: ids[i], type: 'contact.created' });

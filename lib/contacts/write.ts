@@ -34,14 +34,25 @@ export function mergeMeta(current: Record<string, string>, change: Change['meta'
 }
 
 
+/** The row of a new contact: the change's fields, its meta, and the search key they give. */
+export function newContactRow(actor: Actor, change: Change & { fields: { phone: string; canonicalPhone: string } }) {
+  const f = change.fields;
+  return {
+    accountId: actor.accountId, createdById: actor.userId, ...f, meta: mergeMeta({}, change.meta),
+    searchText: contactSearchText({ canonicalPhone: f.canonicalPhone, firstName: f.firstName, lastName: f.lastName, email: f.email, externalUrl: f.externalUrl }),
+  };
+}
+
+/** An existing contact as the change leaves it (fields, merged meta), with its new search key. */
+export function changedContact(existing: ContactRecord, change: Change) {
+  const next = { ...existing, ...change.fields, meta: mergeMeta(existing.meta, change.meta) };
+  return { ...next, searchText: contactSearchText(next) };
+}
+
 /** Inserts a new contact (inside countedTransaction); returns null when another writer created the same phone first. */
 export async function insertContact(tx: Executor, actor: Actor, change: Change & { fields: { phone: string; canonicalPhone: string } }) {
-  const f = change.fields;
-  const meta = mergeMeta({}, change.meta);
-  const [row] = await tx.insert(contacts).values({
-    accountId: actor.accountId, createdById: actor.userId, ...f, meta,
-    searchText: contactSearchText({ canonicalPhone: f.canonicalPhone, firstName: f.firstName, lastName: f.lastName, email: f.email, externalUrl: f.externalUrl }),
-  }).onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] }).returning();
+  const [row] = await tx.insert(contacts).values(newContactRow(actor, change))
+    .onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] }).returning();
   if (!row) return null;
   await writeRelations(tx, actor, row.id, change);
   if (!row.isDeleted) deferContactCount(tx, actor.accountId, 1);
@@ -50,11 +61,11 @@ export async function insertContact(tx: Executor, actor: Actor, change: Change &
 
 /** Applies a change to a locked existing contact (inside countedTransaction). */
 export async function updateContact(tx: Executor, actor: Actor, existing: ContactRecord, change: Change) {
-  const next = { ...existing, ...change.fields, meta: mergeMeta(existing.meta, change.meta) };
+  const next = changedContact(existing, change);
   const [row] = await tx.update(contacts).set({
     ...change.fields,
     meta: next.meta,
-    searchText: contactSearchText(next),
+    searchText: next.searchText,
     lastUpdatedOn: new Date(),
   }).where(and(eq(contacts.id, existing.id), eq(contacts.accountId, actor.accountId))).returning();
   await writeRelations(tx, actor, row.id, change);
@@ -62,21 +73,26 @@ export async function updateContact(tx: Executor, actor: Actor, existing: Contac
   return row;
 }
 
+/** Replace mode: the contact's tags other than `keep` are removed. */
+export async function removeTagsExcept(tx: Executor, contactId: string, keep: number[]) {
+  await tx.delete(contactTags).where(and(eq(contactTags.contactId, contactId), keep.length ? notInArray(contactTags.tagId, keep) : undefined));
+}
+
+/** Replace mode: the contact's default assignees other than `keep` are removed. */
+export async function removeAssigneesExcept(tx: Executor, contactId: string, keep: number[]) {
+  await tx.delete(contactDefaultAssignees).where(and(eq(contactDefaultAssignees.contactId, contactId),
+    keep.length ? notInArray(contactDefaultAssignees.userId, keep) : undefined));
+}
+
 async function writeRelations(tx: Executor, actor: Actor, contactId: string, change: Change) {
   if (change.tags) {
     const ids = [...(await upsertTags(tx, actor.accountId, change.tags.names)).values()];
-    if (change.tags.mode === 'replace') {
-      await tx.delete(contactTags).where(and(eq(contactTags.contactId, contactId),
-        ids.length ? notInArray(contactTags.tagId, ids) : undefined));
-    }
+    if (change.tags.mode === 'replace') await removeTagsExcept(tx, contactId, ids);
     if (ids.length) await tx.insert(contactTags).values(ids.map((tagId) => ({ contactId, tagId }))).onConflictDoNothing();
   }
   if (change.assignees) {
     const ids = [...new Set(change.assignees.ids)];
-    if (change.assignees.mode === 'replace') {
-      await tx.delete(contactDefaultAssignees).where(and(eq(contactDefaultAssignees.contactId, contactId),
-        ids.length ? notInArray(contactDefaultAssignees.userId, ids) : undefined));
-    }
+    if (change.assignees.mode === 'replace') await removeAssigneesExcept(tx, contactId, ids);
     if (ids.length) {
       await tx.insert(contactDefaultAssignees).values(ids.map((userId) => ({ contactId, userId }))).onConflictDoNothing();
     }

@@ -3,7 +3,7 @@ import type { Executor } from '@/db';
 import { contacts, conversations } from '@/db/schema';
 import { deferContactCount } from '@/lib/contacts/counter';
 import { recordContactEvents } from '@/lib/contacts/events';
-import { contactSearchText } from '@/lib/contacts/search-text';
+import { newContactRow } from '@/lib/contacts/write';
 import { RaceLost } from '@/lib/sql/coalescer';
 import { CLOSED_STATUSES, type ConversationRecord } from './open';
 
@@ -40,11 +40,10 @@ export async function openConversationsTogether(tx: Executor, wants: Conversatio
     const key = contactKey(want.accountId, want.canonicalPhone);
     if (!byContact.has(key)) byContact.set(key, want);
   }
-  const created = await tx.insert(contacts).values([...byContact.values()].map((w) => ({
-    accountId: w.accountId, createdById: w.createdById, phone: w.phone, canonicalPhone: w.canonicalPhone,
-    source: w.contactSource, firstName: w.firstName, meta: {},
-    searchText: contactSearchText({ canonicalPhone: w.canonicalPhone, firstName: w.firstName }),
-  }))).onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] })
+  const created = await tx.insert(contacts).values([...byContact.values()].map((w) => newContactRow(
+    { accountId: w.accountId, userId: w.createdById },
+    { fields: { phone: w.phone, canonicalPhone: w.canonicalPhone, source: w.contactSource, firstName: w.firstName } },
+  ))).onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] })
     .returning({ id: contacts.id, accountId: contacts.accountId });
   const accountIds = [...new Set(wants.map((w) => w.accountId))];
   const found = await tx.select({ id: contacts.id, accountId: contacts.accountId, canonicalPhone: contacts.canonicalPhone })
