@@ -9,7 +9,9 @@ import { drizzle as drizzlePostgres } from 'drizzle-orm/postgres-js';
 import { migrate as migratePostgres } from 'drizzle-orm/postgres-js/migrator';
 import postgres from 'postgres';
 import { acquireDataDirLock } from './data-dir-lock';
+import { listenPglite, listenPostgres, type Listener, type NotificationHandlers } from './notifications';
 import { postgresTarget } from './postgres-url';
+import { preparingClient } from './prepared-statements';
 import * as schema from './schema';
 
 export { schema };
@@ -26,8 +28,26 @@ export type Database = {
   pglite: PGlite | null;
   /** Connection string, for the job queue's own pool (null on PGlite). */
   url: string | null;
+  /** LISTEN on a channel (db/notifications.ts); every listener closes with the database. */
+  listen: (channel: string, handlers: NotificationHandlers) => Listener;
   close: () => Promise<void>;
 };
+
+/** Tracks a database's listeners so that closing the database closes them too. */
+function listenerSet(open: (channel: string, handlers: NotificationHandlers) => Listener) {
+  const listeners = new Set<Listener>();
+  return {
+    listen: (channel: string, handlers: NotificationHandlers) => {
+      const listener = open(channel, handlers);
+      listeners.add(listener);
+      return listener;
+    },
+    closeAll: async () => {
+      await Promise.all([...listeners].map((l) => l.close().catch(() => {})));
+      listeners.clear();
+    },
+  };
+}
 
 const MIGRATIONS = path.join(process.cwd(), 'db/migrations');
 // Any fixed number: serialises migrations when several processes start against one Postgres.
@@ -49,9 +69,10 @@ async function openPglite(): Promise<Database> {
     const db = drizzlePglite(pglite, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder: MIGRATIONS });
     for (const [name, value] of Object.entries(PLANNER_SETTINGS)) await pglite.exec(`SET ${name} = ${value}`);
+    const listeners = listenerSet((channel, handlers) => listenPglite(pglite, channel, handlers));
     return {
-      kind: 'pglite', db, pglite, url: null,
-      close: async () => { await pglite.close(); release(); },
+      kind: 'pglite', db, pglite, url: null, listen: listeners.listen,
+      close: async () => { await listeners.closeAll(); await pglite.close(); release(); },
     };
   } catch (error) {
     release();
@@ -72,8 +93,12 @@ async function openPostgres(url: string): Promise<Database> {
   const client = postgres(target.url, {
     host: target.host, max: Number(process.env.DATABASE_POOL_SIZE || 10), onnotice: () => {}, connection: PLANNER_SETTINGS,
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
-  return { kind: 'postgres', db, pglite: null, url, close: () => client.end() };
+  const db = drizzlePostgres(preparingClient(client), { schema }) as unknown as Db;
+  const listeners = listenerSet((channel, handlers) => listenPostgres(target, channel, handlers));
+  return {
+    kind: 'postgres', db, pglite: null, url, listen: listeners.listen,
+    close: async () => { await listeners.closeAll(); await client.end(); },
+  };
 }
 
 export function openDatabase(): Promise<Database> {

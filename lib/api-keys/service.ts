@@ -4,6 +4,7 @@ import type { Db } from '@/db';
 import { apiKeys, users } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { generateApiKey } from '@/lib/auth/api-key-format';
+import { forgetMembers } from '@/lib/auth/member-cache';
 import { serializeApiKey, type ApiKeyRow } from './serializer';
 
 const creator = alias(users, 'creator');
@@ -36,11 +37,15 @@ export async function createApiKey(db: Db, accountId: number, input: { name: str
   return { ...serializeApiKey(created), key };
 }
 
-/** Revocation is immediate: authentication reads `revoked_on` on every request. */
+/**
+ * Revocation is immediate: this process forgets its cached members before answering, and every
+ * other process hears the `auth_changed` notification the revocation's trigger sends.
+ */
 export async function revokeApiKey(db: Db, accountId: number, keyId: number) {
   const [row] = await db.update(apiKeys).set({ revokedOn: new Date() })
     .where(and(eq(apiKeys.id, keyId), eq(apiKeys.accountId, accountId), isNull(apiKeys.revokedOn)))
     .returning({ id: apiKeys.id });
+  forgetMembers();
   if (!row) {
     const [existing] = await loadKeys(db, accountId, keyId);
     if (!existing) throw new NotFoundError();

@@ -4,26 +4,47 @@ import { getDb } from '@/db';
 import { apiKeys, users } from '@/db/schema';
 import { AuthenticationError, INVALID_TOKEN } from '@/lib/api/errors';
 import { hashApiKey } from './api-key-format';
+import { memberCache } from './member-cache';
 import type { Member } from './member';
 import { authSecret } from './secret';
 
 const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
 // last_used_on is written at most once a minute per key, to keep reads free of writes.
+// Keys and sessions resolve through the per-process member cache (member-cache.ts).
 const LAST_USED_RESOLUTION_MS = 60_000;
 
+type KeyEntry = { member: Member; keyId: number; lastUsedOn: number | null };
+
 async function memberFromKey(key: string): Promise<Member> {
-  const db = await getDb();
-  const [row] = await db
-    .select({ keyId: apiKeys.id, lastUsedOn: apiKeys.lastUsedOn, userId: users.id, accountId: users.accountId, role: users.role })
-    .from(apiKeys)
-    .innerJoin(users, eq(users.id, apiKeys.userId))
-    .where(and(eq(apiKeys.keyHash, hashApiKey(key)), isNull(apiKeys.revokedOn), eq(users.isActive, true)))
-    .limit(1);
-  if (!row) throw new AuthenticationError(INVALID_TOKEN);
-  if (!row.lastUsedOn || Date.now() - row.lastUsedOn.getTime() > LAST_USED_RESOLUTION_MS) {
-    await db.update(apiKeys).set({ lastUsedOn: new Date() }).where(eq(apiKeys.id, row.keyId));
+  const hash = hashApiKey(key);
+  const cacheKey = `key:${hash}`;
+  let entry = memberCache.get<KeyEntry>(cacheKey);
+  if (!entry) {
+    const ticket = memberCache.ticket();
+    const db = await getDb();
+    const [row] = await db
+      .select({ keyId: apiKeys.id, lastUsedOn: apiKeys.lastUsedOn, userId: users.id, accountId: users.accountId, role: users.role })
+      .from(apiKeys)
+      .innerJoin(users, eq(users.id, apiKeys.userId))
+      .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedOn), eq(users.isActive, true)))
+      .limit(1);
+    if (!row) throw new AuthenticationError(INVALID_TOKEN);
+    entry = {
+      member: { userId: row.userId, accountId: row.accountId, role: row.role, via: 'key' },
+      keyId: row.keyId, lastUsedOn: row.lastUsedOn?.getTime() ?? null,
+    };
+    memberCache.set(cacheKey, entry, ticket);
   }
-  return { userId: row.userId, accountId: row.accountId, role: row.role, via: 'key' };
+  await recordUse(entry);
+  return { ...entry.member };
+}
+
+async function recordUse(entry: KeyEntry): Promise<void> {
+  const now = Date.now();
+  if (entry.lastUsedOn !== null && now - entry.lastUsedOn <= LAST_USED_RESOLUTION_MS) return;
+  entry.lastUsedOn = now; // first, so that concurrent requests with the same key write once
+  const db = await getDb();
+  await db.update(apiKeys).set({ lastUsedOn: new Date(now) }).where(eq(apiKeys.id, entry.keyId));
 }
 
 export async function memberFromSession(req: Request): Promise<Member | null> {
@@ -31,13 +52,20 @@ export async function memberFromSession(req: Request): Promise<Member | null> {
   const token = await getToken({ req: req as never, secret: authSecret() });
   const userId = Number(token?.uid);
   if (!userId) return null;
+  const cacheKey = `user:${userId}`;
+  const cached = memberCache.get<Member>(cacheKey);
+  if (cached) return { ...cached };
+  const ticket = memberCache.ticket();
   const db = await getDb();
   const [row] = await db
     .select({ userId: users.id, accountId: users.accountId, role: users.role })
     .from(users)
     .where(and(eq(users.id, userId), eq(users.isActive, true)))
     .limit(1);
-  return row ? { ...row, via: 'session' } : null;
+  if (!row) return null;
+  const member: Member = { ...row, via: 'session' };
+  memberCache.set(cacheKey, member, ticket);
+  return { ...member };
 }
 
 /**
