@@ -28,23 +28,36 @@ export type Database = {
   pglite: PGlite | null;
   /** Connection string, for the job queue's own pool (null on PGlite). */
   url: string | null;
-  /** LISTEN on a channel (db/notifications.ts); every listener closes with the database. */
+  /** LISTEN on a channel (db/notifications.ts), shared per channel; closes with the database. */
   listen: (channel: string, handlers: NotificationHandlers) => Listener;
   close: () => Promise<void>;
 };
 
-/** Tracks a database's listeners so that closing the database closes them too. */
+/**
+ * One listener per channel and database, shared by everyone who listens on it (so the caches that
+ * listen cost one connection in all), and closed with the database.
+ */
 function listenerSet(open: (channel: string, handlers: NotificationHandlers) => Listener) {
-  const listeners = new Set<Listener>();
+  const channels = new Map<string, { listener: Listener; handlers: Set<NotificationHandlers> }>();
   return {
     listen: (channel: string, handlers: NotificationHandlers) => {
-      const listener = open(channel, handlers);
-      listeners.add(listener);
-      return listener;
+      let shared = channels.get(channel);
+      if (!shared) {
+        const all = new Set<NotificationHandlers>();
+        const listener = open(channel, {
+          onNotify: (payload) => all.forEach((h) => h.onNotify(payload)),
+          onListening: () => all.forEach((h) => h.onListening()),
+          onLost: () => all.forEach((h) => h.onLost()),
+        });
+        shared = { listener, handlers: all };
+        channels.set(channel, shared);
+      }
+      shared.handlers.add(handlers);
+      return shared.listener;
     },
     closeAll: async () => {
-      await Promise.all([...listeners].map((l) => l.close().catch(() => {})));
-      listeners.clear();
+      await Promise.all([...channels.values()].map((c) => c.listener.close().catch(() => {})));
+      channels.clear();
     },
   };
 }

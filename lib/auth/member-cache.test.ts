@@ -1,41 +1,29 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import postgres from 'postgres';
 
 // The per-process member cache against a real database (the embedded engine in memory, or the
 // scratch Postgres database in TEST_DATABASE_URL): keys resolve from it without a query, and any
 // change that could refuse a credential, made by this process or by another connection, is
 // honoured on the very next request.
-const POSTGRES_URL = process.env.TEST_DATABASE_URL;
-if (POSTGRES_URL) process.env.DATABASE_URL = POSTGRES_URL;
+if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
 else {
   delete process.env.DATABASE_URL;
   process.env.PGLITE_DIR = 'memory://';
 }
 process.env.WORKERS_IN_WEB = 'false';
 
-const { closeDatabase, database, execRows, getDb } = await import('@/db');
+const { closeDatabase, execRows, getDb } = await import('@/db');
 const { sql } = await import('drizzle-orm');
 const { seedTestAccount } = await import('@/lib/test-support/seed-account');
 const { resolveMember } = await import('./resolve');
 const { memberCache } = await import('./member-cache');
 const { revokeApiKey } = await import('@/lib/api-keys/service');
-const { postgresTarget } = await import('@/db/postgres-url');
+const { changeElsewhere, untilCached } = await import('@/lib/test-support/elsewhere');
 
 const withKey = (key: string) => new Request('http://test/api/contact', { headers: { Authorization: `Token ${key}` } });
 
 /** Resolves until the cache is listening and holds the key (the listener starts on first use). */
 async function warm(key: string) {
-  for (let i = 0; i < 200; i++) {
-    await resolveMember(withKey(key));
-    const db = await getDb();
-    const select = vi.spyOn(db, 'select');
-    await resolveMember(withKey(key));
-    const queried = select.mock.calls.length;
-    select.mockRestore();
-    if (queried === 0) return;
-    await new Promise((r) => setTimeout(r, 10));
-  }
-  throw new Error('the member cache never started serving');
+  await untilCached(await getDb(), () => resolveMember(withKey(key)));
 }
 
 async function keyId(key: string) {
@@ -43,31 +31,7 @@ async function keyId(key: string) {
   return row.id;
 }
 
-/**
- * A statement run the way another process would run it: on Postgres, over a connection of its own;
- * on the embedded engine (one process by construction), through the same engine but outside the
- * application's code paths. Returns once this process has heard the change's notification: across
- * processes that takes as long as Postgres takes to deliver it (well under a millisecond on one
- * machine, but not nothing), and a request served in between is the documented window.
- */
-async function elsewhere(text: string) {
-  const before = memberCache.ticket().generation;
-  if (!POSTGRES_URL) {
-    await (await database()).pglite!.exec(text);
-  } else {
-    const target = postgresTarget(POSTGRES_URL);
-    const other = postgres(target.url, { host: target.host, max: 1, onnotice: () => {} });
-    try {
-      await other.unsafe(text);
-    } finally {
-      await other.end();
-    }
-  }
-  for (let waited = 0; memberCache.ticket().generation === before; waited += 5) {
-    if (waited > 2_000) throw new Error('no auth_changed notification within 2 s');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
+const elsewhere = (text: string) => changeElsewhere(memberCache, text);
 
 afterAll(async () => {
   await closeDatabase();

@@ -18,7 +18,7 @@ type KeyEntry = { member: Member; keyId: number; lastUsedOn: number | null };
 async function memberFromKey(key: string): Promise<Member> {
   const hash = hashApiKey(key);
   const cacheKey = `key:${hash}`;
-  let entry = memberCache.get<KeyEntry>(cacheKey);
+  let entry = memberCache.get(cacheKey) as KeyEntry | null;
   if (!entry) {
     const ticket = memberCache.ticket();
     const db = await getDb();
@@ -53,7 +53,7 @@ export async function memberFromSession(req: Request): Promise<Member | null> {
   const userId = Number(token?.uid);
   if (!userId) return null;
   const cacheKey = `user:${userId}`;
-  const cached = memberCache.get<Member>(cacheKey);
+  const cached = memberCache.get(cacheKey) as Member | null;
   if (cached) return { ...cached };
   const ticket = memberCache.ticket();
   const db = await getDb();

@@ -4,6 +4,7 @@ import { accounts, channels, chatTemplates } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import { syncChannelTemplates } from '@/lib/templates/sync';
+import { forgetChannels } from './by-id';
 import { ProviderError, type ChannelRecord, type CloudApiSettings } from './provider';
 import { providerFor } from './providers';
 import { SANDBOX_TEMPLATES } from './sandbox/templates';
@@ -86,6 +87,7 @@ export async function patchChannel(db: Db, accountId: number, id: number, input:
     ...(input.phone_number_id !== undefined ? { channelId: input.phone_number_id } : {}),
     settingsEncrypted,
   }).where(and(eq(channels.accountId, accountId), eq(channels.id, id))).returning();
+  forgetChannels();
   return row;
 }
 
@@ -95,6 +97,7 @@ export async function testChannelCredentials(db: Db, accountId: number, id: numb
   const result = await providerFor(channel).testCredentials();
   if (result.ok && channel.status === 'NEW') {
     await db.update(channels).set({ status: 'ACTIVE' }).where(eq(channels.id, channel.id));
+    forgetChannels();
   }
   return result;
 }
@@ -120,6 +123,7 @@ export async function markWebhookSet(db: Db, channel: ChannelRecord): Promise<vo
   if (!settings || settings.webhook_set) return;
   await db.update(channels).set({ settingsEncrypted: encryptSettings({ ...settings, webhook_set: true }), status: 'ACTIVE' })
     .where(eq(channels.id, channel.id));
+  forgetChannels();
 }
 
 export { serializeChannel };

@@ -2,6 +2,7 @@ import { and, eq, notInArray, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { channels, chatTemplates, templateCategory, templateStatus } from '@/db/schema';
 import type { ChannelRecord, ProviderTemplate } from '@/lib/channels/provider';
+import { forgetChannels } from '@/lib/channels/by-id';
 import { providerFor } from '@/lib/channels/providers';
 
 // Template sync for provider channels: every template the provider lists is upserted by
@@ -30,10 +31,11 @@ export async function syncChannelTemplates(db: Db, channel: ChannelRecord): Prom
   const now = new Date();
   if (fetched === null) {
     await db.update(channels).set({ templatesSyncedOn: now }).where(eq(channels.id, channel.id));
+    forgetChannels();
     return { fetched: 0, removed: 0, templates_synced_on: now.toISOString() };
   }
   const valid = fetched.filter((t: ProviderTemplate) => t && t.name && t.language);
-  return db.transaction(async (tx) => {
+  const result = await db.transaction(async (tx) => {
     const ids: string[] = [];
     for (const t of valid) {
       const st = status(t.status);
@@ -61,4 +63,6 @@ export async function syncChannelTemplates(db: Db, channel: ChannelRecord): Prom
       .where(eq(channels.id, channel.id));
     return { fetched: valid.length, removed: removed.length, templates_synced_on: now.toISOString() };
   });
+  forgetChannels();
+  return result;
 }

@@ -1,11 +1,10 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { getDb } from '@/db';
-import { channels } from '@/db/schema';
 import { readLimited } from '@/lib/api/body';
 import { ApiError, NotFoundError, ParseError, PermissionDeniedError } from '@/lib/api/errors';
 import { processWebhook } from '@/lib/messages/inbound';
 import type { CloudWebhookPayload } from '@/lib/messages/cloud-payload';
+import { channelById } from '../by-id';
 import { markWebhookSet } from '../service';
 import { channelSettings } from '../settings';
 
@@ -18,7 +17,7 @@ const CALLBACK_BODY_LIMIT = 4 * 1024 * 1024;
 
 async function cloudChannel(id: number) {
   const db = await getDb();
-  const [channel] = await db.select().from(channels).where(eq(channels.id, id)).limit(1);
+  const channel = await channelById(db, id);
   const settings = channel && channel.channelProvider === 'PROVIDER_CLOUD_API' ? channelSettings(channel) : null;
   if (!channel || !settings) throw new NotFoundError();
   return { db, channel, settings };
