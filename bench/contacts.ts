@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process';
 import autocannon from 'autocannon';
-import { fmt, percentile, rssMb, sampleRss, type Proc } from './lib';
+import { fmt, percentile, relative, rssMb, sampleRss, type Calibration, type Proc } from './lib';
 
 // Issue 2's figures, on a server backed by the local Postgres: a 100,000-row CSV import (end to
 // end, with the server process's peak memory), then list, search and upsert under load.
@@ -34,13 +34,6 @@ export async function importBenchmark(ctx: Ctx) {
 
 async function cannon(options: autocannon.Options) {
   return autocannon({ ...options }) as unknown as Promise<autocannon.Result>;
-}
-
-/** The machine's ceiling for the list figure: a bare route handler with one 20-row SELECT. */
-export async function bareBenchmark(ctx: Ctx) {
-  await cannon({ url: `${ctx.base}/api/test/bare`, connections: 32, duration: 3 });
-  const r = await cannon({ url: `${ctx.base}/api/test/bare`, connections: 32, duration: 10 });
-  return { rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99 };
 }
 
 export async function listBenchmark(ctx: Ctx) {
@@ -85,17 +78,17 @@ export async function upsertBenchmark(ctx: Ctx, existingPhones: string[]) {
 
 export function printContacts(results: {
   importResult: Awaited<ReturnType<typeof importBenchmark>>; list: Awaited<ReturnType<typeof listBenchmark>>;
-  bare: Awaited<ReturnType<typeof bareBenchmark>>;
+  calibration: Calibration;
   search: Awaited<ReturnType<typeof searchBenchmark>>; upsert: Awaited<ReturnType<typeof upsertBenchmark>>;
 }) {
-  const { importResult: i, list, search, upsert, bare } = results;
+  const { importResult: i, list, search, upsert, calibration } = results;
   console.log('\n== Contacts (issue 2), local Postgres, production server');
   console.log(`CSV import: ${fmt(i.rows)} rows (${fmt(i.csvMb, 1)} MB) ${i.status} in ${fmt(i.seconds, 1)} s = ${fmt(i.rowsPerSecond)} rows/s `
     + `(created ${fmt(i.created)}, updated ${fmt(i.updated)}, rejected ${fmt(i.rejected)}); server RSS idle ${fmt(i.idleRssMb)} MB, peak ${fmt(i.peakRssMb)} MB  [target >= 10,000 rows/s, < 300 MB]`);
-  console.log(`Calibration, bare route handler with one 20-row SELECT, 32 connections: ${fmt(bare.rps)} req/s, p50 ${bare.p50} ms, p99 ${bare.p99} ms  [the issue quotes ~1,300 on its machine]`);
-  console.log(`List page 1 (20 of ${fmt(i.created)}), 32 connections: ${fmt(list.rps)} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, non-2xx ${list.non2xx}  [target >= 1,000 req/s]`);
+  console.log(calibration.line);
+  console.log(`List page 1 (20 of ${fmt(i.created)}), 32 connections: ${fmt(list.rps)} req/s, p50 ${list.p50} ms, p99 ${list.p99} ms, non-2xx ${list.non2xx}  ${relative(list.rps, 1000, calibration)}`);
   for (const [label, s] of Object.entries(search)) {
     console.log(`Search ${label}, 1 client: p50 ${fmt(s.p50, 1)} ms, p99 ${fmt(s.p99, 1)} ms (${fmt(s.count)} matches)  [target p99 <= 30 ms]`);
   }
-  console.log(`Upsert (tags + meta, half new, half existing), 32 connections: ${fmt(upsert.rps)} req/s, p50 ${upsert.p50} ms, p99 ${upsert.p99} ms, non-2xx ${upsert.non2xx}  [target >= 500 req/s]`);
+  console.log(`Upsert (tags + meta, half new, half existing), 32 connections: ${fmt(upsert.rps)} req/s, p50 ${upsert.p50} ms, p99 ${upsert.p99} ms, non-2xx ${upsert.non2xx}  ${relative(upsert.rps, 500, calibration)}`);
 }

@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 import { FakeCloud, sign, TOKEN, webhookPayload } from '../e2e/api/fake-cloud';
-import { fmt } from './lib';
+import { fmt, relative, type Calibration } from './lib';
 
 // Issue 4's figures: template sends through the API to a fake Cloud API answering in 5 ms
 // (accepted requests/s, and messages actually sent/s by the workers), and signed inbound
@@ -102,11 +102,13 @@ export async function inboundCallbacks(base: string, setup: MessagingSetup) {
 
 export function printMessaging(r: {
   live: Awaited<ReturnType<typeof liveSends>>; queued: Awaited<ReturnType<typeof queuedSends>>; inbound: Awaited<ReturnType<typeof inboundCallbacks>>;
+  calibration: Calibration;
 }) {
-  const { live, queued, inbound } = r;
+  const { live, queued, inbound, calibration } = r;
   console.log('\n== Messaging (issue 4), local Postgres, fake Cloud API answering in 5 ms');
-  console.log(`Template sends accepted: ${fmt(live.rps)} req/s (32 connections, ${fmt(live.accepted)} accepted, non-2xx ${live.non2xx})  [target >= 500/s]`);
-  console.log(`Messages sent to the provider meanwhile (workers in the web process): ${fmt(live.sent)} in ${fmt(live.seconds, 1)} s = ${fmt(live.rate)} msg/s`);
+  console.log(calibration.line);
+  console.log(`Template sends accepted: ${fmt(live.rps)} req/s (32 connections, ${fmt(live.accepted)} accepted, non-2xx ${live.non2xx})  ${relative(live.rps, 500, calibration)}`);
+  console.log(`Messages sent to the provider meanwhile (workers in the web process): ${fmt(live.sent)} in ${fmt(live.seconds, 1)} s = ${fmt(live.rate)} msg/s  ${relative(live.rate, 500, calibration)}`);
   console.log(`Messages sent to the provider, ${fmt(queued.queued)} queued, one worker process: ${fmt(queued.sent)} in ${fmt(queued.seconds, 1)} s = ${fmt(queued.rate)} msg/s  [target >= 500/s]`);
-  console.log(`Signed inbound callbacks processed: ${fmt(inbound.rps)} req/s (32 connections, p99 ${inbound.p99} ms, non-2xx ${inbound.non2xx})  [target >= 1,000/s]`);
+  console.log(`Signed inbound callbacks processed: ${fmt(inbound.rps)} req/s (32 connections, p99 ${inbound.p99} ms, non-2xx ${inbound.non2xx})  ${relative(inbound.rps, 1000, calibration)}`);
 }

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import { bareBenchmark, importBenchmark, listBenchmark, printContacts, searchBenchmark, upsertBenchmark } from './contacts';
-import { fmt, scratchDatabase, startProcess, TRANSPORT, waitHealthy } from './lib';
+import { importBenchmark, listBenchmark, printContacts, searchBenchmark, upsertBenchmark } from './contacts';
+import { calibrate, fmt, scratchDatabase, startProcess, TRANSPORT, waitHealthy } from './lib';
 import { inboundCallbacks, liveSends, printMessaging, queuedSends, setupMessaging, type MessagingSetup } from './messaging';
 import { createContacts, FastReceiver, idleLatency, printWebhooks } from './webhooks';
 
@@ -29,13 +29,14 @@ async function contacts() {
     await waitHealthy(BASE);
     const headers = await newAccount();
     const importResult = await importBenchmark({ base: BASE, server, headers, rows: ROWS });
-    const bare = await bareBenchmark({ base: BASE, server, headers, rows: ROWS });
+    const calibrating = await calibrate(BASE);
     const list = await listBenchmark({ base: BASE, server, headers, rows: ROWS });
     const search = await searchBenchmark({ base: BASE, server, headers, rows: ROWS });
     const page = await (await fetch(`${BASE}/api/contact?page_size=500`, { headers })).json();
     const existing = page.results.map((c: { canonical_phone: string }) => c.canonical_phone.replace(/^\+/, '00'));
     const upsert = await upsertBenchmark({ base: BASE, server, headers, rows: ROWS }, existing);
-    printContacts({ importResult, list, search, upsert, bare });
+    const calibration = await calibrating.again();
+    printContacts({ importResult, list, search, upsert, calibration });
   } finally {
     await server.stop();
     await db.drop();
@@ -89,8 +90,10 @@ async function messaging() {
   try {
     await waitHealthy(BASE);
     setup = await setupMessaging(BASE, await newAccount());
+    const calibrating = await calibrate(BASE);
     const live = await liveSends(BASE, setup);
     const inbound = await inboundCallbacks(BASE, setup);
+    const calibration = await calibrating.again();
     // Then sends queue up in a web process that does not send them, and one worker drains them.
     await server.stop();
     const notSending = 'contact-import,webhook-deliver,sandbox-status,template-sync-all';
@@ -99,7 +102,7 @@ async function messaging() {
     const queued = await queuedSends(BASE, setup, 3000, async () => {
       worker = startProcess(['--import', 'tsx', 'scripts/worker.ts'], serverEnv(db.url, { ...env, WORKER_QUEUES: 'message-send' }), 'messaging-worker');
     });
-    printMessaging({ live, queued, inbound });
+    printMessaging({ live, queued, inbound, calibration });
   } finally {
     await (worker as ReturnType<typeof startProcess> | null)?.stop();
     await server.stop();
