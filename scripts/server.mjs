@@ -56,9 +56,11 @@ async function foldGetBody(req) {
 // Next.js looks for these optional manifests on every request and, when a build has none, reads
 // them again each time (a failed open and an exception per request, ~4 % of a list request's CPU):
 // only found manifests are cached. Written empty, they mean what a missing one means ({}).
-for (const file of ['.next/dynamic-css-manifest', '.next/server/subresource-integrity-manifest.json']) {
+const distDir = process.env.NEXT_DIST_DIR || '.next'; // as next.config.js reads it
+for (const file of ['dynamic-css-manifest', 'server/subresource-integrity-manifest.json']) {
   try {
-    if (!fs.existsSync(file)) fs.writeFileSync(file, '{}');
+    const target = `${distDir}/${file}`;
+    if (fs.existsSync(`${distDir}/BUILD_ID`) && !fs.existsSync(target)) fs.writeFileSync(target, '{}');
   } catch {
     // a read-only build: requests just pay for the lookups
   }

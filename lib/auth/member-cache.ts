@@ -2,7 +2,7 @@ import { notifiedCache } from '@/lib/cache/notified-cache';
 
 // What API keys and sessions resolve to (resolve.ts), kept per process so that an authenticated
 // request costs no extra database round trip; on the contact list that lookup was half of the
-// queries. Triggers (migrations 0007, 0008) invalidate it whenever a key is revoked or removed or a
+// queries. Triggers (migration 0007) invalidate it whenever a key is revoked or removed or a
 // user is deactivated, re-roled, moved or removed: see lib/cache/notified-cache.ts.
 export const memberCache = notifiedCache<unknown>('auth');
 
