@@ -1,4 +1,4 @@
-import { notifiedCache } from '@/lib/cache/notified-cache';
+import { invalidateTopic, notifiedCache } from '@/lib/cache/notified-cache';
 
 // What API keys and sessions resolve to (resolve.ts), kept per process so that an authenticated
 // request costs no extra database round trip; on the contact list that lookup was half of the
@@ -8,5 +8,5 @@ export const memberCache = notifiedCache<unknown>('auth');
 
 /** For code that has just changed a credential in this process: forget at once. */
 export function forgetMembers(): void {
-  memberCache.invalidate();
+  invalidateTopic('auth');
 }

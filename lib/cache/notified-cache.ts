@@ -2,12 +2,12 @@ import { database } from '@/db';
 import type { Listener } from '@/db/notifications';
 
 // A per-process cache of rows that rarely change and are read on every request (who an API key
-// is, a channel a provider calls back on), whose correctness rests on invalidation, not expiry:
+// is, a channel a provider calls back on, a template being sent), whose correctness rests on invalidation, not expiry:
 //  - triggers (migration 0007) send `cache_invalidation` with the topic whenever a cached
 //    kind of row changes, whoever changes it (another process, `npm run manage`, an operator's
 //    SQL); every listening process forgets everything it holds of that topic;
 //  - a process that changes such a row itself forgets at once, without waiting for its own
-//    notification (`invalidate`);
+//    notification (`invalidateTopic`);
 //  - while the listener is not connected (start-up, a dropped connection) nothing is served from
 //    or put into the cache, and listening again forgets everything;
 //  - a lookup that began before an invalidation is not stored (the ticket's generation), so a
@@ -28,7 +28,12 @@ export class NotifiedCache<V> {
   private listener: Listener | null = null;
   private starting: Promise<void> | null = null;
 
-  constructor(private readonly topic: string) {}
+  constructor(private readonly topics: readonly string[]) {}
+
+  /** Whether a change of this topic invalidates this cache. */
+  follows(topic: string): boolean {
+    return this.topics.includes(topic);
+  }
 
   get(key: string): V | null {
     if (!this.trusted()) return null;
@@ -75,7 +80,7 @@ export class NotifiedCache<V> {
     }
     this.starting ??= database().then((db) => {
       this.listener = db.listen(INVALIDATION_CHANNEL, {
-        onNotify: (topic) => { if (topic === this.topic) this.invalidate(); },
+        onNotify: (topic) => { if (this.follows(topic)) this.invalidate(); },
         onListening: () => this.invalidate(),
         onLost: () => this.invalidate(),
       });
@@ -86,17 +91,27 @@ export class NotifiedCache<V> {
   }
 }
 
+const holder = globalThis as unknown as { __engageNotifiedCaches?: Map<string, NotifiedCache<unknown>> };
+
 /**
- * One instance per process and topic: Next.js loads a module from several bundles, so module
- * scope would give each bundle its own cache, and an invalidation in one would miss the others.
+ * One instance per process for each set of topics: Next.js loads a module from several bundles,
+ * so module scope would give each bundle its own cache, and an invalidation in one would miss
+ * the others. A cache follows every topic whose rows its values are made of.
  */
-export function notifiedCache<V>(topic: string): NotifiedCache<V> {
-  const holder = globalThis as unknown as { __engageNotifiedCaches?: Map<string, NotifiedCache<unknown>> };
+export function notifiedCache<V>(...topics: string[]): NotifiedCache<V> {
   holder.__engageNotifiedCaches ??= new Map();
-  let cache = holder.__engageNotifiedCaches.get(topic);
+  const name = topics.join(',');
+  let cache = holder.__engageNotifiedCaches.get(name);
   if (!cache) {
-    cache = new NotifiedCache<unknown>(topic);
-    holder.__engageNotifiedCaches.set(topic, cache);
+    cache = new NotifiedCache<unknown>(topics);
+    holder.__engageNotifiedCaches.set(name, cache);
   }
   return cache as NotifiedCache<V>;
+}
+
+/** For code that has just changed rows of a topic in this process: every cache following it forgets at once. */
+export function invalidateTopic(topic: string): void {
+  for (const cache of holder.__engageNotifiedCaches?.values() ?? []) {
+    if (cache.follows(topic)) cache.invalidate();
+  }
 }

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { channels } from '@/db/schema';
-import { notifiedCache } from '@/lib/cache/notified-cache';
+import { invalidateTopic, notifiedCache } from '@/lib/cache/notified-cache';
 import type { ChannelRecord } from './provider';
 
 // Provider callbacks name their channel in the path and arrive on every inbound message and status:
@@ -19,7 +19,7 @@ export async function channelById(db: Executor, id: number): Promise<ChannelReco
   return row && { ...row };
 }
 
-/** For code that has just changed a channel in this process: forget at once. */
+/** For code that has just changed a channel in this process: forget at once (templates cached with it too). */
 export function forgetChannels(): void {
-  cache.invalidate();
+  invalidateTopic('channels');
 }

@@ -6,6 +6,7 @@ import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import { serializeTemplate } from './serializer';
 import { TEMPLATE_ORDERING_FIELDS, type TemplateCreate, type TemplateListQuery } from './validation';
 import { escapeLike } from '@/lib/sql/like';
+import { invalidateTopic, notifiedCache } from '@/lib/cache/notified-cache';
 
 // Operations 3 and 4: the account's chat templates, each with its channel.
 
@@ -47,11 +48,26 @@ export async function listTemplates(db: Db, accountId: number, url: URL, page: P
   return pageEnvelope(url, page, Number(total), rows.map((r) => serializeTemplate(r.t, r.c)));
 }
 
-export async function findTemplate(db: Executor, accountId: number, id: string) {
-  const [row] = await db.select({ t: chatTemplates, c: channels }).from(chatTemplates)
-    .innerJoin(channels, eq(channels.id, chatTemplates.channelId))
-    .where(and(eq(chatTemplates.accountId, accountId), eq(chatTemplates.id, id))).limit(1);
-  return row ? { template: row.t, channel: row.c } : null;
+type TemplateWithChannel = { template: typeof chatTemplates.$inferSelect; channel: typeof channels.$inferSelect };
+
+// Every send reads its template and channel: they come from a per-process cache that follows
+// changes of templates and of channels (lib/cache/notified-cache.ts; triggers in migration 0007).
+const cache = notifiedCache<TemplateWithChannel>('templates', 'channels');
+
+/** The account's template with its channel, or null (another account's template too). */
+export async function findTemplate(db: Executor, accountId: number, id: string): Promise<TemplateWithChannel | null> {
+  const found = await cache.through(`${accountId}:${id}`, async () => {
+    const [row] = await db.select({ t: chatTemplates, c: channels }).from(chatTemplates)
+      .innerJoin(channels, eq(channels.id, chatTemplates.channelId))
+      .where(and(eq(chatTemplates.accountId, accountId), eq(chatTemplates.id, id))).limit(1);
+    return row ? { template: row.t, channel: row.c } : null;
+  });
+  return found && { template: { ...found.template }, channel: { ...found.channel } };
+}
+
+/** For code that has just changed templates in this process: forget at once. */
+export function forgetTemplates(): void {
+  invalidateTopic('templates');
 }
 
 export async function getTemplate(db: Db, accountId: number, id: string) {
@@ -70,5 +86,6 @@ export async function saveTemplate(db: Db, accountId: number, channelId: number,
     target: [chatTemplates.channelId, chatTemplates.name, chatTemplates.language],
     set: { category: input.category, status: input.status, components: input.components, isDeleted: input.status === 'deleted', updatedOn: now },
   }).returning({ id: chatTemplates.id });
+  forgetTemplates();
   return getTemplate(db, accountId, row.id);
 }

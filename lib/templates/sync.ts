@@ -63,6 +63,6 @@ export async function syncChannelTemplates(db: Db, channel: ChannelRecord): Prom
       .where(eq(channels.id, channel.id));
     return { fetched: valid.length, removed: removed.length, templates_synced_on: now.toISOString() };
   });
-  forgetChannels();
+  forgetChannels(); // which also forgets the templates cached with their channel
   return result;
 }
