@@ -1,15 +1,10 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import '@/lib/test-support/unit-database';
 
 // The per-process member cache against a real database (the embedded engine in memory, or the
 // scratch Postgres database in TEST_DATABASE_URL): keys resolve from it without a query, and any
 // change that could refuse a credential, made by this process or by another connection, is
 // honoured on the very next request.
-if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-else {
-  delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = 'memory://';
-}
-process.env.WORKERS_IN_WEB = 'false';
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
 const { sql } = await import('drizzle-orm');

@@ -1,15 +1,10 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import '@/lib/test-support/unit-database';
 
 // A template and its channel, read through the per-process cache against a real database (the
 // embedded engine in memory, or the scratch Postgres database in TEST_DATABASE_URL): served without
 // a query once cached, and never stale after a change of the template or of its channel, made here
 // or by another writer.
-if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-else {
-  delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = 'memory://';
-}
-process.env.WORKERS_IN_WEB = 'false';
 
 const { closeDatabase, getDb } = await import('@/db');
 const { accounts } = await import('@/db/schema');
