@@ -39,7 +39,7 @@ export async function createApiKey(db: Db, accountId: number, input: { name: str
 
 /**
  * Revocation is immediate: this process forgets its cached members before answering, and every
- * other process hears the `auth_changed` notification the revocation's trigger sends.
+ * other process hears the notification (topic 'auth') the revocation's trigger sends.
  */
 export async function revokeApiKey(db: Db, accountId: number, keyId: number) {
   const [row] = await db.update(apiKeys).set({ revokedOn: new Date() })
