@@ -39,8 +39,11 @@ export type Database = {
  */
 function listenerSet(open: (channel: string, handlers: NotificationHandlers) => Listener) {
   const channels = new Map<string, { listener: Listener; handlers: Set<NotificationHandlers> }>();
+  let closed = false;
   return {
-    listen: (channel: string, handlers: NotificationHandlers) => {
+    listen: (channel: string, handlers: NotificationHandlers): Listener => {
+      // Asked after the database closed (a lookup that raced shutdown): no connection is opened.
+      if (closed) return { listening: false, closed: true, close: async () => {} };
       let shared = channels.get(channel);
       if (!shared) {
         const all = new Set<NotificationHandlers>();
@@ -56,6 +59,7 @@ function listenerSet(open: (channel: string, handlers: NotificationHandlers) => 
       return shared.listener;
     },
     closeAll: async () => {
+      closed = true;
       await Promise.all([...channels.values()].map((c) => c.listener.close().catch(() => {})));
       channels.clear();
     },
