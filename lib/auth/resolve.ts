@@ -17,10 +17,7 @@ type KeyEntry = { member: Member; keyId: number; lastUsedOn: number | null };
 
 async function memberFromKey(key: string): Promise<Member> {
   const hash = hashApiKey(key);
-  const cacheKey = `key:${hash}`;
-  let entry = memberCache.get(cacheKey) as KeyEntry | null;
-  if (!entry) {
-    const ticket = memberCache.ticket();
+  const entry = await memberCache.through(`key:${hash}`, async () => {
     const db = await getDb();
     const [row] = await db
       .select({ keyId: apiKeys.id, lastUsedOn: apiKeys.lastUsedOn, userId: users.id, accountId: users.accountId, role: users.role })
@@ -28,13 +25,14 @@ async function memberFromKey(key: string): Promise<Member> {
       .innerJoin(users, eq(users.id, apiKeys.userId))
       .where(and(eq(apiKeys.keyHash, hash), isNull(apiKeys.revokedOn), eq(users.isActive, true)))
       .limit(1);
-    if (!row) throw new AuthenticationError(INVALID_TOKEN);
-    entry = {
+    if (!row) return null;
+    const found: KeyEntry = {
       member: { userId: row.userId, accountId: row.accountId, role: row.role, via: 'key' },
       keyId: row.keyId, lastUsedOn: row.lastUsedOn?.getTime() ?? null,
     };
-    memberCache.set(cacheKey, entry, ticket);
-  }
+    return found;
+  }) as KeyEntry | null;
+  if (!entry) throw new AuthenticationError(INVALID_TOKEN);
   await recordUse(entry);
   return { ...entry.member };
 }
@@ -52,20 +50,16 @@ export async function memberFromSession(req: Request): Promise<Member | null> {
   const token = await getToken({ req: req as never, secret: authSecret() });
   const userId = Number(token?.uid);
   if (!userId) return null;
-  const cacheKey = `user:${userId}`;
-  const cached = memberCache.get(cacheKey) as Member | null;
-  if (cached) return { ...cached };
-  const ticket = memberCache.ticket();
-  const db = await getDb();
-  const [row] = await db
-    .select({ userId: users.id, accountId: users.accountId, role: users.role })
-    .from(users)
-    .where(and(eq(users.id, userId), eq(users.isActive, true)))
-    .limit(1);
-  if (!row) return null;
-  const member: Member = { ...row, via: 'session' };
-  memberCache.set(cacheKey, member, ticket);
-  return { ...member };
+  const member = await memberCache.through(`user:${userId}`, async () => {
+    const db = await getDb();
+    const [row] = await db
+      .select({ userId: users.id, accountId: users.accountId, role: users.role })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.isActive, true)))
+      .limit(1);
+    return row ? { ...row, via: 'session' as const } : null;
+  }) as Member | null;
+  return member && { ...member };
 }
 
 /**

@@ -1,16 +1,11 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import '@/lib/test-support/unit-database';
 import { asc, eq } from 'drizzle-orm';
 
 // Contact upserts stored together against a real database (the embedded engine in memory, or the
 // scratch Postgres database in TEST_DATABASE_URL). The same requests are applied to two identical
 // accounts, one group at once and one request after another: contacts, counts and events must
 // come out the same.
-if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-else {
-  delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = 'memory://';
-}
-process.env.WORKERS_IN_WEB = 'false';
 
 const { closeDatabase, getDb } = await import('@/db');
 const { webhookEvents, webhookSubscriptions } = await import('@/db/schema');

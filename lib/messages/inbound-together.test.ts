@@ -1,14 +1,10 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import '@/lib/test-support/unit-database';
 import { asc, eq } from 'drizzle-orm';
 
 // Inbound messages stored together against a real database (the embedded engine in memory, or
 // the scratch Postgres database in TEST_DATABASE_URL): the outcome must be the one storing them
 // one by one would give.
-if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-else {
-  delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = 'memory://';
-}
 
 const { closeDatabase, getDb } = await import('@/db');
 const { accounts, contacts, conversations, messages } = await import('@/db/schema');

@@ -1,16 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import '@/lib/test-support/unit-database';
 import { eq, sql } from 'drizzle-orm';
 import { FakeCloud, TOKEN } from '../../e2e/api/fake-cloud';
 
 // The send job against a real database: the embedded engine in memory, or the scratch Postgres
 // database in TEST_DATABASE_URL (set it to run this on Postgres too). The provider is the fake
 // Cloud API on loopback, which records every request it gets.
-if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-else {
-  delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = 'memory://';
-}
-process.env.CHANNEL_SECRET_KEY ??= 'unit-channel-key-not-for-production';
 process.env.MESSAGE_RETRY_SCHEDULE = '1,1';
 
 const { closeDatabase, getDb } = await import('@/db');

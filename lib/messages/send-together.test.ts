@@ -1,15 +1,10 @@
 import { afterAll, describe, expect, it, vi } from 'vitest';
+import '@/lib/test-support/unit-database';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
 // Template sends queued together against a real database (the embedded engine in memory, or the
 // scratch Postgres database in TEST_DATABASE_URL): the outcome must be the one queueing them one
 // by one would give.
-if (process.env.TEST_DATABASE_URL) process.env.DATABASE_URL = process.env.TEST_DATABASE_URL;
-else {
-  delete process.env.DATABASE_URL;
-  process.env.PGLITE_DIR = 'memory://';
-}
-process.env.WORKERS_IN_WEB = 'false';
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
 const { channels, chatTemplates, contacts, conversations, messages } = await import('@/db/schema');
