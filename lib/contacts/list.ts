@@ -6,6 +6,7 @@ import { selectContacts } from './queries';
 import { searchTerm } from './search-text';
 import { serializeContact } from './serializer';
 import { containsPattern } from '@/lib/sql/like';
+import { pageLimit } from '@/lib/sql/page';
 
 /**
  * A page of the account's contacts, newest first. Without filters the count is the account's
@@ -21,7 +22,7 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
       where ct.contact_id = c.id and t.account_id = ${accountId} and t.name = ${filters.tag})`);
   }
   const where = sql.join(conditions, sql` and `);
-  const tail = sql`order by c.created_on desc, c.id desc limit ${page.pageSize} offset ${page.offset}`;
+  const tail = sql`order by c.created_on desc, c.id desc ${pageLimit(page)}`;
   if (conditions.length === 1) {
     // Unfiltered: the page and the account's maintained counter in one round trip.
     const rows = await selectContacts(db, accountId, where, tail,

@@ -4,6 +4,7 @@ import { conversationAssignees, conversations, conversationTags } from '@/db/sch
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import { searchTerm } from '@/lib/contacts/search-text';
+import { pageLimit } from '@/lib/sql/page';
 import { foreignUserIds } from '@/lib/members/service';
 import { upsertTags } from '@/lib/tags/service';
 import { CLOSED_STATUSES, lockOpenConversation } from './open';
@@ -30,7 +31,7 @@ export async function listConversations(db: Db, accountId: number, url: URL, pag
     : q.ordering === '-last_message_on' ? sql`cv.last_message_on desc nulls last, cv.id desc`
       : q.ordering === 'created_on' ? sql`cv.created_on asc, cv.id asc` : sql`cv.created_on desc, cv.id desc`;
   const [rows, [{ count }]] = await Promise.all([
-    selectConversations(db, accountId, where, sql`order by ${order} limit ${page.pageSize} offset ${page.offset}`),
+    selectConversations(db, accountId, where, sql`order by ${order} ${pageLimit(page)}`),
     execRows<{ count: number }>(db, sql`select count(*)::int as count from conversations cv where cv.account_id = ${accountId} and ${where}`),
   ]);
   return pageEnvelope(url, page, Number(count), rows.map(serializeConversation));
