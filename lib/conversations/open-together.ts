@@ -1,10 +1,11 @@
 import { and, inArray, notInArray, sql } from 'drizzle-orm';
-import type { Executor } from '@/db';
+import { execRows, type Executor } from '@/db';
 import { contacts, conversations } from '@/db/schema';
 import { deferContactCount } from '@/lib/contacts/counter';
 import { recordContactEvents } from '@/lib/contacts/events';
 import { newContactRow } from '@/lib/contacts/write';
 import { RaceLost } from '@/lib/sql/coalescer';
+import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { CLOSED_STATUSES, type ConversationRecord } from './open';
 
 // The contact and open conversation of many messages at once, in a fixed number of statements,
@@ -40,11 +41,10 @@ export async function openConversationsTogether(tx: Executor, wants: Conversatio
     const key = contactKey(want.accountId, want.canonicalPhone);
     if (!byContact.has(key)) byContact.set(key, want);
   }
-  const created = await tx.insert(contacts).values([...byContact.values()].map((w) => newContactRow(
+  const created = (await execRows<{ id: string; account_id: number }>(tx, sql`${insertRowsFromJson(contacts, [...byContact.values()].map((w) => newContactRow(
     { accountId: w.accountId, userId: w.createdById },
     { fields: { phone: w.phone, canonicalPhone: w.canonicalPhone, source: w.contactSource, firstName: w.firstName } },
-  ))).onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] })
-    .returning({ id: contacts.id, accountId: contacts.accountId });
+  )))} on conflict (account_id, canonical_phone) do nothing returning id, account_id`)).map((c) => ({ id: c.id, accountId: c.account_id }));
   const accountIds = [...new Set(wants.map((w) => w.accountId))];
   const found = await tx.select({ id: contacts.id, accountId: contacts.accountId, canonicalPhone: contacts.canonicalPhone })
     .from(contacts).where(and(

@@ -1,10 +1,11 @@
-import { and, inArray } from 'drizzle-orm';
-import type { Db } from '@/db';
+import { and, inArray, sql } from 'drizzle-orm';
+import { execRows, type Db } from '@/db';
 import { messages } from '@/db/schema';
 import type { ChannelRecord } from '@/lib/channels/provider';
 import { countedTransaction } from '@/lib/contacts/counter';
 import { openConversationsTogether, touchConversationsTogether } from '@/lib/conversations/open-together';
 import { RaceLost } from '@/lib/sql/coalescer';
+import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import type { InboundFields } from './inbound-content';
 
 // Inbound messages stored together: one transaction and a fixed number of statements for a whole
@@ -65,20 +66,20 @@ export async function storeMessagesTogether(db: Db, items: InboundMessage[]): Pr
       firstName: item.name?.slice(0, 100) || null, contactSource: 'INBOUND', createdById: null,
       channelId: item.channel.id, conversationSource: 'INBOX' as const, conversationStatus: 'NEW' as const,
     })));
-    const inserted = await tx.insert(messages).values(fresh.map((item, i) => ({
+    const inserted = await execRows<{ id: string; channel_id: number; provider_id: string }>(tx, sql`${insertRowsFromJson(messages, fresh.map((item, i) => ({
       accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: opened[i].contactId,
       channelId: item.channel.id, direction: 'INBOUND' as const, source: 'INBOUND' as const, status: 'received' as const,
       msgType: item.fields.msgType, toNumber: item.toNumber, fromNumber: item.canonicalPhone, body: item.fields.body,
       content: item.fields.content, contentType: item.fields.contentType, location: item.fields.location,
       contactsPayload: item.fields.contactsPayload, timestamp: item.at, providerId: item.providerId,
-    }))).onConflictDoNothing().returning({ id: messages.id, channelId: messages.channelId, providerId: messages.providerId });
+    })))} on conflict do nothing returning id, channel_id, provider_id`);
     if (inserted.length !== fresh.length) throw new RaceLost('a message was stored meanwhile');
     // The contact wrote: a conversation we opened (CREATED) now awaits an agent (NEW).
     await touchConversationsTogether(tx, true, fresh.map((item, i) => ({
       conversationId: opened[i].conversation.id, at: item.at,
       status: opened[i].conversation.status === 'CREATED' ? 'NEW' : undefined,
     })));
-    const idOf = new Map(inserted.map((m) => [messageKey(m.channelId!, m.providerId!), m.id]));
+    const idOf = new Map(inserted.map((m) => [messageKey(m.channel_id, m.provider_id), m.id]));
     return fresh.map((item) => idOf.get(messageKey(item.channel.id, item.providerId))!);
   });
   for (const [n, i] of freshIndex.entries()) results[i] = ids[n];

@@ -7,6 +7,7 @@ import { countedTransaction } from '@/lib/contacts/counter';
 import { openConversationsTogether, touchConversationsTogether } from '@/lib/conversations/open-together';
 import { enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
+import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { outboundRow } from './outbound';
 
 // Template sends accepted together: one transaction for a group of sends arriving at once (see
@@ -38,7 +39,7 @@ export async function queueSendsTogether(db: Db, sends: TemplateSendRequest[]): 
     const now = new Date();
     // Ids chosen here, so each send knows its message without relying on the order of RETURNING.
     const ids = sends.map(() => randomUUID());
-    await tx.insert(messages).values(sends.map((s, i) => ({
+    await tx.execute(insertRowsFromJson(messages, sends.map((s, i) => ({
       id: ids[i],
       ...outboundRow({
         accountId: s.member.accountId, channel: s.channel, conversation: opened[i].conversation,
@@ -46,7 +47,7 @@ export async function queueSendsTogether(db: Db, sends: TemplateSendRequest[]): 
         source: s.member.via === 'session' ? 'INBOX' : 'API', sentById: s.member.userId,
         kind: 'template', templateId: s.templateId, template: s.wire, variables: s.variables, body: s.body,
       }, now),
-    })));
+    }))));
     await touchConversationsTogether(tx, false, opened.map((o) => ({ conversationId: o.conversation.id, at: now })));
     await enqueueMany(tx, ids.map((messageId) => ({ name: QUEUES.messageSend.name, data: { messageId } })));
     return ids.map((id, i) => ({ id, conversation: opened[i].conversation.id }));
