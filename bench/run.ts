@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { importBenchmark, listBenchmark, printContacts, searchBenchmark, upsertBenchmark } from './contacts';
-import { calibrate, fmt, scratchDatabase, startProcess, TRANSPORT, waitHealthy } from './lib';
+import { calibrate, fmt, scratchDatabase, startProcess, TRANSPORT, waitHealthy, WEB_PROCESSES } from './lib';
 import { inboundCallbacks, liveSends, printMessaging, queuedSends, setupMessaging, type MessagingSetup } from './messaging';
 import { createContacts, FastReceiver, idleLatency, printWebhooks } from './webhooks';
 
@@ -115,7 +115,8 @@ async function main() {
   if (!fs.existsSync('.next/BUILD_ID')) throw new Error('No production build: run `npx next build` (or `npm start` once) first.');
   const only = process.argv[2];
   console.log(`Benchmarks on ${new Date().toISOString()}, node ${process.version}, ${require('node:os').cpus().length} cores; `
-    + `servers reach Postgres over ${TRANSPORT ? `its Unix socket in ${TRANSPORT}` : 'TCP'}`);
+    + `servers reach Postgres over ${TRANSPORT ? `its Unix socket in ${TRANSPORT}` : 'TCP'}; `
+    + `${WEB_PROCESSES} web process${WEB_PROCESSES === 1 ? '' : 'es'} per server (WEB_CONCURRENCY)`);
   if (!only || only === 'contacts') await contacts();
   if (!only || only === 'webhooks') await webhooks();
   if (!only || only === 'messaging') await messaging();
