@@ -17,15 +17,15 @@ describe('insertRowsFromJson', () => {
     const db = await getDb();
     const [account] = await db.insert(accounts).values({ name: `json rows ${Date.now()}`, country: 'MX' }).returning();
     const createdOn = new Date('2026-01-02T03:04:05.678Z');
-    const rows = [
-      { accountId: account.id, phone: '+52 55 1000 0001', canonicalPhone: '+525510000001', firstName: 'Zoë "Q"', meta: { plan: 'pro', nested: { a: [1, 'x'] } }, createdOn, searchText: 'a' },
+    const rows: (typeof contacts.$inferInsert)[] = [
+      { accountId: account.id, phone: '+52 55 1000 0001', canonicalPhone: '+525510000001', firstName: 'Zoë "Q"', meta: { plan: 'pro', 'Lifetime Value': '1,5 "x" ü' }, createdOn, searchText: 'a' },
       { accountId: account.id, phone: '+525510000002', canonicalPhone: '+525510000002', firstName: null, meta: {}, createdOn, searchText: 'b' },
     ];
     const inserted = await execRows<{ id: string }>(db, sql`${insertRowsFromJson(contacts, rows)} returning id`);
     expect(inserted).toHaveLength(2);
     const stored = await db.select().from(contacts).where(eq(contacts.accountId, account.id)).orderBy(contacts.canonicalPhone);
     expect(stored.map((c) => [c.phone, c.firstName, c.meta, c.createdOn.toISOString(), c.isDeleted, c.source])).toEqual([
-      ['+52 55 1000 0001', 'Zoë "Q"', { plan: 'pro', nested: { a: [1, 'x'] } }, createdOn.toISOString(), false, stored[0].source],
+      ['+52 55 1000 0001', 'Zoë "Q"', { plan: 'pro', 'Lifetime Value': '1,5 "x" ü' }, createdOn.toISOString(), false, stored[0].source],
       ['+525510000002', null, {}, createdOn.toISOString(), false, stored[0].source],
     ]);
     // What drizzle's own insert leaves to the column default is the same here.
