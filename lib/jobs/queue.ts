@@ -1,5 +1,6 @@
 import PgBoss from 'pg-boss';
 import type { PGlite } from '@electric-sql/pglite';
+import { sql } from 'drizzle-orm';
 import { database, executePositional, type Executor } from '@/db';
 import { ensureQueues } from './queues';
 
@@ -39,8 +40,27 @@ async function createBoss(): Promise<PgBoss> {
     : new PgBoss({ connectionString: url!, schema: 'pgboss', max: Number(process.env.QUEUE_POOL_SIZE || 4) });
   boss.on('error', (error) => console.error('[queue]', error.message));
   await boss.start();
-  await ensureQueues(boss);
+  await oneProcessAtATime(() => ensureQueues(boss));
   return boss;
+}
+
+// Any fixed number, beside the migrations' lock (db/index.ts).
+const QUEUE_SETUP_LOCK = 727_002;
+
+/**
+ * pg-boss's queue creation deadlocks when two processes create queues at once on a fresh database
+ * (seen with two web processes starting together: `deadlock detected` in pgboss.create_queue, and
+ * the process failed to start); two `npm run worker` started together would do the same. On
+ * Postgres, processes therefore set up their queues one after another, under an advisory lock held
+ * by a transaction of our own connection. The embedded database is one process's.
+ */
+export async function oneProcessAtATime(setup: () => Promise<void>): Promise<void> {
+  const { kind, db } = await database();
+  if (kind !== 'postgres') return setup();
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${QUEUE_SETUP_LOCK})`);
+    await setup();
+  });
 }
 
 export function queue(): Promise<PgBoss> {
