@@ -5,6 +5,18 @@ import { queue } from './queue';
 const holder = globalThis as unknown as { __engageWorkerIds?: Map<string, string[]> };
 export const workerIds: Map<string, string[]> = (holder.__engageWorkerIds ??= new Map());
 
+/**
+ * Postgres notification channel on which a process that enqueues jobs for a queue it does not work
+ * itself announces them (payload: the queue's name), so that the workers in other processes (the
+ * first web process, `npm run worker`) start them at once rather than at their next poll.
+ */
+export const JOB_CHANNEL = 'job_enqueued';
+
+/** True when this process has workers for the queue. */
+export function worksHere(name: string): boolean {
+  return (workerIds.get(name)?.length ?? 0) > 0;
+}
+
 export function wakeWorkers(name: string): void {
   const ids = workerIds.get(name);
   if (!ids?.length) return;

@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
+import { database } from '@/db';
 import { queue } from './queue';
-import { workerIds } from './wake';
+import { JOB_CHANNEL, wakeWorkers, workerIds } from './wake';
 import { jobs } from './jobs';
 import { describeError } from '@/lib/errors/describe';
 
@@ -78,4 +79,11 @@ export async function startWorkers(): Promise<void> {
     workerIds.set(job.name, ids);
     if (job.schedule) await boss.schedule(job.name, job.schedule);
   }
+  // Jobs other processes enqueue for these queues start at once (see enqueue.ts); after a time
+  // without listening, whatever was announced meanwhile is fetched.
+  (await database()).listen(JOB_CHANNEL, {
+    onNotify: (name) => wakeWorkers(name),
+    onListening: () => { for (const name of workerIds.keys()) wakeWorkers(name); },
+    onLost: () => {},
+  });
 }
