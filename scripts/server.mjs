@@ -100,6 +100,12 @@ async function serve() {
     handle(req, res);
   });
   server.keepAliveTimeout = 65_000;
+  // A port already in use (or not allowed) ends the process: in a web process of several, the error
+  // would otherwise leave it running without listening, and the server would never be ready.
+  server.once('error', (error) => {
+    console.error(`[server] cannot listen on ${host ?? '*'}:${port}: ${error.message}`);
+    process.exit(1);
+  });
   server.listen(port, host, () => {
     if (cluster.isPrimary) console.log(`> Ready on http://${host ?? 'localhost'}:${port}`);
   });
@@ -122,6 +128,8 @@ function supervise(count) {
   const slots = new Map(); // cluster worker id -> slot
   let listening = 0;
   let stopping = false;
+  let exitCode = 0; // non-zero once a process failed to start
+
   const fork = (slot) => {
     const worker = cluster.fork({ WEB_PROCESS: String(slot), ...(slot > 0 ? { WORKERS_IN_WEB: 'false' } : {}) });
     slots.set(worker.id, { slot, listened: false });
@@ -134,15 +142,16 @@ function supervise(count) {
     const { slot, listened } = slots.get(worker.id);
     slots.delete(worker.id);
     if (stopping) {
-      if (!slots.size) process.exit(0);
+      if (!slots.size) process.exit(exitCode);
       return;
     }
     if (!listened) {
       console.error(`[server] web process ${slot} exited during start-up (${signal ?? `exit ${code}`}); stopping.`);
       stopping = true;
+      exitCode = code || 1;
       for (const id of Object.keys(cluster.workers)) cluster.workers[id]?.process.kill('SIGTERM');
-      setTimeout(() => process.exit(code || 1), 15_000).unref();
-      if (!slots.size) process.exit(code || 1);
+      setTimeout(() => process.exit(exitCode), 15_000).unref();
+      if (!slots.size) process.exit(exitCode);
       return;
     }
     console.error(`[server] web process ${slot} exited (${signal ?? `exit ${code}`}); starting another.`);
