@@ -95,8 +95,8 @@ export function sampleRss(pid: number): { stop: () => number } {
   return { stop: () => { clearInterval(timer); return Math.max(peak, rssMb(pid)); } };
 }
 
-/** Web processes the bench servers run (WEB_CONCURRENCY, else one per core, as scripts/server.mjs decides). */
-export const WEB_PROCESSES = Number(process.env.WEB_CONCURRENCY || os.availableParallelism());
+/** Web processes the bench servers run (WEB_CONCURRENCY, else one per core up to 4, as scripts/server.mjs decides). */
+export const WEB_PROCESSES = Number(process.env.WEB_CONCURRENCY || Math.min(os.availableParallelism(), 4));
 
 export function percentile(values: number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);

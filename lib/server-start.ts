@@ -1,5 +1,5 @@
 import { closeDatabase, database } from '@/db';
-import { stopQueue } from '@/lib/jobs/queue';
+import { queue, stopQueue } from '@/lib/jobs/queue';
 import { startWorkers } from '@/lib/jobs/workers';
 import { keepMemoryInCheck } from '@/lib/contacts/import/memory-guard';
 
@@ -28,12 +28,18 @@ export async function startInProcess(): Promise<void> {
   if (workersEnabled()) {
     await startWorkers();
     console.log('[server] job workers started in the web process');
+  } else {
+    // The queue is needed to enqueue: started now, with the pool free, rather than by the first
+    // request's transaction (its set-up takes a pool connection of its own, see queue.ts).
+    await queue();
   }
   // The import checks its memory between batches; every web process also checks it every few
   // seconds. With several web processes, the one answering an import's progress polls (each
   // carries up to 1,000 rejected rows) grew by 2-3 MB/s to ~290 MB in a 100,000-row import
   // before V8 collected in full on its own.
-  setInterval(keepMemoryInCheck, MEMORY_CHECK_MS).unref();
+  // On Postgres only: the embedded engine's own memory counts in this process's RSS, and no
+  // collection gives that back.
+  if (kind === 'postgres') setInterval(keepMemoryInCheck, MEMORY_CHECK_MS).unref();
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
   process.once('SIGINT', () => void shutdown('SIGINT'));
 }

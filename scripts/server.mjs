@@ -58,12 +58,13 @@ async function foldGetBody(req) {
   req.url = url.pathname + url.search;
 }
 
-// How many web processes: WEB_CONCURRENCY, else one per core on Postgres. The embedded database
+// How many web processes: WEB_CONCURRENCY, else one per core on Postgres, at most 4 (each keeps
+// its own pools: DATABASE_POOL_SIZE + QUEUE_POOL_SIZE + its listeners' connections). The embedded database
 // is one process's (its data directory is locked), so there it is always one.
 function webProcesses() {
   const embedded = !process.env.DATABASE_URL;
   const raw = (process.env.WEB_CONCURRENCY ?? '').trim();
-  if (raw === '') return embedded ? 1 : os.availableParallelism();
+  if (raw === '') return embedded ? 1 : Math.min(os.availableParallelism(), 4);
   const n = Number(raw);
   if (!Number.isInteger(n) || n < 1 || n > 64) {
     console.error(`[server] WEB_CONCURRENCY must be a whole number from 1 to 64, not "${raw}".`);
@@ -112,8 +113,13 @@ async function serve() {
 
   // The server's own start-up (instrumentation) stops the workers and closes the database on these
   // signals; here the listener stops taking connections, with a deadline in case something hangs.
+  // Registered with `on`, so a second signal (Ctrl-C plus the supervisor's SIGTERM) does not kill
+  // the process mid-shutdown.
+  let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT']) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (closing) return;
+      closing = true;
       server.close();
       setTimeout(() => process.exit(0), 15_000).unref();
     });
@@ -127,16 +133,24 @@ async function serve() {
 function supervise(count) {
   const slots = new Map(); // cluster worker id -> slot
   let listening = 0;
+  let ready = false;
   let stopping = false;
   let exitCode = 0; // non-zero once a process failed to start
-
+  let restartDelay = 1000; // doubles while replacements keep dying, up to 30 s
+  let lastRestart = 0;
   const fork = (slot) => {
     const worker = cluster.fork({ WEB_PROCESS: String(slot), ...(slot > 0 ? { WORKERS_IN_WEB: 'false' } : {}) });
     slots.set(worker.id, { slot, listened: false });
     worker.once('listening', () => {
       slots.get(worker.id).listened = true;
-      if (++listening === count) console.log(`> Ready on http://${host ?? 'localhost'}:${port} (${count} web processes)`);
+      if (!ready && ++listening === count) {
+        ready = true;
+        console.log(`> Ready on http://${host ?? 'localhost'}:${port} (${count} web processes)`);
+      }
     });
+  };
+  const stopAll = () => {
+    for (const id of Object.keys(cluster.workers)) cluster.workers[id]?.process.kill('SIGTERM');
   };
   cluster.on('exit', (worker, code, signal) => {
     const { slot, listened } = slots.get(worker.id);
@@ -145,24 +159,33 @@ function supervise(count) {
       if (!slots.size) process.exit(exitCode);
       return;
     }
-    if (!listened) {
+    if (!ready && !listened) {
+      // The first start failed (port in use, bad configuration): stop rather than loop.
       console.error(`[server] web process ${slot} exited during start-up (${signal ?? `exit ${code}`}); stopping.`);
       stopping = true;
       exitCode = code || 1;
-      for (const id of Object.keys(cluster.workers)) cluster.workers[id]?.process.kill('SIGTERM');
+      stopAll();
       setTimeout(() => process.exit(exitCode), 15_000).unref();
       if (!slots.size) process.exit(exitCode);
       return;
     }
-    console.error(`[server] web process ${slot} exited (${signal ?? `exit ${code}`}); starting another.`);
-    setTimeout(() => { if (!stopping) fork(slot); }, 1000);
+    restartDelay = Date.now() - lastRestart < 10_000 ? Math.min(restartDelay * 2, 30_000) : 1000;
+    console.error(`[server] web process ${slot} exited (${signal ?? `exit ${code}`}); starting another in ${restartDelay / 1000} s.`);
+    setTimeout(() => {
+      if (stopping) return;
+      lastRestart = Date.now();
+      fork(slot);
+    }, restartDelay);
   });
-  // Ctrl-C reaches every process of the group by itself; SIGTERM is passed on. Each process stops
-  // its workers and closes its database (instrumentation), then this one exits.
+  // Ctrl-C reaches every process of the group by itself, and SIGTERM may too (systemd); either is
+  // passed on as SIGTERM, once. Repeated signals are ignored rather than killing this process,
+  // which would make the web processes exit at once, mid-shutdown. Each process stops its
+  // workers and closes its database (instrumentation), then this one exits.
   for (const signal of ['SIGTERM', 'SIGINT']) {
-    process.once(signal, () => {
+    process.on(signal, () => {
+      if (stopping) return;
       stopping = true;
-      for (const id of Object.keys(cluster.workers)) cluster.workers[id]?.process.kill('SIGTERM');
+      stopAll();
       if (!slots.size) process.exit(0);
       setTimeout(() => process.exit(0), 20_000).unref();
     });

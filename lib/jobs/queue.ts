@@ -71,6 +71,11 @@ export function queue(): Promise<PgBoss> {
   return holder.__engageBoss;
 }
 
+/** The queue if this process has started it; never starts one (wake-ups during shutdown). */
+export function startedQueue(): Promise<PgBoss> | undefined {
+  return holder.__engageBoss;
+}
+
 export async function stopQueue(): Promise<void> {
   const pending = holder.__engageBoss;
   holder.__engageBoss = undefined;

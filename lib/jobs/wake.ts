@@ -1,4 +1,4 @@
-import { queue } from './queue';
+import { startedQueue } from './queue';
 
 // Worker ids by queue name, for this process. pg-boss polls at most every 0.5 s; after an enqueue
 // the local workers are poked so that a job starts within milliseconds instead.
@@ -20,5 +20,5 @@ export function worksHere(name: string): boolean {
 export function wakeWorkers(name: string): void {
   const ids = workerIds.get(name);
   if (!ids?.length) return;
-  void queue().then((boss) => { for (const id of ids) boss.notifyWorker(id); }).catch(() => {});
+  void startedQueue()?.then((boss) => { for (const id of ids) boss.notifyWorker(id); }).catch(() => {});
 }

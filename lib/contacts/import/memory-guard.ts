@@ -25,14 +25,21 @@ function collector(): (() => void) | null {
   return collect;
 }
 
-// A process that stays above the limit for other reasons collects at most once a second.
+// A process that stays above the limit for other reasons (live data a collection cannot free)
+// collects at most once a second, and less and less often while collections do not help: the
+// wait doubles up to a minute, and returns to a second once one brings the process back under.
 const MIN_INTERVAL_MS = 1000;
+const MAX_INTERVAL_MS = 60_000;
+let interval = MIN_INTERVAL_MS;
 let lastCollection = 0;
 
-/** Between batches: a full collection when the process has grown past the soft limit. */
+/** A full collection when the process has grown past the soft limit (between import batches, and periodically). */
 export function keepMemoryInCheck(): void {
-  if (SOFT_LIMIT_BYTES <= 0 || Date.now() - lastCollection < MIN_INTERVAL_MS) return;
+  if (SOFT_LIMIT_BYTES <= 0 || Date.now() - lastCollection < interval) return;
   if (process.memoryUsage.rss() <= SOFT_LIMIT_BYTES) return;
   lastCollection = Date.now();
-  collector()?.();
+  const collect = collector();
+  if (!collect) return;
+  collect();
+  interval = process.memoryUsage.rss() > SOFT_LIMIT_BYTES ? Math.min(interval * 2, MAX_INTERVAL_MS) : MIN_INTERVAL_MS;
 }
