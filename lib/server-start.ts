@@ -1,7 +1,7 @@
 import { closeDatabase, database } from '@/db';
 import { queue, stopQueue } from '@/lib/jobs/queue';
 import { startWorkers } from '@/lib/jobs/workers';
-import { keepMemoryInCheck } from '@/lib/contacts/import/memory-guard';
+import { keepMemoryInCheck } from '@/lib/memory-guard';
 
 const MEMORY_CHECK_MS = 2_000;
 

@@ -5,7 +5,7 @@ import { database, execRows, type Db } from '@/db';
 import { LineTracker } from '@/lib/csv/line-numbers';
 import { detectDelimiter, detectEncoding, firstLine } from '@/lib/csv/sniff';
 import { readChunk, readChunks } from './chunks';
-import { keepMemoryInCheck } from './memory-guard';
+import { keepMemoryInCheck } from '@/lib/memory-guard';
 import { hasPhoneColumn, mapHeader, MISSING_HEADER, MISSING_PHONE, type Header } from './columns';
 import { isBlankRecord, validateRow, type ImportRow, type Rejection } from './row';
 import { writeBatch, type Batch, type ImportContext } from './write-batch';

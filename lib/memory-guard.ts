@@ -6,7 +6,9 @@ import vm from 'node:vm';
 // process's RSS climbed from 165 MB to 350-400 MB between full collections, while a full
 // collection brings the heap back to about 70 MB. Past a soft limit the import asks for a full
 // collection between batches (about 50 ms each, a few times per 100,000 rows), which keeps the
-// process near the limit. IMPORT_RSS_SOFT_LIMIT_MB=0 turns this off.
+// process near the limit. Web processes on Postgres also check every 2 s (lib/server-start.ts): the
+// one answering an import's progress polls grows the same way. IMPORT_RSS_SOFT_LIMIT_MB=0 turns
+// this off.
 
 const SOFT_LIMIT_BYTES = Number(process.env.IMPORT_RSS_SOFT_LIMIT_MB ?? 256) * 1024 * 1024;
 
