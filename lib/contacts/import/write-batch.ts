@@ -33,12 +33,26 @@ type Existing = {
   external_url: string | null; source: string; is_deleted: boolean;
 };
 
+/**
+ * The stored contacts among `phones`, one index probe per phone whatever the statistics say:
+ * `limit 1` keeps the planner from flattening the lateral subquery into a join, and the unique
+ * index makes it exact. Written as `canonical_phone = any(array)`, the planner, believing the
+ * account small while an import was filling it (autovacuum analyses later), probed the index by
+ * account alone and filtered every contact of the account by phone: each batch slower than the
+ * last, 0.3 s to 1.5 s per 2,000 rows, and a first import of 100,000 rows took 53 s instead of 19.
+ */
+export function existingContactsQuery(accountId: number, phones: string[]) {
+  return sql`
+    select c.*
+    from jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb) as p(phone),
+    lateral (
+      select canonical_phone, first_name, last_name, email, external_url, source, is_deleted
+      from contacts where account_id = ${accountId} and canonical_phone = p.phone limit 1
+    ) c`;
+}
+
 async function existingContacts(tx: Executor, accountId: number, phones: string[]): Promise<Map<string, Existing>> {
-  const rows = await execRows<Existing>(tx, sql`
-    select canonical_phone, first_name, last_name, email, external_url, source, is_deleted
-    from contacts
-    where account_id = ${accountId}
-      and canonical_phone = any(array(select jsonb_array_elements_text(${JSON.stringify(phones)}::jsonb)))`);
+  const rows = await execRows<Existing>(tx, existingContactsQuery(accountId, phones));
   return new Map(rows.map((r) => [r.canonical_phone, r]));
 }
 
