@@ -96,7 +96,7 @@ async function messaging() {
     const calibration = await calibrating.again();
     // Then sends queue up in a web process that does not send them, and one worker drains them.
     await server.stop();
-    const notSending = 'contact-import,webhook-deliver,sandbox-status,template-sync-all';
+    const notSending = 'contact-import,webhook-deliver,sandbox-status,template-sync-all,contact-upload-sweep';
     server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url, { ...env, WORKER_QUEUES: notSending }), 'messaging-server-2');
     await waitHealthy(BASE);
     const queued = await queuedSends(BASE, setup, 3000, async () => {

@@ -4,6 +4,7 @@ import { webhookDeliverJob } from '@/lib/webhooks/job';
 import { messageSendJob } from '@/lib/messages/send-job';
 import { sandboxStatusJob } from '@/lib/messages/sandbox-status-job';
 import { templateSyncAllJob } from '@/lib/templates/sync-job';
+import { uploadSweepJob } from '@/lib/contacts/import/sweep-job';
 
 /** Every kind of background job the product runs. */
 export const jobs: JobDefinition<never>[] = [
@@ -12,4 +13,5 @@ export const jobs: JobDefinition<never>[] = [
   messageSendJob as JobDefinition<never>,
   sandboxStatusJob as JobDefinition<never>,
   templateSyncAllJob as JobDefinition<never>,
+  uploadSweepJob as JobDefinition<never>,
 ];

@@ -15,6 +15,8 @@ export const QUEUES = {
   sandboxStatus: { name: 'sandbox-status', policy: { retryLimit: 3, retryDelay: 2, expireInSeconds: 60 } },
   // Every 5 minutes: sync the templates of every cloud_api channel.
   templateSyncAll: { name: 'template-sync-all', policy: { retryLimit: 0, expireInSeconds: 600 } },
+  // Hourly: removes uploads whose web process died while receiving them.
+  uploadSweep: { name: 'contact-upload-sweep', policy: { retryLimit: 0, expireInSeconds: 600 } },
 } satisfies Record<string, { name: string; policy: Omit<PgBoss.Queue, 'name'> }>;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];

@@ -81,6 +81,8 @@ export async function uploadContactsCsv(
       if (done) break;
     }
     const id = importId;
+    // byte_size stays 0 until here: the sweep (sweep.ts) takes such a row, once old, for an upload
+    // its web process never finished.
     await db.transaction(async (tx) => {
       await tx.execute(sql`update contact_imports set status = 'PENDING', byte_size = ${size} where id = ${id}`);
       await enqueue(tx, QUEUES.contactImport.name, { importId: id });

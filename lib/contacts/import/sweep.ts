@@ -1,0 +1,20 @@
+import { sql } from 'drizzle-orm';
+import { execRows, type Executor } from '@/db';
+
+// An upload's row is created when its header has been checked and the rest of the body starts to
+// arrive; `byte_size` is written (and the job enqueued) only once the whole body is stored. A
+// failed or cancelled upload deletes its row at once (upload.ts), but a web process that dies
+// mid-upload leaves the row and up to 50 MB of chunks behind, under an id no client was ever
+// given. This hourly sweep removes them. The age is far beyond any real upload: the 50 MB limit
+// takes under seven minutes at 1 Mbit/s.
+
+export const ABANDONED_AFTER_HOURS = 6;
+
+/** Deletes uploads still receiving their body after `hours` (their chunks cascade). */
+export async function sweepAbandonedUploads(db: Executor, hours = ABANDONED_AFTER_HOURS): Promise<number> {
+  const rows = await execRows<{ id: string }>(db, sql`
+    delete from contact_imports
+    where status = 'PENDING' and byte_size = 0 and created_on < now() - make_interval(hours => ${hours})
+    returning id`);
+  return rows.length;
+}
