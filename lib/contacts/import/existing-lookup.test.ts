@@ -7,6 +7,7 @@ import '@/lib/test-support/unit-database';
 // account as empty, which is exactly the state of an account an import is filling.
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
+type Executor = import('@/db').Executor;
 const { accounts } = await import('@/db/schema');
 const { existingContactsQuery } = await import('./write-batch');
 
@@ -14,8 +15,7 @@ afterAll(async () => {
   await closeDatabase();
 });
 
-async function accountWithContacts(count: number, prefix: string) {
-  const db = await getDb();
+async function accountWithContacts(db: Executor, count: number, prefix: string) {
   const [account] = await db.insert(accounts).values({ name: `lookup ${prefix} ${Date.now()}`, country: 'MX' }).returning();
   await db.execute(sql`
     insert into contacts (account_id, phone, canonical_phone, first_name, search_text, is_deleted)
@@ -24,29 +24,44 @@ async function accountWithContacts(count: number, prefix: string) {
   return account.id;
 }
 
+class RollBack extends Error {}
+
+/** Runs `work` in a transaction that is then rolled back: its rows and statistics never stay. */
+async function rolledBack(work: (tx: Executor) => Promise<void>) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await work(tx);
+    throw new RollBack();
+  }).catch((error) => { if (!(error instanceof RollBack)) throw error; });
+}
+
 describe('existingContactsQuery', () => {
   it('returns the stored contacts among the phones, of this account only', async () => {
-    const db = await getDb();
-    const mine = await accountWithContacts(50, '+52551');
-    await accountWithContacts(50, '+52551'); // the same phones in another account
-    const rows = await execRows<{ canonical_phone: string; first_name: string; is_deleted: boolean }>(
-      db, existingContactsQuery(mine, ['+525511', '+5255110', '+52559999']),
-    );
-    expect(rows.map((r) => r.canonical_phone).sort()).toEqual(['+525511', '+5255110']);
-    expect(rows.find((r) => r.canonical_phone === '+5255110')).toMatchObject({ first_name: 'Name 10', is_deleted: true });
+    await rolledBack(async (tx) => {
+      const mine = await accountWithContacts(tx, 50, '+52551');
+      await accountWithContacts(tx, 50, '+52551'); // the same phones in another account
+      const rows = await execRows<{ canonical_phone: string; first_name: string; is_deleted: boolean }>(
+        tx, existingContactsQuery(mine, ['+525511', '+5255110', '+52559999']),
+      );
+      expect(rows.map((r) => r.canonical_phone).sort()).toEqual(['+525511', '+5255110']);
+      expect(rows.find((r) => r.canonical_phone === '+5255110')).toMatchObject({ first_name: 'Name 10', is_deleted: true });
+    });
   });
 
+  // Rolled back, so the statistics taken here do not change the plans of other test files that
+  // share the database (the contact list's generic plan, lib/sql/page.test.ts).
   it('probes the (account, phone) index by phone while the statistics still say the account is empty', async () => {
-    const db = await getDb();
-    await db.execute(sql`analyze contacts`); // statistics taken before the account had contacts
-    const accountId = await accountWithContacts(5000, '+52552');
-    const phones = Array.from({ length: 2000 }, (_, i) => `+52552${i * 3}`);
-    const query = existingContactsQuery(accountId, phones);
-    const plan = (await execRows<{ 'QUERY PLAN': string }>(db, sql`explain (costs off) ${query}`))
-      .map((r) => r['QUERY PLAN']).join('\n');
-    expect(plan).toMatch(/Index Cond: \(\(account_id = \d+\) AND \(\(canonical_phone\)::text = p\.phone\)\)/);
-    expect(plan).not.toMatch(/Filter/);
-    const rows = await execRows<{ canonical_phone: string }>(db, query);
-    expect(rows).toHaveLength(phones.filter((p) => Number(p.slice(6)) >= 1 && Number(p.slice(6)) <= 5000).length);
+    await rolledBack(async (tx) => {
+      await tx.execute(sql`analyze contacts`); // statistics taken before the account had contacts
+      const accountId = await accountWithContacts(tx, 5000, '+52552');
+      const phones = Array.from({ length: 2000 }, (_, i) => `+52552${i * 3}`);
+      const query = existingContactsQuery(accountId, phones);
+      const plan = (await execRows<{ 'QUERY PLAN': string }>(tx, sql`explain (costs off) ${query}`))
+        .map((r) => r['QUERY PLAN']).join('\n');
+      expect(plan).toMatch(/Index Cond: \(\(account_id = \d+\) AND \(\(canonical_phone\)::text = p\.phone\)\)/);
+      expect(plan).not.toMatch(/Filter/);
+      const rows = await execRows<{ canonical_phone: string }>(tx, query);
+      expect(rows).toHaveLength(phones.filter((p) => Number(p.slice(6)) >= 1 && Number(p.slice(6)) <= 5000).length);
+    });
   });
 });
