@@ -90,7 +90,20 @@ for (const file of ['dynamic-css-manifest', 'server/subresource-integrity-manife
   }
 }
 
+// A web process is started once it listens and its start-up (instrumentation.ts: database,
+// migrations, workers) has succeeded; the listener is attached first, as start-up may finish
+// during prepare().
+const STARTED = 'engage:started';
+
 async function serve() {
+  let listening = false;
+  let started = false;
+  const announce = () => {
+    if (!listening || !started) return;
+    if (cluster.isPrimary) console.log(`> Ready on http://${host ?? 'localhost'}:${port}`);
+    else process.send({ type: STARTED });
+  };
+  process.once(STARTED, () => { started = true; announce(); });
   const next = require('next');
   const app = next({ dev: false, dir: process.cwd(), port, hostname: host });
   await app.prepare();
@@ -107,9 +120,7 @@ async function serve() {
     console.error(`[server] cannot listen on ${host ?? '*'}:${port}: ${error.message}`);
     process.exit(1);
   });
-  server.listen(port, host, () => {
-    if (cluster.isPrimary) console.log(`> Ready on http://${host ?? 'localhost'}:${port}`);
-  });
+  server.listen(port, host, () => { listening = true; announce(); });
 
   // The server's own start-up (instrumentation) stops the workers and closes the database on these
   // signals; here the listener stops taking connections, with a deadline in case something hangs.
@@ -128,11 +139,11 @@ async function serve() {
 
 // The first web process also runs the job workers (unless WORKERS_IN_WEB turns them off), so the
 // queue is worked exactly as with one process; the others only serve requests. A process that
-// dies is replaced, unless it died before it ever listened (a start-up error: the server stops
-// with it rather than loop).
+// dies is replaced, unless it died before it ever started (a start-up error such as a port in use
+// or an unreachable database: the server stops with it rather than loop).
 function supervise(count) {
   const slots = new Map(); // cluster worker id -> slot
-  let listening = 0;
+  let startedCount = 0;
   let ready = false;
   let stopping = false;
   let exitCode = 0; // non-zero once a process failed to start
@@ -140,10 +151,11 @@ function supervise(count) {
   let lastRestart = 0;
   const fork = (slot) => {
     const worker = cluster.fork({ WEB_PROCESS: String(slot), ...(slot > 0 ? { WORKERS_IN_WEB: 'false' } : {}) });
-    slots.set(worker.id, { slot, listened: false });
-    worker.once('listening', () => {
-      slots.get(worker.id).listened = true;
-      if (!ready && ++listening === count) {
+    slots.set(worker.id, { slot, started: false });
+    worker.on('message', (message) => {
+      if (message?.type !== STARTED || slots.get(worker.id)?.started !== false) return;
+      slots.get(worker.id).started = true;
+      if (!ready && ++startedCount === count) {
         ready = true;
         console.log(`> Ready on http://${host ?? 'localhost'}:${port} (${count} web processes)`);
       }
@@ -153,14 +165,14 @@ function supervise(count) {
     for (const id of Object.keys(cluster.workers)) cluster.workers[id]?.process.kill('SIGTERM');
   };
   cluster.on('exit', (worker, code, signal) => {
-    const { slot, listened } = slots.get(worker.id);
+    const { slot, started } = slots.get(worker.id);
     slots.delete(worker.id);
     if (stopping) {
       if (!slots.size) process.exit(exitCode);
       return;
     }
-    if (!ready && !listened) {
-      // The first start failed (port in use, bad configuration): stop rather than loop.
+    if (!ready && !started) {
+      // The first start failed (port in use, unreachable database): stop rather than loop.
       console.error(`[server] web process ${slot} exited during start-up (${signal ?? `exit ${code}`}); stopping.`);
       stopping = true;
       exitCode = code || 1;
