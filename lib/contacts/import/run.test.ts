@@ -1,0 +1,68 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import '@/lib/test-support/unit-database';
+
+// The import parses the stored file in 64 KB slices: a UTF-8 character cut in two by a slice (or
+// chunk) boundary must come out whole.
+
+const { closeDatabase, execRows, getDb } = await import('@/db');
+const { seedTestAccount } = await import('@/lib/test-support/seed-account');
+const { uploadContactsCsv } = await import('./upload');
+const { runImport } = await import('./run');
+const { queue, stopQueue } = await import('@/lib/jobs/queue');
+
+afterAll(async () => {
+  await stopQueue();
+  await closeDatabase();
+});
+
+const ROWS = 3000;
+const name = (i: number) => `Zoë Ñandú 日本語 ${i}`;
+
+const SLICE = 64 * 1024; // as run.ts parses
+
+/** The file, with row 0's city padded so that a slice boundary cuts the 日 of a later row in two. */
+function csv(): { bytes: Buffer; padding: number } {
+  const header = 'phone,first_name,city\n';
+  const row = (i: number, city = 'Mérida') => `+52 55 ${10_000_000 + i},${name(i)},${city}\n`;
+  let at = Buffer.byteLength(header);
+  let lastBefore = 0; // byte offset of the last 日 that starts before the boundary
+  for (let i = 0; i < ROWS; i++) {
+    const start = at + Buffer.byteLength(row(i).slice(0, row(i).indexOf('日')));
+    if (start <= SLICE - 1) lastBefore = start;
+    at += Buffer.byteLength(row(i));
+  }
+  const padding = SLICE - 1 - lastBefore; // moves that 日 to start one byte before the boundary
+  const text = header + Array.from({ length: ROWS }, (_, i) => row(i, i === 0 ? `Mérida${'x'.repeat(padding)}` : 'Mérida')).join('');
+  return { bytes: Buffer.from(text, 'utf8'), padding };
+}
+
+async function importBytes(bytes: Buffer) {
+  const db = await getDb();
+  await queue(); // the upload enqueues its job: started first, as at server start (PGlite is one connection)
+  const account = await seedTestAccount(db, { country: 'MX' });
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (let at = 0; at < bytes.length; at += 5001) controller.enqueue(bytes.subarray(at, at + 5001));
+      controller.close();
+    },
+  });
+  const id = await uploadContactsCsv(db, { accountId: account.account_id, userId: account.admin.id }, body, bytes.length);
+  await runImport(db, id, 700);
+  const [status] = await execRows<{ status: string; total_rows: number; created_count: number; rejected_count: number }>(db, sql`
+    select status, total_rows, created_count, rejected_count from contact_imports where id = ${id}`);
+  const stored = await execRows<{ first_name: string; meta: { city: string } }>(db, sql`
+    select first_name, meta from contacts where account_id = ${account.account_id} order by canonical_phone`);
+  return { status, stored };
+}
+
+describe('runImport', () => {
+  it('keeps every character whole across slice boundaries', async () => {
+    const { bytes, padding } = csv();
+    expect(bytes.subarray(SLICE - 1, SLICE + 2).toString('utf8')).toBe('日'); // the boundary cuts it
+    const { status, stored } = await importBytes(bytes);
+    expect(status).toEqual({ status: 'COMPLETED', total_rows: ROWS, created_count: ROWS, rejected_count: 0 });
+    expect(stored.map((c) => c.first_name)).toEqual(Array.from({ length: ROWS }, (_, i) => name(i)));
+    expect(stored.map((c) => c.meta.city)).toEqual(Array.from({ length: ROWS }, (_, i) => (i === 0 ? `Mérida${'x'.repeat(padding)}` : 'Mérida')));
+  });
+});
