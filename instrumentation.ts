@@ -1,7 +1,8 @@
 // Runs once when the server starts: open the database (applying migrations) and, unless turned
 // off, start the job workers in this process so `npm start` is a complete product.
 //
-// Next.js runs this after the server is listening. A failure used to leave a server that answered
+// Next.js starts this during app.prepare() without waiting for it, so it usually finishes after the
+// server is listening. A failure used to leave a server that answered
 // every request with a bare 500 (an unreachable DATABASE_URL, say); now it ends the process with
 // one line saying why, and success is announced to scripts/server.mjs, which reports the server
 // ready only then.

@@ -23,6 +23,17 @@ async function shutdown(signal: string) {
 }
 
 export async function startInProcess(): Promise<void> {
+  // Registered first: a signal during start-up (Ctrl-C while migrations run) is acted on once
+  // start-up ends, rather than missed and the process left to scripts/server.mjs's hard exit with
+  // the database still open.
+  let started = false;
+  let stopRequested: string | null = null;
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      if (started) void shutdown(signal);
+      else stopRequested ??= signal;
+    });
+  }
   const { kind } = await database();
   console.log(`[server] database ready (${kind === 'pglite' ? 'embedded PGlite' : 'Postgres'})`);
   if (workersEnabled()) {
@@ -40,6 +51,6 @@ export async function startInProcess(): Promise<void> {
   // On Postgres only: the embedded engine's own memory counts in this process's RSS, and no
   // collection gives that back.
   if (kind === 'postgres') setInterval(keepMemoryInCheck, MEMORY_CHECK_MS).unref();
-  process.once('SIGTERM', () => void shutdown('SIGTERM'));
-  process.once('SIGINT', () => void shutdown('SIGINT'));
+  started = true;
+  if (stopRequested) await shutdown(stopRequested); // exits: start-up is never announced
 }

@@ -98,8 +98,9 @@ const STARTED = 'engage:started';
 async function serve() {
   let listening = false;
   let started = false;
+  let closing = false; // a signal arrived: never announced after that
   const announce = () => {
-    if (!listening || !started) return;
+    if (!listening || !started || closing) return;
     if (cluster.isPrimary) console.log(`> Ready on http://${host ?? 'localhost'}:${port}`);
     else process.send({ type: STARTED });
   };
@@ -126,7 +127,6 @@ async function serve() {
   // signals; here the listener stops taking connections, with a deadline in case something hangs.
   // Registered with `on`, so a second signal (Ctrl-C plus the supervisor's SIGTERM) does not kill
   // the process mid-shutdown.
-  let closing = false;
   for (const signal of ['SIGTERM', 'SIGINT']) {
     process.on(signal, () => {
       if (closing) return;
@@ -143,7 +143,7 @@ async function serve() {
 // or an unreachable database: the server stops with it rather than loop).
 function supervise(count) {
   const slots = new Map(); // cluster worker id -> slot
-  let startedCount = 0;
+  const startedSlots = new Set(); // slots whose current process has started
   let ready = false;
   let stopping = false;
   let exitCode = 0; // non-zero once a process failed to start
@@ -153,9 +153,10 @@ function supervise(count) {
     const worker = cluster.fork({ WEB_PROCESS: String(slot), ...(slot > 0 ? { WORKERS_IN_WEB: 'false' } : {}) });
     slots.set(worker.id, { slot, started: false });
     worker.on('message', (message) => {
-      if (message?.type !== STARTED || slots.get(worker.id)?.started !== false) return;
+      if (stopping || message?.type !== STARTED || slots.get(worker.id)?.started !== false) return;
       slots.get(worker.id).started = true;
-      if (!ready && ++startedCount === count) {
+      startedSlots.add(slot);
+      if (!ready && startedSlots.size === count) {
         ready = true;
         console.log(`> Ready on http://${host ?? 'localhost'}:${port} (${count} web processes)`);
       }
@@ -167,6 +168,7 @@ function supervise(count) {
   cluster.on('exit', (worker, code, signal) => {
     const { slot, started } = slots.get(worker.id);
     slots.delete(worker.id);
+    startedSlots.delete(slot); // until its replacement starts
     if (stopping) {
       if (!slots.size) process.exit(exitCode);
       return;

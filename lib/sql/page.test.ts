@@ -59,7 +59,7 @@ describe('pageLimit', () => {
     // Postgres keeps a generic plan once it costs no more than the custom ones. With statistics
     // skewed by other test files sharing the database (an import's ANALYZE after 3,000 contacts in
     // one account), a 5-contact account's custom plans look cheaper and it never would; so the check
-    // runs on an account of 200, with statistics taken in a transaction that is rolled back.
+    // runs on an account of 200, with per-column statistics taken in a transaction that is rolled back.
     if ((await database()).kind !== 'postgres') return;
     let plans: { generic_plans: number }[] = [];
     await db.transaction(async (tx) => {

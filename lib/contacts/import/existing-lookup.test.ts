@@ -26,7 +26,7 @@ async function accountWithContacts(db: Executor, count: number, prefix: string) 
 
 class RollBack extends Error {}
 
-/** Runs `work` in a transaction that is then rolled back: its rows and statistics never stay. */
+/** Runs `work` in a transaction that is then rolled back: its rows and per-column statistics do not stay. */
 async function rolledBack(work: (tx: Executor) => Promise<void>) {
   const db = await getDb();
   await db.transaction(async (tx) => {

@@ -122,6 +122,7 @@ export async function runImport(db: Db, importId: string, batchSize?: number): P
       }
       if (isBlankRecord(raw)) continue;
       seen += 1;
+      if (seen % YIELD_EVERY === 0) await letIoIn(); // also while skipping, on a resumed import
       if (seen <= record.total_rows) continue; // committed by an earlier attempt
       const result = validateRow(header, raw.map(clean), line, record.country);
       if (result.ok) batch.rows.push(result.row);
@@ -129,7 +130,6 @@ export async function runImport(db: Db, importId: string, batchSize?: number): P
       batch.records += 1;
       batch.bytes = info.bytes;
       if (batch.records >= batchSize) await flush();
-      else if (seen % YIELD_EVERY === 0) await letIoIn();
     }
     await flush();
     await inFlight;

@@ -5,8 +5,8 @@ import { execRows, type Executor } from '@/db';
 // arrive; `byte_size` is written (and the job enqueued) only once the whole body is stored. A
 // failed or cancelled upload deletes its row at once (upload.ts), but a web process that dies
 // mid-upload leaves the row and up to 50 MB of chunks behind, under an id no client was ever
-// given. This hourly sweep removes them. The age is far beyond any real upload: the 50 MB limit
-// takes under seven minutes at 1 Mbit/s.
+// given. This hourly sweep removes them. The age is far beyond any upload still arriving: Node's
+// HTTP server ends a request whose body is not complete after 5 minutes (requestTimeout).
 
 export const ABANDONED_AFTER_HOURS = 6;
 
