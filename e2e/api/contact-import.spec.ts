@@ -43,6 +43,21 @@ test.describe('contact CSV import', () => {
     expect(report.rejected_rows[0]).toMatchObject({ line: 2, reason: 'Phone is empty.', row: { phone: '', last_name: "O'Connor" } });
     const lines = report.rejected_rows.map((r) => r.line);
     expect(lines).toEqual([...lines].sort((a, b) => a - b));
+
+    // A progress poll asks for the counters alone, or for fewer rejected rows.
+    const counters = await (await request.get(`/api/contact/upload/${id}?rejected_rows=0`, { headers: account.admin.headers })).json();
+    expect(counters).toEqual({ ...report, rejected_rows: [] });
+    const two = await (await request.get(`/api/contact/upload/${id}?rejected_rows=2`, { headers: account.admin.headers })).json();
+    expect(two.rejected_rows).toEqual(report.rejected_rows.slice(0, 2));
+    for (const [value, message] of [
+      ['1001', 'Ensure this value is less than or equal to 1000.'],
+      ['-1', 'Ensure this value is greater than or equal to 0.'],
+      ['two', 'A valid number is required.'],
+    ]) {
+      const bad = await request.get(`/api/contact/upload/${id}?rejected_rows=${value}`, { headers: account.admin.headers });
+      expect(bad.status()).toBe(400);
+      expect(await bad.json()).toEqual({ rejected_rows: [message] });
+    }
     for (const r of report.rejected_rows) {
       expect(r.line).toBeGreaterThan(1);
       expect(r.reason.length).toBeGreaterThan(0);

@@ -19,16 +19,21 @@ export function useUploadCsv() {
   });
 }
 
-/** Polls every 500 ms while the import runs; the finished report stays cached. */
+/**
+ * Polls every 500 ms while the import runs, for the counters only; once it has ended, fetches the
+ * report with its rejected rows, which then stays cached.
+ */
 export function useUpload(id: string | null) {
   const qc = useQueryClient();
   return useQuery({
     queryKey: queryKeys.upload(id ?? ''),
     enabled: !!id,
     queryFn: async () => {
-      const upload = await apiFetch<Upload>(`/api/contact/upload/${encodeURIComponent(id ?? "")}`);
-      if (!isUploadRunning(upload)) void qc.invalidateQueries({ queryKey: queryKeys.contacts });
-      return upload;
+      const path = `/api/contact/upload/${encodeURIComponent(id ?? '')}`;
+      const progress = await apiFetch<Upload>(`${path}?rejected_rows=0`);
+      if (isUploadRunning(progress)) return progress;
+      void qc.invalidateQueries({ queryKey: queryKeys.contacts });
+      return progress.rejected ? apiFetch<Upload>(path) : progress;
     },
     refetchInterval: (query) => (isUploadRunning(query.state.data) && !query.state.error ? POLL_MS : false),
     staleTime: (query) => (isUploadRunning(query.state.data) ? 0 : Infinity),

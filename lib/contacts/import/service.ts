@@ -4,13 +4,13 @@ import { NotFoundError } from '@/lib/api/errors';
 import { csvLine } from '@/lib/csv/write';
 import { CONTACT_COLUMNS } from './columns';
 import { serializeImport, type ImportRowDb, type RejectedRowDb } from './serializer';
+import { REJECTED_IN_DETAIL } from './validation';
 
 type Cursor = { line: number; id: number };
 
 // Reading uploads back, always scoped to the caller's account: another account's upload is
 // simply "Not found.".
 
-export const REJECTED_IN_DETAIL = 1000;
 const REJECTED_PAGE = 1000;
 
 async function findImport(db: Db, accountId: number, id: string): Promise<ImportRowDb> {
@@ -28,9 +28,10 @@ async function rejectedPage(db: Db, id: string, after: Cursor, limit: number): P
     where import_id = ${id} and (line, id) > (${after.line}, ${after.id}) order by line, id limit ${limit}`);
 }
 
-export async function getContactImport(db: Db, accountId: number, id: string) {
+/** The upload with its first `rejectedRows` rejected rows (0 for a progress poll: counters only). */
+export async function getContactImport(db: Db, accountId: number, id: string, rejectedRows = REJECTED_IN_DETAIL) {
   const row = await findImport(db, accountId, id);
-  return serializeImport(row, await rejectedPage(db, id, { line: 0, id: 0 }, REJECTED_IN_DETAIL));
+  return serializeImport(row, rejectedRows > 0 ? await rejectedPage(db, id, { line: 0, id: 0 }, rejectedRows) : []);
 }
 
 /**

@@ -1,4 +1,4 @@
-import { REJECTED_IN_DETAIL } from '@/lib/contacts/import/service';
+import { REJECTED_IN_DETAIL, uploadDetailQuery } from '@/lib/contacts/import/validation';
 import { UPLOAD_LIMIT } from '@/lib/contacts/import/upload';
 import { ContactUpload, ContactUploadCreated } from '../schemas/contacts';
 import type { PathParam, ResourceDoc } from '../operation';
@@ -36,8 +36,12 @@ export const contactUploadsDoc: ResourceDoc = {
     {
       method: 'get', path: '/api/contact/upload/{upload_group_id}', operationId: 'contact_upload_retrieve', tags,
       summary: 'Progress and rejected rows of a CSV upload',
-      description: `Status, counters and the first ${REJECTED_IN_DETAIL} rejected rows (in file order).`,
+      description: `Status, counters and the first ${REJECTED_IN_DETAIL} rejected rows (in file order). A progress `
+        + 'poll passes `rejected_rows=0` for the counters alone; every rejected row is in the CSV below.',
       params: uploadId,
+      query: uploadDetailQuery,
+      queryDescriptions: { rejected_rows: `How many rejected rows to include, 0 to ${REJECTED_IN_DETAIL} (default ${REJECTED_IN_DETAIL}).` },
+      errors: [400],
       responses: { 200: { description: 'The upload.', schema: ContactUpload } },
     },
     {

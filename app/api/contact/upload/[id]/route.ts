@@ -1,11 +1,15 @@
 import { getDb } from '@/db';
 import { endpoint, json, methods } from '@/lib/api/handler';
 import { getContactImport } from '@/lib/contacts/import/service';
+import { uploadDetailQuery } from '@/lib/contacts/import/validation';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/contact/upload/{id} — status, totals and the first rejected rows of an upload.
+  // GET /api/contact/upload/{id} — status, totals and the first rejected rows of an upload
+  // (`rejected_rows=N` of them, 0 for counters only).
   GET: endpoint({
     params: { id: 'uuid' },
-    handle: async ({ member, params }) => json(await getContactImport(await getDb(), member.accountId, params.id)),
+    query: uploadDetailQuery,
+    handle: async ({ member, params, query }) =>
+      json(await getContactImport(await getDb(), member.accountId, params.id, query.rejected_rows)),
   }),
 });
