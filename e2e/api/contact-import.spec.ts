@@ -52,7 +52,8 @@ test.describe('contact CSV import', () => {
     for (const [value, message] of [
       ['1001', 'Ensure this value is less than or equal to 1000.'],
       ['-1', 'Ensure this value is greater than or equal to 0.'],
-      ['two', 'A valid number is required.'],
+      ['two', 'A valid integer is required.'],
+      ['1.5', 'A valid integer is required.'],
     ]) {
       const bad = await request.get(`/api/contact/upload/${id}?rejected_rows=${value}`, { headers: account.admin.headers });
       expect(bad.status()).toBe(400);

@@ -6,5 +6,7 @@ export const REJECTED_IN_DETAIL = 1000;
 // A progress poll asks for `?rejected_rows=0`: every 500 ms the dashboard fetched up to 1,000
 // rejected rows (~200 KB) that it shows only once the import has ended.
 export const uploadDetailQuery = z.object({
-  rejected_rows: z.coerce.number().int().min(0).max(REJECTED_IN_DETAIL).optional(),
+  // DRF's IntegerField wording for a value that is not a number at all (zod says "number").
+  rejected_rows: z.coerce.number({ error: (issue) => (issue.code === 'invalid_type' ? 'A valid integer is required.' : undefined) })
+    .int().min(0).max(REJECTED_IN_DETAIL).optional(),
 });
