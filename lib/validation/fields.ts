@@ -11,6 +11,14 @@ export const boolish = z.preprocess((v) => {
   return v;
 }, z.boolean());
 
+/**
+ * A whole number, also written as a string (query parameters, forms), refused in DRF's IntegerField
+ * wording whether it is no number at all or a fraction (zod would say "A valid number" for the first).
+ */
+export function integer() {
+  return z.coerce.number({ error: (issue) => (issue.code === 'invalid_type' ? 'A valid integer is required.' : undefined) }).int();
+}
+
 /** Optional text that may be null; blank strings are stored as null. */
 export function nullableText(max: number) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullable());

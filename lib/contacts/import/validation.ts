@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { integer } from '@/lib/validation/fields';
 
 /** Rejected rows in an upload's detail (GET /api/contact/upload/{id}); the CSV download has them all. */
 export const REJECTED_IN_DETAIL = 1000;
@@ -6,7 +7,5 @@ export const REJECTED_IN_DETAIL = 1000;
 // A progress poll asks for `?rejected_rows=0`: every 500 ms the dashboard fetched up to 1,000
 // rejected rows (~200 KB) that it shows only once the import has ended.
 export const uploadDetailQuery = z.object({
-  // DRF's IntegerField wording for a value that is not a number at all (zod says "number").
-  rejected_rows: z.coerce.number({ error: (issue) => (issue.code === 'invalid_type' ? 'A valid integer is required.' : undefined) })
-    .int().min(0).max(REJECTED_IN_DETAIL).optional(),
+  rejected_rows: integer().min(0).max(REJECTED_IN_DETAIL).optional(),
 });
