@@ -124,10 +124,11 @@ export async function writeBatch(db: Db, ctx: ImportContext, batch: Batch, offse
     // a crash) together, and the job's own completion is a synchronous commit that flushes these
     // too. Saves a WAL flush per batch.
     // Custom plans: an import fills an account faster than autovacuum re-analyses it, and a plan
-    // cached for a prepared statement while the account was empty (the batch's lookup of existing
-    // contacts) went on scanning it whole as it grew. One import in three on a fresh database
-    // took 55-60 s instead of 17-19 s for 100,000 rows, with that lookup active in 42 of 55
-    // one-second samples. Planning a 2,000-row statement afresh costs nothing by comparison.
+    // cached for a prepared statement while the account was empty went on scanning it whole as it
+    // grew (one import in three took 55-60 s instead of 17-19 s, when the lookup of existing
+    // contacts was still written as `= any(array)`; that lookup no longer depends on plans, see
+    // existingContactsQuery, and this keeps the batch's other statements from doing the same).
+    // Planning a 2,000-row statement afresh costs nothing by comparison.
     await tx.execute(sql`select set_config('synchronous_commit', 'off', true), set_config('plan_cache_mode', 'force_custom_plan', true)`);
     const merged = mergeByPhone(batch.rows);
     let created = 0;
