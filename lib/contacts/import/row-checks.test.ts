@@ -1,0 +1,151 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import '@/lib/test-support/unit-database';
+
+// An import batch checks its foreign keys once, with locking reads, and writes with Postgres's
+// per-row checks off (row-checks.ts). These tests hold it to what the per-row checks gave.
+
+const { closeDatabase, execRows, getDb } = await import('@/db');
+type Executor = import('@/db').Executor;
+const { seedTestAccount } = await import('@/lib/test-support/seed-account');
+const { upsertTags } = await import('@/lib/tags/service');
+const { uploadContactsCsv } = await import('./upload');
+const { runImport } = await import('./run');
+const { queue, stopQueue } = await import('@/lib/jobs/queue');
+const {
+  CHECKED_ONCE_TABLES, ReferenceGoneError, checkBatchReferences, checkBatchTags, restoreRowChecks,
+  rowChecksCanBeTurnedOff, setCheckOncePerBatch,
+} = await import('./row-checks');
+
+afterAll(async () => {
+  await stopQueue();
+  await closeDatabase();
+});
+
+class RollBack extends Error {}
+
+async function rolledBack(work: (tx: Executor) => Promise<void>) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    await work(tx);
+    throw new RollBack();
+  }).catch((error) => { if (!(error instanceof RollBack)) throw error; });
+}
+
+const setting = async (tx: Executor) =>
+  (await execRows<{ v: string }>(tx, sql`select current_setting('session_replication_role') as v`))[0].v;
+
+/** Whether this transaction holds a lock on the row (its xmax is this transaction's id). */
+async function lockedByUs(tx: Executor, table: 'accounts' | 'users' | 'tags', id: number): Promise<boolean> {
+  const [row] = await execRows<{ mine: boolean }>(tx, sql`
+    select xmax::text = (pg_current_xact_id()::text::bigint % 4294967296)::text as mine
+    from ${sql.identifier(table)} where id = ${id}`);
+  return row.mine;
+}
+
+describe('foreign keys checked once per import batch', () => {
+  it('leaves no ordinary trigger unfired: the tables written with checks off have none', async () => {
+    const db = await getDb();
+    const triggers = await execRows<{ tgname: string }>(db, sql`
+      select tgname from pg_trigger
+      where not tgisinternal and tgrelid::regclass::text = any(${sql.param([...CHECKED_ONCE_TABLES])}::text[])`);
+    expect(triggers).toEqual([]);
+  });
+
+  it('is the path the test engines take (a superuser may turn the checks off)', async () => {
+    expect(await rowChecksCanBeTurnedOff(await getDb())).toBe(true);
+  });
+
+  it('is not taken by a role without the privilege', async () => {
+    await rolledBack(async (tx) => {
+      const role = `import_check_${Date.now()}`;
+      await tx.execute(sql.raw(`create role ${role}`));
+      await tx.execute(sql.raw(`set local role ${role}`));
+      expect(await rowChecksCanBeTurnedOff(tx)).toBe(false);
+    });
+  });
+
+  it('locks the account and the creator as the checks would, then turns the checks off until restored', async () => {
+    const db = await getDb();
+    const seeded = await seedTestAccount(db, { country: 'MX' });
+    await rolledBack(async (tx) => {
+      expect(await checkBatchReferences(tx, seeded.account_id, seeded.admin.id)).toEqual({ userId: seeded.admin.id });
+      expect(await lockedByUs(tx, 'accounts', seeded.account_id)).toBe(true);
+      expect(await lockedByUs(tx, 'users', seeded.admin.id)).toBe(true);
+      expect(await setting(tx)).toBe('replica');
+      await restoreRowChecks(tx);
+      expect(await setting(tx)).toBe('origin');
+    });
+  });
+
+  it('writes rows without a creator when the creator is gone, and refuses when the account is', async () => {
+    const db = await getDb();
+    const seeded = await seedTestAccount(db, { country: 'MX' });
+    await rolledBack(async (tx) => {
+      expect(await checkBatchReferences(tx, seeded.account_id, 2_000_000_000)).toEqual({ userId: null });
+      expect(await checkBatchReferences(tx, seeded.account_id, null)).toEqual({ userId: null });
+    });
+    await expect(rolledBack((tx) => checkBatchReferences(tx, 2_000_000_000, seeded.admin.id).then(() => {})))
+      .rejects.toBeInstanceOf(ReferenceGoneError);
+  });
+
+  it('locks the batch tags, and refuses when one of them is gone', async () => {
+    const db = await getDb();
+    const seeded = await seedTestAccount(db, { country: 'MX' });
+    const tags = await upsertTags(db, seeded.account_id, ['vip', 'lead']);
+    await rolledBack(async (tx) => {
+      await checkBatchTags(tx, [tags.get('vip')!, tags.get('lead')!, tags.get('vip')!]);
+      expect(await lockedByUs(tx, 'tags', tags.get('vip')!)).toBe(true);
+      expect(await lockedByUs(tx, 'tags', tags.get('lead')!)).toBe(true);
+    });
+    await expect(rolledBack((tx) => checkBatchTags(tx, [tags.get('vip')!, 2_000_000_000])))
+      .rejects.toBeInstanceOf(ReferenceGoneError);
+  });
+
+  it('imports exactly what an import with per-row checks imports', async () => {
+    const db = await getDb();
+    await queue(); // the upload enqueues its job (PGlite is one connection)
+    const csv = [
+      'phone,first_name,tags,city',
+      '+52 55 1000 0001,Ana,vip;lead,Mérida',
+      '+52 55 1000 0002,Beto,,Puebla',
+      '+52 1 55 1000 0001,Ana María,b2b,', // the first contact again (Mexico's +52 1)
+      'not a phone,Nadie,vip,',
+      '55 1000 0003,Caro,lead;lead;newsletter,León', // national number, MX account
+    ].join('\n');
+
+    async function importInto(checkOnce: boolean) {
+      setCheckOncePerBatch(db, checkOnce);
+      const seeded = await seedTestAccount(db, { country: 'MX' });
+      const body = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(new TextEncoder().encode(csv)); c.close(); } });
+      const id = await uploadContactsCsv(db, { accountId: seeded.account_id, userId: seeded.admin.id }, body, csv.length);
+      await runImport(db, id, 2);
+      const [counts] = await execRows(db, sql`
+        select status, total_rows, created_count, updated_count, rejected_count from contact_imports where id = ${id}`);
+      const contacts = await execRows<{ created_by: number }>(db, sql`
+        select c.canonical_phone, c.first_name, c.meta, c.created_by,
+          coalesce((select array_agg(t.name order by t.name) from contact_tags ct join tags t on t.id = ct.tag_id
+            where ct.contact_id = c.id), '{}') as tags
+        from contacts c where c.account_id = ${seeded.account_id} order by c.canonical_phone`);
+      return { counts, contacts, creator: seeded.admin.id };
+    }
+
+    try {
+      const perRow = await importInto(false);
+      const once = await importInto(true);
+      expect(once.counts).toEqual(perRow.counts);
+      expect(once.counts).toMatchObject({ status: 'COMPLETED', total_rows: 5, created_count: 3, updated_count: 1, rejected_count: 1 });
+      const withoutCreator = (rows: { created_by: number }[]) => rows.map(({ created_by: _, ...rest }) => rest);
+      expect(withoutCreator(once.contacts)).toEqual(withoutCreator(perRow.contacts));
+      expect(once.contacts.map((c) => c.created_by)).toEqual([once.creator, once.creator, once.creator]);
+      expect(once.contacts).toMatchObject([
+        { canonical_phone: '+525510000001', first_name: 'Ana María', tags: ['b2b', 'lead', 'vip'] },
+        { canonical_phone: '+525510000002', first_name: 'Beto', tags: [] },
+        { canonical_phone: '+525510000003', first_name: 'Caro', tags: ['lead', 'newsletter'] },
+      ]);
+      expect(await setting(db)).toBe('origin'); // nothing left switched off on the connection
+    } finally {
+      setCheckOncePerBatch(db, null);
+    }
+  });
+});
