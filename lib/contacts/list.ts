@@ -22,16 +22,17 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
       where ct.contact_id = c.id and t.account_id = ${accountId} and t.name = ${filters.tag})`);
   }
   const where = sql.join(conditions, sql` and `);
-  const tail = sql`order by c.created_on desc, c.id desc ${pageLimit(page)}`;
+  const order = sql`order by c.created_on desc, c.id desc`;
+  const limit = pageLimit(page);
   if (conditions.length === 1) {
     // Unfiltered: the page and the account's maintained counter in one round trip.
-    const rows = await selectContacts(db, accountId, where, tail,
-      sql`, ${contactCountSql(accountId)} as total_count`);
+    const rows = await selectContacts(db, accountId, where,
+      { order, limit, extraColumns: sql`, ${contactCountSql(accountId)} as total_count` });
     const count = rows.length ? Number((rows[0] as { total_count?: number }).total_count) : await contactCount(db, accountId);
     return pageEnvelope(url, page, count, rows.map(serializeContact));
   }
   const [rows, [{ count }]] = await Promise.all([
-    selectContacts(db, accountId, where, tail),
+    selectContacts(db, accountId, where, { order, limit }),
     execRows<{ count: number }>(db, sql`select count(*)::int as count from contacts c where c.account_id = ${accountId} and ${where}`),
   ]);
   return pageEnvelope(url, page, Number(count ?? 0), rows.map(serializeContact));

@@ -71,7 +71,7 @@ describe('pageLimit', () => {
       const url = new URL('http://x/api/contact');
       for (let i = 0; i < 8; i++) await listContacts(tx as never, big.id, url, pageRequest(url), {});
       plans = await execRows<{ generic_plans: number }>(tx, sql`
-        select generic_plans from pg_prepared_statements where statement like '%from contacts c%limit 20'`);
+        select generic_plans from pg_prepared_statements where statement like '%from contacts c%limit 20)%'`);
       throw new RolledBack();
     }).catch((error) => { if (!(error instanceof RolledBack)) throw error; });
     expect(plans.length).toBe(1);
