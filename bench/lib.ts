@@ -88,10 +88,17 @@ export function rssMb(pid: number): number {
   return Math.max(processRssMb(pid), ...childPids(pid).map(processRssMb));
 }
 
-/** Samples the processes' RSS every 100 ms until stopped; returns the peak. */
+/**
+ * Samples the processes' RSS every 100 ms until stopped; returns the peak. BENCH_RSS_TRACE=1 prints
+ * every sample, process by process (seconds since the start, pid:MB).
+ */
 export function sampleRss(pid: number): { stop: () => number } {
   let peak = rssMb(pid);
-  const timer = setInterval(() => { peak = Math.max(peak, rssMb(pid)); }, 100);
+  const started = performance.now();
+  const timer = setInterval(() => {
+    peak = Math.max(peak, rssMb(pid));
+    if (process.env.BENCH_RSS_TRACE) console.log(((performance.now() - started) / 1000).toFixed(1), [pid, ...childPids(pid)].map((p) => `${p}:${processRssMb(p).toFixed(0)}`).join(' '));
+  }, 100);
   return { stop: () => { clearInterval(timer); return Math.max(peak, rssMb(pid)); } };
 }
 
