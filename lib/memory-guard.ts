@@ -29,33 +29,57 @@ function collector(): (() => void) | null {
 
 // A process that stays above the limit for other reasons (live data a collection cannot free)
 // collects at most once a second, and less and less often while collections do not help: the
-// wait doubles up to a minute, and returns to a second once one frees a useful amount of heap.
-// Whether a collection helped is judged by the heap it freed, not by the RSS just after it: V8
-// hands freed pages back to the system a little later, so an import's process, just over the
-// limit right after each collection, was judged beyond help, waited 2 s, then 4 s, and grew to
-// 320-370 MB before its import ended.
+// wait doubles up to a minute, and returns to a second once one helps. A collection helps when
+// the heap it freed would bring the process back under the limit. That is judged from the heap
+// rather than from the RSS just after the collection: V8 hands freed pages back to the system a
+// little later, so an import's process, just over the limit right after each collection, was
+// judged beyond help, waited 2 s, then 4 s, and grew to 320-370 MB before its import ended.
 const MIN_INTERVAL_MS = 1000;
 const MAX_INTERVAL_MS = 60_000;
-const HELPFUL_BYTES = 16 * 1024 * 1024;
-let interval = MIN_INTERVAL_MS;
-let lastCollection = 0;
-let collections = 0;
+
+export type MemoryProbe = {
+  limitBytes: number;
+  rss: () => number;
+  heapUsed: () => number;
+  /** A full collection, or null when the runtime offers none. */
+  collect: () => (() => void) | null;
+  now: () => number;
+};
+
+export type MemoryGuard = { check: () => void; state: () => { collections: number; intervalMs: number } };
+
+/** The guard's policy over given readings (tests drive it with their own). */
+export function memoryGuard(probe: MemoryProbe): MemoryGuard {
+  let interval = MIN_INTERVAL_MS;
+  let lastCollection = -Infinity;
+  let collections = 0;
+  return {
+    check() {
+      if (probe.limitBytes <= 0 || probe.now() - lastCollection < interval) return;
+      const rss = probe.rss();
+      if (rss <= probe.limitBytes) return;
+      lastCollection = probe.now();
+      const collect = probe.collect();
+      if (!collect) return;
+      const before = probe.heapUsed();
+      collect();
+      collections += 1;
+      const freed = before - probe.heapUsed();
+      interval = rss - freed <= probe.limitBytes ? MIN_INTERVAL_MS : Math.min(interval * 2, MAX_INTERVAL_MS);
+    },
+    state: () => ({ collections, intervalMs: interval }),
+  };
+}
+
+const processGuard = memoryGuard({
+  limitBytes: SOFT_LIMIT_BYTES,
+  rss: () => process.memoryUsage.rss(),
+  heapUsed: () => process.memoryUsage().heapUsed,
+  collect: collector,
+  now: Date.now,
+});
 
 /** A full collection when the process has grown past the soft limit (between import batches, and periodically). */
 export function keepMemoryInCheck(): void {
-  if (SOFT_LIMIT_BYTES <= 0 || Date.now() - lastCollection < interval) return;
-  if (process.memoryUsage.rss() <= SOFT_LIMIT_BYTES) return;
-  lastCollection = Date.now();
-  const collect = collector();
-  if (!collect) return;
-  const before = process.memoryUsage().heapUsed;
-  collect();
-  collections += 1;
-  const freed = before - process.memoryUsage().heapUsed;
-  interval = freed >= HELPFUL_BYTES ? MIN_INTERVAL_MS : Math.min(interval * 2, MAX_INTERVAL_MS);
-}
-
-/** Collections made so far and the current wait between them (tests, diagnostics). */
-export function memoryGuardState(): { collections: number; intervalMs: number } {
-  return { collections, intervalMs: interval };
+  processGuard.check();
 }
