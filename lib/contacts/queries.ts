@@ -31,7 +31,10 @@ const AGGREGATES = sql`
     where a.contact_id = any(array(select id from page)) group by a.contact_id)`;
 
 export type ContactSelection = {
-  /** ORDER BY over the columns of `c`: applied before `limit`, and again to the result. */
+  /**
+   * ORDER BY over the columns of `c`: applied before `limit`, and again to the result, where `c` is
+   * the page itself, so it may name only the selected columns (those above and `extraColumns`).
+   */
   order?: SQL;
   limit?: SQL;
   /** More columns of `c` (each with a leading comma). */

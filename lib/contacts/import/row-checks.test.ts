@@ -12,9 +12,12 @@ const { upsertTags } = await import('@/lib/tags/service');
 const { uploadContactsCsv } = await import('./upload');
 const { runImport } = await import('./run');
 const { queue, stopQueue } = await import('@/lib/jobs/queue');
+const { mapHeader } = await import('./columns');
+const { validateRow } = await import('./row');
+const { writeBatch } = await import('./write-batch');
 const {
-  CHECKED_ONCE_TABLES, ReferenceGoneError, checkBatchReferences, checkBatchTags, restoreRowChecks,
-  rowChecksCanBeTurnedOff, setCheckOncePerBatch,
+  CHECKED_ONCE_TABLES, ReferenceGoneError, checkBatchReferences, checkBatchTags, keepPerRowChecks, mayTurnChecksOffSql,
+  withBatchReferencesChecked,
 } = await import('./row-checks');
 
 afterAll(async () => {
@@ -52,28 +55,34 @@ describe('foreign keys checked once per import batch', () => {
     expect(triggers).toEqual([]);
   });
 
-  it('is the path the test engines take (a superuser may turn the checks off)', async () => {
-    expect(await rowChecksCanBeTurnedOff(await getDb())).toBe(true);
+  it('covers every foreign key of those tables: a new one must be checked by the batch too', async () => {
+    const db = await getDb();
+    const keys = await execRows<{ fk: string }>(db, sql`
+      select conrelid::regclass::text || '.' || a.attname || ' -> ' || confrelid::regclass::text as fk
+      from pg_constraint c join pg_attribute a on a.attrelid = c.conrelid and a.attnum = c.conkey[1]
+      where c.contype = 'f' and conrelid::regclass::text = any(${sql.param([...CHECKED_ONCE_TABLES])}::text[])
+      order by 1`);
+    expect(keys.map((k) => k.fk)).toEqual([
+      'contact_tags.contact_id -> contacts', // the batch's own upserted rows
+      'contact_tags.tag_id -> tags', // checkBatchTags
+      'contacts.account_id -> accounts', // checkBatchReferences
+      'contacts.created_by -> users', // checkBatchReferences
+      'tags.account_id -> accounts', // checkBatchReferences
+    ]);
   });
 
-  it('is not taken by a role without the privilege', async () => {
-    await rolledBack(async (tx) => {
-      const role = `import_check_${Date.now()}`;
-      await tx.execute(sql.raw(`create role ${role}`));
-      await tx.execute(sql.raw(`set local role ${role}`));
-      expect(await rowChecksCanBeTurnedOff(tx)).toBe(false);
-    });
-  });
-
-  it('locks the account and the creator as the checks would, then turns the checks off until restored', async () => {
+  it('locks the account and the creator as the checks would, and turns the checks off for the write alone', async () => {
     const db = await getDb();
     const seeded = await seedTestAccount(db, { country: 'MX' });
+    const off = await mayTurnChecksOffSql(db);
     await rolledBack(async (tx) => {
-      expect(await checkBatchReferences(tx, seeded.account_id, seeded.admin.id)).toEqual({ userId: seeded.admin.id });
-      expect(await lockedByUs(tx, 'accounts', seeded.account_id)).toBe(true);
-      expect(await lockedByUs(tx, 'users', seeded.admin.id)).toBe(true);
-      expect(await setting(tx)).toBe('replica');
-      await restoreRowChecks(tx);
+      const refs = await withBatchReferencesChecked(tx, off, seeded.account_id, seeded.admin.id, async (refs) => {
+        expect(await lockedByUs(tx, 'accounts', seeded.account_id)).toBe(true);
+        expect(await lockedByUs(tx, 'users', seeded.admin.id)).toBe(true);
+        expect(await setting(tx)).toBe('replica'); // the test engines run as a superuser
+        return refs;
+      });
+      expect(refs).toEqual({ userId: seeded.admin.id, checksOff: true });
       expect(await setting(tx)).toBe('origin');
     });
   });
@@ -81,12 +90,47 @@ describe('foreign keys checked once per import batch', () => {
   it('writes rows without a creator when the creator is gone, and refuses when the account is', async () => {
     const db = await getDb();
     const seeded = await seedTestAccount(db, { country: 'MX' });
+    const off = await mayTurnChecksOffSql(db);
     await rolledBack(async (tx) => {
-      expect(await checkBatchReferences(tx, seeded.account_id, 2_000_000_000)).toEqual({ userId: null });
-      expect(await checkBatchReferences(tx, seeded.account_id, null)).toEqual({ userId: null });
+      expect(await checkBatchReferences(tx, off, seeded.account_id, 2_000_000_000)).toEqual({ userId: null, checksOff: true });
+      expect(await checkBatchReferences(tx, off, seeded.account_id, null)).toEqual({ userId: null, checksOff: true });
     });
-    await expect(rolledBack((tx) => checkBatchReferences(tx, 2_000_000_000, seeded.admin.id).then(() => {})))
+    await expect(rolledBack((tx) => checkBatchReferences(tx, off, 2_000_000_000, seeded.admin.id).then(() => {})))
       .rejects.toBeInstanceOf(ReferenceGoneError);
+  });
+
+  it('keeps the per-row checks for a role without the privilege, and turns them off for one granted it', async () => {
+    const db = await getDb();
+    const seeded = await seedTestAccount(db, { country: 'MX' });
+    const off = await mayTurnChecksOffSql(db);
+    for (const granted of [false, true]) {
+      await rolledBack(async (tx) => {
+        const role = `import_check_${granted ? 'granted' : 'plain'}_${Date.now()}`;
+        await tx.execute(sql.raw(`create role ${role}`));
+        await tx.execute(sql.raw(`grant select, update on accounts, users to ${role}`)); // FOR KEY SHARE needs both
+        if (granted) await tx.execute(sql.raw(`grant set on parameter session_replication_role to ${role}`));
+        await tx.execute(sql.raw(`set local role ${role}`));
+        expect(await checkBatchReferences(tx, off, seeded.account_id, seeded.admin.id))
+          .toEqual({ userId: seeded.admin.id, checksOff: granted });
+        expect(await setting(tx)).toBe(granted ? 'replica' : 'origin');
+      });
+    }
+  });
+
+  it('writes a batch whose creator is gone with no creator', async () => {
+    const db = await getDb();
+    const seeded = await seedTestAccount(db, { country: 'MX' });
+    const [{ id: importId }] = await execRows<{ id: string }>(db, sql`
+      insert into contact_imports (account_id, created_by) values (${seeded.account_id}, ${seeded.admin.id}) returning id`);
+    const header = mapHeader(['phone', 'first_name', 'tags']);
+    const rows = [['+52 55 1000 0101', 'Gone', 'vip'], ['+52 55 1000 0102', 'Creator', '']]
+      .map((fields, i) => validateRow(header, fields, i + 2, 'MX'))
+      .map((r) => (r.ok ? r.row : expect.unreachable()));
+    const ctx = { accountId: seeded.account_id, importId, userId: 2_000_000_000 }; // deleted since the upload
+    expect(await writeBatch(db, ctx, { rows, rejected: [], records: 2, bytes: 10 }, 0)).toEqual({ created: 2, updated: 0, rejected: 0 });
+    const stored = await execRows<{ first_name: string; created_by: number | null }>(db, sql`
+      select first_name, created_by from contacts where account_id = ${seeded.account_id} order by canonical_phone`);
+    expect(stored).toEqual([{ first_name: 'Gone', created_by: null }, { first_name: 'Creator', created_by: null }]);
   });
 
   it('locks the batch tags, and refuses when one of them is gone', async () => {
@@ -115,7 +159,7 @@ describe('foreign keys checked once per import batch', () => {
     ].join('\n');
 
     async function importInto(checkOnce: boolean) {
-      setCheckOncePerBatch(db, checkOnce);
+      keepPerRowChecks(db, !checkOnce);
       const seeded = await seedTestAccount(db, { country: 'MX' });
       const body = new ReadableStream<Uint8Array>({ start(c) { c.enqueue(new TextEncoder().encode(csv)); c.close(); } });
       const id = await uploadContactsCsv(db, { accountId: seeded.account_id, userId: seeded.admin.id }, body, csv.length);
@@ -143,9 +187,8 @@ describe('foreign keys checked once per import batch', () => {
         { canonical_phone: '+525510000002', first_name: 'Beto', tags: [] },
         { canonical_phone: '+525510000003', first_name: 'Caro', tags: ['lead', 'newsletter'] },
       ]);
-      expect(await setting(db)).toBe('origin'); // nothing left switched off on the connection
     } finally {
-      setCheckOncePerBatch(db, null);
+      keepPerRowChecks(db, false);
     }
   });
 });

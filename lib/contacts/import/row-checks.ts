@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Db, type Executor } from '@/db';
 
 // Postgres checks a foreign key with one query per written row. An import batch makes four per
@@ -11,60 +11,67 @@ import { execRows, type Db, type Executor } from '@/db';
 // account, creator or tag is found by those locking reads, as the checks would have found it.
 //
 // Changing session_replication_role needs a superuser (the embedded engine, a local Postgres) or,
-// from Postgres 15, `GRANT SET ON PARAMETER session_replication_role TO <role>`; without it the
-// import writes with the ordinary checks, as correct and slower.
+// from Postgres 15, `GRANT SET ON PARAMETER session_replication_role TO <role>`. Each batch asks
+// in the statement that takes the locks, so a privilege granted or revoked while the server runs
+// counts from the next batch; without it the batch writes with the ordinary checks, as correct
+// and slower. Each change of the setting also makes Postgres drop the connection's cached plans,
+// which are planned again on their next use (twice per batch of 2,000 rows: nothing to speak of).
 //
 // Replica mode turns off ordinary triggers as well: contacts, tags and contact_tags have none, and
-// row-checks.test.ts fails when one is added.
+// row-checks.test.ts fails when one is added, or a foreign key the batch does not check itself.
 
 export const CHECKED_ONCE_TABLES = ['contacts', 'tags', 'contact_tags'] as const;
 
-/** Whether the role in use may turn the per-row checks off. */
-export async function rowChecksCanBeTurnedOff(executor: Executor): Promise<boolean> {
-  try {
-    const [row] = await execRows<{ ok: boolean }>(executor, sql`
-      select current_setting('is_superuser') = 'on'
-        or has_parameter_privilege('session_replication_role', 'SET') as ok`);
-    return Boolean(row?.ok);
-  } catch {
-    return false; // before Postgres 15 there is no has_parameter_privilege: superusers only
-  }
-}
+const grantsExist = new WeakMap<Db, Promise<boolean>>();
 
-const permitted = new WeakMap<Db, Promise<boolean>>();
-
-/** rowChecksCanBeTurnedOff, asked once per database. */
-export function mayCheckOncePerBatch(db: Db): Promise<boolean> {
-  let answer = permitted.get(db);
+/** Whether the server knows parameter privileges (Postgres 15 and later), asked once per database. */
+function parameterGrantsExist(db: Db): Promise<boolean> {
+  let answer = grantsExist.get(db);
   if (!answer) {
-    answer = rowChecksCanBeTurnedOff(db);
-    permitted.set(db, answer);
+    answer = execRows<{ ok: boolean }>(db, sql`select current_setting('server_version_num')::int >= 150000 as ok`)
+      .then(([row]) => Boolean(row?.ok));
+    answer.catch(() => grantsExist.delete(db)); // asked again next time
+    grantsExist.set(db, answer);
   }
   return answer;
 }
 
-/** For tests, which write both ways and compare; null asks the database again. */
-export function setCheckOncePerBatch(db: Db, allowed: boolean | null): void {
-  if (allowed === null) permitted.delete(db);
-  else permitted.set(db, Promise.resolve(allowed));
+const perRowOnly = new WeakSet<Db>();
+
+/** For tests, which write both ways and compare: true keeps the per-row checks for this database. */
+export function keepPerRowChecks(db: Db, keep: boolean): void {
+  if (keep) perRowOnly.add(db);
+  else perRowOnly.delete(db);
+}
+
+/** SQL deciding whether this session's role may turn the per-row checks off. */
+export async function mayTurnChecksOffSql(db: Db): Promise<SQL> {
+  if (perRowOnly.has(db)) return sql`false`;
+  return (await parameterGrantsExist(db))
+    ? sql`(current_setting('is_superuser') = 'on' or has_parameter_privilege('session_replication_role', 'SET'))`
+    : sql`current_setting('is_superuser') = 'on'`;
 }
 
 /** Raised when a row the batch refers to was deleted meanwhile; the job's retry starts afresh. */
 export class ReferenceGoneError extends Error {}
 
+export type BatchReferences = { userId: number | null; checksOff: boolean };
+
 /**
- * Locks the account and the creator as the per-row checks would, then turns those checks off for
- * the transaction. The creator may have been deleted since the upload: the rows then get no
- * creator, as ON DELETE SET NULL would have left them.
+ * Locks the account and the creator as the per-row checks would and, when the role may, turns
+ * those checks off for the transaction. The creator may have been deleted since the upload: the
+ * rows then get no creator, as ON DELETE SET NULL would have left them.
  */
-export async function checkBatchReferences(tx: Executor, accountId: number, userId: number | null): Promise<{ userId: number | null }> {
-  const [row] = await execRows<{ account_id: number | null; user_id: number | null }>(tx, sql`
+export async function checkBatchReferences(
+  tx: Executor, mayTurnOff: SQL, accountId: number, userId: number | null,
+): Promise<BatchReferences> {
+  const [row] = await execRows<{ account_id: number | null; user_id: number | null; role: string | null }>(tx, sql`
     with account as (select id from accounts where id = ${accountId} for key share),
       creator as (select id from users where id = ${userId} for key share)
     select (select id from account) as account_id, (select id from creator) as user_id,
-      set_config('session_replication_role', 'replica', true)`);
+      case when ${mayTurnOff} then set_config('session_replication_role', 'replica', true) end as role`);
   if (row?.account_id == null) throw new ReferenceGoneError(`account ${accountId} no longer exists`);
-  return { userId: row.user_id ?? null };
+  return { userId: row.user_id ?? null, checksOff: row.role === 'replica' };
 }
 
 /** Locks the batch's tags as the per-row checks would; all of them must still exist. */
@@ -76,7 +83,16 @@ export async function checkBatchTags(tx: Executor, tagIds: number[]): Promise<vo
   if (Number(n) !== unique.length) throw new ReferenceGoneError('a tag was deleted while the import was writing it');
 }
 
-/** Per-row checks back on, for the rest of the batch's transaction. */
-export async function restoreRowChecks(tx: Executor): Promise<void> {
-  await tx.execute(sql`select set_config('session_replication_role', 'origin', true)`);
+/**
+ * Runs `write` (the batch's contacts and tags) after checkBatchReferences, and turns the per-row
+ * checks back on after it, for the rest of the transaction. `mayTurnOff` comes from
+ * mayTurnChecksOffSql, asked before the transaction (PGlite is one connection).
+ */
+export async function withBatchReferencesChecked<T>(
+  tx: Executor, mayTurnOff: SQL, accountId: number, userId: number | null, write: (refs: BatchReferences) => Promise<T>,
+): Promise<T> {
+  const refs = await checkBatchReferences(tx, mayTurnOff, accountId, userId);
+  const result = await write(refs);
+  if (refs.checksOff) await tx.execute(sql`select set_config('session_replication_role', 'origin', true)`);
+  return result;
 }

@@ -6,7 +6,7 @@ import { recordContactEvents } from '@/lib/contacts/events';
 import { addToContactCount } from '@/lib/contacts/counter';
 import { mergeByPhone, type MergedContact } from './merge';
 import type { ImportRow, Rejection } from './row';
-import { checkBatchReferences, checkBatchTags, mayCheckOncePerBatch, restoreRowChecks } from './row-checks';
+import { checkBatchTags, mayTurnChecksOffSql, withBatchReferencesChecked } from './row-checks';
 
 // One batch of the file in one short transaction: contacts upserted in a single statement, tags
 // and rejections in one statement each, and the import's counters moved in the same transaction.
@@ -96,11 +96,11 @@ async function upsertContacts(tx: Executor, ctx: ImportContext, records: ReturnT
     returning id, canonical_phone as cp, (xmax = 0) as inserted`);
 }
 
-async function addTags(tx: Executor, accountId: number, merged: MergedContact[], ids: Map<string, string>, checkOnce: boolean) {
+async function addTags(tx: Executor, accountId: number, merged: MergedContact[], ids: Map<string, string>, checksOff: boolean) {
   const names = merged.flatMap((c) => c.tags);
   if (!names.length) return;
   const tagIds = await upsertTags(tx, accountId, names);
-  if (checkOnce) await checkBatchTags(tx, [...tagIds.values()]);
+  if (checksOff) await checkBatchTags(tx, [...tagIds.values()]);
   const pairs = merged.flatMap((c) => c.tags.map((t) => [ids.get(c.canonicalPhone)!, tagIds.get(t)!]));
   await tx.execute(sql`
     insert into contact_tags (contact_id, tag_id)
@@ -121,7 +121,7 @@ async function addRejections(tx: Executor, importId: string, rejected: Rejection
  * move if it still is, so a job that runs twice (retry, second worker) never counts a row twice.
  */
 export async function writeBatch(db: Db, ctx: ImportContext, batch: Batch, offset: number): Promise<BatchCounts> {
-  const checkOnce = await mayCheckOncePerBatch(db);
+  const mayTurnChecksOff = await mayTurnChecksOffSql(db);
   return db.transaction(async (tx) => {
     // synchronous_commit off is safe here: the batch and the resume offset commit (or are lost in
     // a crash) together, and the job's own completion is a synchronous commit that flushes these
@@ -140,21 +140,21 @@ export async function writeBatch(db: Db, ctx: ImportContext, batch: Batch, offse
     const createdIds: string[] = [];
     const updatedIds: string[] = [];
     if (merged.length) {
-      // Foreign keys checked once for the batch rather than per row (row-checks.ts), when allowed.
-      const writer = checkOnce ? { ...ctx, ...(await checkBatchReferences(tx, ctx.accountId, ctx.userId)) } : ctx;
-      const existing = await existingContacts(tx, ctx.accountId, merged.map((c) => c.canonicalPhone));
-      const result = await upsertContacts(tx, writer, merged.map((c) => upsertRecord(c, existing.get(c.canonicalPhone))));
-      const ids = new Map(result.map((r) => [r.cp, r.id]));
-      const byPhone = new Map(merged.map((c) => [c.canonicalPhone, c]));
-      for (const r of result) {
-        const rowCount = byPhone.get(r.cp)!.rowCount;
-        // A new contact counts its first row as created and the rows merged into it as updated.
-        if (r.inserted) { created += 1; updated += rowCount - 1; createdIds.push(r.id); }
-        else { updated += rowCount; updatedIds.push(r.id); }
-        if (!r.inserted && existing.get(r.cp)?.is_deleted) revived += 1;
-      }
-      await addTags(tx, ctx.accountId, merged, ids, checkOnce);
-      if (checkOnce) await restoreRowChecks(tx);
+      // Foreign keys checked once for the batch rather than per row, when the role may (row-checks.ts).
+      await withBatchReferencesChecked(tx, mayTurnChecksOff, ctx.accountId, ctx.userId, async ({ userId, checksOff }) => {
+        const existing = await existingContacts(tx, ctx.accountId, merged.map((c) => c.canonicalPhone));
+        const result = await upsertContacts(tx, { ...ctx, userId }, merged.map((c) => upsertRecord(c, existing.get(c.canonicalPhone))));
+        const ids = new Map(result.map((r) => [r.cp, r.id]));
+        const byPhone = new Map(merged.map((c) => [c.canonicalPhone, c]));
+        for (const r of result) {
+          const rowCount = byPhone.get(r.cp)!.rowCount;
+          // A new contact counts its first row as created and the rows merged into it as updated.
+          if (r.inserted) { created += 1; updated += rowCount - 1; createdIds.push(r.id); }
+          else { updated += rowCount; updatedIds.push(r.id); }
+          if (!r.inserted && existing.get(r.cp)?.is_deleted) revived += 1;
+        }
+        await addTags(tx, ctx.accountId, merged, ids, checksOff);
+      });
     }
     await addRejections(tx, ctx.importId, batch.rejected);
     // Importing a soft-deleted contact restores it, so it counts again like a created one.
