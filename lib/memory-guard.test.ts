@@ -11,7 +11,7 @@ function simulated() {
   const guard = memoryGuard({
     limitBytes: 256 * MB,
     rss: () => sim.rss,
-    heapUsed: () => sim.heap,
+    used: () => sim.heap,
     collect: () => () => { sim.gcs += 1; sim.heap = sim.live; }, // RSS follows later, as V8's does
     now: () => sim.now,
   });

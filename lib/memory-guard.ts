@@ -30,17 +30,18 @@ function collector(): (() => void) | null {
 // A process that stays above the limit for other reasons (live data a collection cannot free)
 // collects at most once a second, and less and less often while collections do not help: the
 // wait doubles up to a minute, and returns to a second once one helps. A collection helps when
-// the heap it freed would bring the process back under the limit. That is judged from the heap
-// rather than from the RSS just after the collection: V8 hands freed pages back to the system a
-// little later, so an import's process, just over the limit right after each collection, was
-// judged beyond help, waited 2 s, then 4 s, and grew to 320-370 MB before its import ended.
+// the memory it freed (the heap, and Buffers outside it) would bring the process back under the
+// limit. That is judged from what it freed, not from the RSS just after it: V8 hands freed pages
+// back to the system a little later, so an import's process, just over the limit right after each
+// collection, was judged beyond help, waited 2 s, then 4 s, and grew to 320-370 MB.
 const MIN_INTERVAL_MS = 1000;
 const MAX_INTERVAL_MS = 60_000;
 
 export type MemoryProbe = {
   limitBytes: number;
   rss: () => number;
-  heapUsed: () => number;
+  /** Memory a collection can free: the JS heap plus what its objects hold outside it (Buffers). */
+  used: () => number;
   /** A full collection, or null when the runtime offers none. */
   collect: () => (() => void) | null;
   now: () => number;
@@ -61,10 +62,10 @@ export function memoryGuard(probe: MemoryProbe): MemoryGuard {
       lastCollection = probe.now();
       const collect = probe.collect();
       if (!collect) return;
-      const before = probe.heapUsed();
+      const before = probe.used();
       collect();
       collections += 1;
-      const freed = before - probe.heapUsed();
+      const freed = before - probe.used();
       interval = rss - freed <= probe.limitBytes ? MIN_INTERVAL_MS : Math.min(interval * 2, MAX_INTERVAL_MS);
     },
     state: () => ({ collections, intervalMs: interval }),
@@ -74,7 +75,7 @@ export function memoryGuard(probe: MemoryProbe): MemoryGuard {
 const processGuard = memoryGuard({
   limitBytes: SOFT_LIMIT_BYTES,
   rss: () => process.memoryUsage.rss(),
-  heapUsed: () => process.memoryUsage().heapUsed,
+  used: () => { const m = process.memoryUsage(); return m.heapUsed + m.external; },
   collect: collector,
   now: Date.now,
 });
