@@ -77,11 +77,13 @@ test('validates each field of a new channel', async ({ request }) => {
   const sandbox = (await (await request.get('/api/channels', { headers: acme.admin.headers })).json()).results.find((c: { is_sandbox: boolean }) => c.is_sandbox);
   const bad = await request.patch(`/api/channels/${sandbox.id}`, { headers: acme.admin.headers, data: { access_token: 'x' } });
   expect(await bad.json()).toEqual({ access_token: ['The sandbox channel has no provider settings.'] });
-  for (const rate of ['fast', 2.5]) {
+  for (const rate of ['fast', 2.5, '', true, '1e3']) {
     const notWhole = await request.patch(`/api/channels/${sandbox.id}`, { headers: acme.admin.headers, data: { rate_limit: rate } });
     expect(notWhole.status()).toBe(400);
     expect(await notWhole.json()).toEqual({ rate_limit: ['A valid integer is required.'] });
   }
+  const nullRate = await request.patch(`/api/channels/${sandbox.id}`, { headers: acme.admin.headers, data: { rate_limit: null } });
+  expect(await nullRate.json()).toEqual({ rate_limit: ['This field may not be null.'] });
 });
 
 test('agents read channels but only admins change them', async ({ request }) => {

@@ -54,6 +54,7 @@ test.describe('contact CSV import', () => {
       ['-1', 'Ensure this value is greater than or equal to 0.'],
       ['two', 'A valid integer is required.'],
       ['1.5', 'A valid integer is required.'],
+      ['', 'A valid integer is required.'], // was read as 0
     ]) {
       const bad = await request.get(`/api/contact/upload/${id}?rejected_rows=${value}`, { headers: account.admin.headers });
       expect(bad.status()).toBe(400);

@@ -27,7 +27,7 @@ export const channelCreateSchema = z.object({
   app_id: settingsFields.app_id.default(''),
   base_url: settingsFields.base_url.default(DEFAULT_BASE_URL),
   api_version: settingsFields.api_version.default(DEFAULT_API_VERSION),
-  rate_limit: integer().min(1).max(1000).default(80),
+  rate_limit: integer({ min: 1, max: 1000 }).default(80),
 });
 export type ChannelCreate = z.output<typeof channelCreateSchema>;
 
@@ -35,7 +35,7 @@ export type ChannelCreate = z.output<typeof channelCreateSchema>;
 export const channelPatchSchema = z.object({
   name: z.string().trim().min(1).max(150).optional(),
   status: z.enum(channelStatus.enumValues).optional(),
-  rate_limit: integer().min(1).max(1000).optional(),
+  rate_limit: integer({ min: 1, max: 1000 }).optional(),
   ...Object.fromEntries(Object.entries(settingsFields).map(([k, v]) => [k, v.optional()])) as {
     [K in keyof typeof settingsFields]: z.ZodOptional<(typeof settingsFields)[K]>
   },

@@ -11,12 +11,28 @@ export const boolish = z.preprocess((v) => {
   return v;
 }, z.boolean());
 
+// DRF's IntegerField takes an int, or text that int() reads once a trailing ".0" is cut: "7",
+// " 8 ", "-3", "2.0". Blank text, booleans, "1e3" and "0x10" are not numbers to it.
+const INTEGER_TEXT = /^\s*[-+]?\d+(\.0*)?\s*$/;
+
 /**
  * A whole number, also written as a string (query parameters, forms), refused in DRF's IntegerField
- * wording whether it is no number at all or a fraction (zod would say "A valid number" for the first).
+ * wording: "A valid integer is required." for anything else (a fraction, blank text, a boolean),
+ * and "This field may not be null." for null. (Coercing with Number() read "" as 0 and true as 1.)
  */
-export function integer() {
-  return z.coerce.number({ error: (issue) => (issue.code === 'invalid_type' ? 'A valid integer is required.' : undefined) }).int();
+export function integer(bounds: { min?: number; max?: number } = {}) {
+  let number = z.number({
+    error: (issue) => {
+      if (issue.code !== 'invalid_type') return undefined; // bounds keep their DRF wording (drf-messages.ts)
+      return issue.input === null ? 'This field may not be null.' : 'A valid integer is required.';
+    },
+  }).int();
+  if (bounds.min !== undefined) number = number.min(bounds.min);
+  if (bounds.max !== undefined) number = number.max(bounds.max);
+  return z.preprocess((v) => {
+    if (typeof v === 'number' || v === null) return v;
+    return typeof v === 'string' && INTEGER_TEXT.test(v) ? Number(v) : Number.NaN;
+  }, number);
 }
 
 /** Optional text that may be null; blank strings are stored as null. */
