@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import '@/lib/test-support/unit-database';
+import { rolledBack } from '@/lib/test-support/rolled-back';
 
 // List pages write their size into the statement and bind only a deeper page's offset, so
 // Postgres can keep one generic plan per page size instead of planning every request.
@@ -17,8 +18,6 @@ const render = (page: { page: number; pageSize: number; offset: number }) => {
   const { sql: text, params } = new PgDialect().sqlToQuery(sql`select 1 ${pageLimit(page)}`);
   return { sql: text, params };
 };
-
-class RolledBack extends Error {}
 
 afterAll(async () => {
   await closeDatabase();
@@ -62,7 +61,7 @@ describe('pageLimit', () => {
     // runs on an account of 200, with per-column statistics taken in a transaction that is rolled back.
     if ((await database()).kind !== 'postgres') return;
     let plans: { generic_plans: number }[] = [];
-    await db.transaction(async (tx) => {
+    await rolledBack(db, async (tx) => {
       const [big] = await tx.insert(accounts).values({ name: `pages big ${Date.now()}`, country: 'MX' }).returning();
       await tx.execute(sql`
         insert into contacts (account_id, phone, canonical_phone, search_text)
@@ -72,8 +71,7 @@ describe('pageLimit', () => {
       for (let i = 0; i < 8; i++) await listContacts(tx as never, big.id, url, pageRequest(url), {});
       plans = await execRows<{ generic_plans: number }>(tx, sql`
         select generic_plans from pg_prepared_statements where statement like '%from contacts c%limit 20)%'`);
-      throw new RolledBack();
-    }).catch((error) => { if (!(error instanceof RolledBack)) throw error; });
+    });
     expect(plans.length).toBe(1);
     expect(Number(plans[0].generic_plans)).toBeGreaterThan(0);
   });

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import '@/lib/test-support/unit-database';
+import { rolledBack } from '@/lib/test-support/rolled-back';
 
 // A batch of the import looks up which of its phones are already contacts. The lookup must probe
 // the unique (account, phone) index once per phone even when the statistics still describe the
@@ -24,20 +25,9 @@ async function accountWithContacts(db: Executor, count: number, prefix: string) 
   return account.id;
 }
 
-class RollBack extends Error {}
-
-/** Runs `work` in a transaction that is then rolled back: its rows and per-column statistics do not stay. */
-async function rolledBack(work: (tx: Executor) => Promise<void>) {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    await work(tx);
-    throw new RollBack();
-  }).catch((error) => { if (!(error instanceof RollBack)) throw error; });
-}
-
 describe('existingContactsQuery', () => {
   it('returns the stored contacts among the phones, of this account only', async () => {
-    await rolledBack(async (tx) => {
+    await rolledBack(await getDb(), async (tx) => {
       const mine = await accountWithContacts(tx, 50, '+52551');
       await accountWithContacts(tx, 50, '+52551'); // the same phones in another account
       const rows = await execRows<{ canonical_phone: string; first_name: string; is_deleted: boolean }>(
@@ -51,7 +41,7 @@ describe('existingContactsQuery', () => {
   // Rolled back, so the statistics taken here do not change the plans of other test files that
   // share the database (the contact list's generic plan, lib/sql/page.test.ts).
   it('probes the (account, phone) index by phone while the statistics still say the account is empty', async () => {
-    await rolledBack(async (tx) => {
+    await rolledBack(await getDb(), async (tx) => {
       await tx.execute(sql`analyze contacts`); // statistics taken before the account had contacts
       const accountId = await accountWithContacts(tx, 5000, '+52552');
       const phones = Array.from({ length: 2000 }, (_, i) => `+52552${i * 3}`);

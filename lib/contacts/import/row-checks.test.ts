@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import '@/lib/test-support/unit-database';
+import { rolledBack } from '@/lib/test-support/rolled-back';
 
 // An import batch checks its foreign keys once, with locking reads, and writes with Postgres's
 // per-row checks off (row-checks.ts). These tests hold it to what the per-row checks gave.
@@ -24,16 +25,6 @@ afterAll(async () => {
   await stopQueue();
   await closeDatabase();
 });
-
-class RollBack extends Error {}
-
-async function rolledBack(work: (tx: Executor) => Promise<void>) {
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    await work(tx);
-    throw new RollBack();
-  }).catch((error) => { if (!(error instanceof RollBack)) throw error; });
-}
 
 const setting = async (tx: Executor) =>
   (await execRows<{ v: string }>(tx, sql`select current_setting('session_replication_role') as v`))[0].v;
@@ -75,7 +66,7 @@ describe('foreign keys checked once per import batch', () => {
     const db = await getDb();
     const seeded = await seedTestAccount(db, { country: 'MX' });
     const off = await mayTurnChecksOffSql(db);
-    await rolledBack(async (tx) => {
+    await rolledBack(db, async (tx) => {
       const refs = await withBatchReferencesChecked(tx, off, seeded.account_id, seeded.admin.id, async (refs) => {
         expect(await lockedByUs(tx, 'accounts', seeded.account_id)).toBe(true);
         expect(await lockedByUs(tx, 'users', seeded.admin.id)).toBe(true);
@@ -91,11 +82,11 @@ describe('foreign keys checked once per import batch', () => {
     const db = await getDb();
     const seeded = await seedTestAccount(db, { country: 'MX' });
     const off = await mayTurnChecksOffSql(db);
-    await rolledBack(async (tx) => {
+    await rolledBack(db, async (tx) => {
       expect(await checkBatchReferences(tx, off, seeded.account_id, 2_000_000_000)).toEqual({ userId: null, checksOff: true });
       expect(await checkBatchReferences(tx, off, seeded.account_id, null)).toEqual({ userId: null, checksOff: true });
     });
-    await expect(rolledBack((tx) => checkBatchReferences(tx, off, 2_000_000_000, seeded.admin.id).then(() => {})))
+    await expect(rolledBack(db, (tx) => checkBatchReferences(tx, off, 2_000_000_000, seeded.admin.id).then(() => {})))
       .rejects.toBeInstanceOf(ReferenceGoneError);
   });
 
@@ -104,7 +95,7 @@ describe('foreign keys checked once per import batch', () => {
     const seeded = await seedTestAccount(db, { country: 'MX' });
     const off = await mayTurnChecksOffSql(db);
     for (const granted of [false, true]) {
-      await rolledBack(async (tx) => {
+      await rolledBack(db, async (tx) => {
         const role = `import_check_${granted ? 'granted' : 'plain'}_${Date.now()}`;
         await tx.execute(sql.raw(`create role ${role}`));
         await tx.execute(sql.raw(`grant select, update on accounts, users to ${role}`)); // FOR KEY SHARE needs both
@@ -137,12 +128,12 @@ describe('foreign keys checked once per import batch', () => {
     const db = await getDb();
     const seeded = await seedTestAccount(db, { country: 'MX' });
     const tags = await upsertTags(db, seeded.account_id, ['vip', 'lead']);
-    await rolledBack(async (tx) => {
+    await rolledBack(db, async (tx) => {
       await checkBatchTags(tx, [tags.get('vip')!, tags.get('lead')!, tags.get('vip')!]);
       expect(await lockedByUs(tx, 'tags', tags.get('vip')!)).toBe(true);
       expect(await lockedByUs(tx, 'tags', tags.get('lead')!)).toBe(true);
     });
-    await expect(rolledBack((tx) => checkBatchTags(tx, [tags.get('vip')!, 2_000_000_000])))
+    await expect(rolledBack(db, (tx) => checkBatchTags(tx, [tags.get('vip')!, 2_000_000_000])))
       .rejects.toBeInstanceOf(ReferenceGoneError);
   });
 
