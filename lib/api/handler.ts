@@ -143,6 +143,11 @@ export function json(data: unknown, status = 200): Response {
   return Response.json(data, { status });
 }
 
+/** A response whose body is already JSON text (a page the database rendered). */
+export function jsonText(body: string, status = 200): Response {
+  return new Response(body, { status, headers: { 'content-type': 'application/json' } });
+}
+
 export function noContent(): Response {
   return new Response(null, { status: 204 });
 }

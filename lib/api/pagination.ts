@@ -28,14 +28,24 @@ function withPage(url: URL, page: number): string {
   return next.toString();
 }
 
-/** Builds the `{count, next, previous, results}` envelope; a page past the end is a 404. */
-export function pageEnvelope<T>(url: URL, request: PageRequest, count: number, results: T[]): Page<T> {
+/** The envelope's count and links; a page past the end is a 404. */
+function pageLinks(url: URL, request: PageRequest, count: number): Omit<Page<never>, 'results'> {
   const lastPage = Math.max(1, Math.ceil(count / request.pageSize));
   if (request.page > lastPage) throw new InvalidPageError();
   return {
     count,
     next: request.page < lastPage ? withPage(url, request.page + 1) : null,
     previous: request.page > 1 ? withPage(url, request.page - 1) : null,
-    results,
   };
+}
+
+/** Builds the `{count, next, previous, results}` envelope; a page past the end is a 404. */
+export function pageEnvelope<T>(url: URL, request: PageRequest, count: number, results: T[]): Page<T> {
+  return { ...pageLinks(url, request, count), results };
+}
+
+/** The same envelope as JSON text, around results that are already a JSON array's text. */
+export function pageEnvelopeJson(url: URL, request: PageRequest, count: number, resultsJson: string): string {
+  const { next, previous } = pageLinks(url, request, count);
+  return `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`;
 }

@@ -3,7 +3,6 @@ import type { Executor } from '@/db';
 import { interestedSubscriptions, recordEvents } from '@/lib/webhooks/record-events';
 import type { WebhookEventType } from '@/lib/webhooks/validation';
 import { selectContacts } from './queries';
-import { serializeContact } from './serializer';
 
 export type ContactChange = { id: string; type: Extract<WebhookEventType, `contact.${string}`> };
 
@@ -22,8 +21,8 @@ export async function recordContactEvents(tx: Executor, accountId: number, chang
   const subscriptions = await interestedSubscriptions(tx, accountId);
   const wanted = changes.filter((c) => subscriptions.some((s) => s.events.includes(c.type)));
   if (!wanted.length) return;
-  const rows = await selectContacts(tx, accountId, sql`c.id = any(${sql.param(wanted.map((c) => c.id))}::uuid[])`);
-  const byId = new Map(rows.map((r) => [r.id, serializeContact(r)]));
+  const serialized = await selectContacts(tx, accountId, sql`c.id = any(${sql.param(wanted.map((c) => c.id))}::uuid[])`);
+  const byId = new Map(serialized.map((contact) => [contact.id, contact]));
   await recordEvents(tx, accountId, wanted.filter((c) => byId.has(c.id))
     .map((c) => ({ type: c.type, resourceId: c.id, data: byId.get(c.id) })), subscriptions);
 }

@@ -1,19 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Db } from '@/db';
-import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
+import { pageEnvelopeJson, type PageRequest } from '@/lib/api/pagination';
 import { contactCount, contactCountSql } from './counter';
-import { selectContacts } from './queries';
+import { selectContactPage } from './queries';
 import { searchTerm } from './search-text';
-import { serializeContact } from './serializer';
 import { containsPattern } from '@/lib/sql/like';
 import { pageLimit } from '@/lib/sql/page';
 
 /**
- * A page of the account's contacts, newest first. Without filters the count is the account's
- * maintained counter, so a page never scans the account's contacts; with a search the count is
- * over the trigram index's matches.
+ * A page of the account's contacts, newest first, as the response's JSON text. Without filters the
+ * count is the account's maintained counter, so a page never scans the account's contacts; with a
+ * search the count is over the trigram index's matches.
  */
-export async function listContacts(db: Db, accountId: number, url: URL, page: PageRequest, filters: { search?: string; tag?: string }) {
+export async function listContacts(db: Db, accountId: number, url: URL, page: PageRequest, filters: { search?: string; tag?: string }): Promise<string> {
   const conditions: SQL[] = [sql`not c.is_deleted`];
   const term = filters.search ? searchTerm(filters.search) : '';
   if (term) conditions.push(sql`c.search_text like ${containsPattern(term)}`);
@@ -26,14 +25,12 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
   const limit = pageLimit(page);
   if (conditions.length === 1) {
     // Unfiltered: the page and the account's maintained counter in one round trip.
-    const rows = await selectContacts(db, accountId, where,
-      { order, limit, extraColumns: sql`, ${contactCountSql(accountId)} as total_count` });
-    const count = rows.length ? Number((rows[0] as { total_count?: number }).total_count) : await contactCount(db, accountId);
-    return pageEnvelope(url, page, count, rows.map(serializeContact));
+    const { json, count } = await selectContactPage(db, accountId, where, { order, limit, count: contactCountSql(accountId) });
+    return pageEnvelopeJson(url, page, count ?? await contactCount(db, accountId), json);
   }
-  const [rows, [{ count }]] = await Promise.all([
-    selectContacts(db, accountId, where, { order, limit }),
+  const [{ json }, [{ count }]] = await Promise.all([
+    selectContactPage(db, accountId, where, { order, limit }),
     execRows<{ count: number }>(db, sql`select count(*)::int as count from contacts c where c.account_id = ${accountId} and ${where}`),
   ]);
-  return pageEnvelope(url, page, Number(count ?? 0), rows.map(serializeContact));
+  return pageEnvelopeJson(url, page, Number(count ?? 0), json);
 }

@@ -7,7 +7,7 @@ import { accountCountry } from './account-country';
 import { countedTransaction } from './counter';
 import { changeType, recordContactEvents } from './events';
 import { selectContact, selectContacts } from './queries';
-import { serializeContact, type SerializedContact } from './serializer';
+import type { SerializedContact } from './serializer';
 import type { ContactPatch, ContactReplace, ContactUpsert } from './validation';
 import { deleteNoteRow, insertContact, lockContact, updateContact, type Actor, type Change, type ScalarFields } from './write';
 import { upsertContactsTogether, type UpsertOutcome, type UpsertRequest } from './upsert-together';
@@ -55,9 +55,9 @@ export function mergeChange(input: ContactUpsert | ContactPatch): Change {
 }
 
 async function respond(db: Executor, accountId: number, id: string): Promise<SerializedContact> {
-  const row = await selectContact(db, accountId, id);
-  if (!row) throw new NotFoundError();
-  return serializeContact(row);
+  const contact = await selectContact(db, accountId, id);
+  if (!contact) throw new NotFoundError();
+  return contact;
 }
 
 /** One upsert in its own transaction: the path of an upsert stored alone. */
@@ -99,7 +99,7 @@ async function upsertGroup(db: Db, group: UpsertRequest[]): Promise<Stored[]> {
   try {
     for (const accountId of new Set(group.map((r) => r.actor.accountId))) {
       const ids = outcomes.filter((_, i) => group[i].actor.accountId === accountId).map((o) => o.id);
-      for (const row of await selectContacts(db, accountId, sql`c.id = any(${sql.param(ids)}::uuid[])`)) read.set(row.id, serializeContact(row));
+      for (const contact of await selectContacts(db, accountId, sql`c.id = any(${sql.param(ids)}::uuid[])`)) read.set(contact.id, contact);
     }
   } catch { /* each request reads its own below */ }
   return outcomes.map((o) => ({ ...o, contact: read.get(o.id) }));

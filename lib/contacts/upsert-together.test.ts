@@ -51,7 +51,7 @@ const bodies = (seeded: Seeded) => [
 /** What an account holds, without ids and times. */
 async function snapshot(db: Awaited<ReturnType<typeof getDb>>, accountId: number) {
   const url = new URL('http://x/api/contact?page_size=50');
-  const page = await listContacts(db, accountId, url, pageRequest(url), {});
+  const page = JSON.parse(await listContacts(db, accountId, url, pageRequest(url), {}));
   const all = [...page.results];
   const events = await db.select({ type: webhookEvents.type, payload: webhookEvents.payload }).from(webhookEvents)
     .where(eq(webhookEvents.accountId, accountId)).orderBy(asc(webhookEvents.createdOn));

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { serializeAccount } from '@/lib/accounts/serializer';
 import { serializeApiKey, type ApiKeyRow } from '@/lib/api-keys/serializer';
 import { serializeImport } from '@/lib/contacts/import/serializer';
-import { serializeContact, type ContactRow } from '@/lib/contacts/serializer';
+import type { SerializedContact } from '@/lib/contacts/serializer';
 import { serializeMember, serializeShortUser, serializeUser } from '@/lib/members/serializer';
 import type { Db } from '@/db';
 import type { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from '@/db/schema';
@@ -13,8 +13,8 @@ import { serializeAttempt, serializeDelivery, serializeSubscription } from '@/li
 import { signatureHeaders } from '@/lib/webhooks/signing';
 import { createSubscription, revealSecret, rotateSecret } from '@/lib/webhooks/subscriptions';
 import { webhookEventDocs } from './operations/webhooks';
-import { Group, ShortUser, Tag } from './schemas/common';
-import { Contact, ContactUpload, Note, RejectedRow } from './schemas/contacts';
+import { Group, ShortUser } from './schemas/common';
+import { Contact, ContactUpload, RejectedRow } from './schemas/contacts';
 import { Account, ApiKey, NewApiKey } from './schemas/dashboard';
 import { AccountMember, Team, User } from './schemas/members';
 import {
@@ -34,14 +34,14 @@ const userRow = {
   inboxContactInfoFields: {}, dateJoined: when,
 };
 
-const contactRow: ContactRow = {
+// A contact as the database renders it (its serializer is SQL: lib/contacts/serializer.test.ts
+// checks the rendering against the same schemas).
+const contact: SerializedContact = {
   id: '0b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', phone: '+52 55 1234 5678', canonical_phone: '+525512345678',
   first_name: 'Ana', last_name: null, email: 'ana@example.com', meta: { plan: 'gold' }, external_url: null,
-  external_id: 'crm-1', is_deleted: false, source: 'website', phone_status: 'UNKNOWN', contact_import: null,
-  last_conversation: null, created_by: 7, created_on: when, last_updated_on: when.toISOString(),
-  notes: [{ id: 1, notes: 'Prefers mornings', created_on: when.toISOString(), created_by: shortUser }],
-  tags: [{ id: 2, name: 'vip' }],
-  default_assignees: [shortUser],
+  external_id: 'crm-1', is_deleted: false, source: 'website', created_on: when.toISOString(), last_updated_on: when.toISOString(),
+  created_by: 7, notes: [{ id: 1, notes: 'Prefers mornings', contact: '0b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', created_on: when.toISOString(), created_by: shortUser }],
+  tags: [{ id: 2, name: 'vip' }], last_conversation: null, default_assignees: [shortUser], phone_status: 'UNKNOWN', contact_import: null,
 };
 
 const apiKeyRow = {
@@ -73,7 +73,7 @@ const subscriptionRow: typeof webhookSubscriptions.$inferSelect = {
 
 const deliveryRow: typeof webhookDeliveries.$inferSelect = {
   id: '3b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', seq: 1, subscriptionId: subscriptionRow.id, eventId: '4b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f',
-  resourceId: contactRow.id, status: 'PENDING', attempts: 1, nextAttemptOn: when, lastAttemptOn: when, createdOn: when,
+  resourceId: contact.id, status: 'PENDING', attempts: 1, nextAttemptOn: when, lastAttemptOn: when, createdOn: when,
 };
 
 const attemptRow: typeof webhookDeliveryAttempts.$inferSelect = {
@@ -128,12 +128,7 @@ function expectShape(schema: z.ZodType, value: unknown) {
 }
 
 describe('response schemas mirror the serializers', () => {
-  it('contact, note, tag, short user', () => {
-    const contact = serializeContact(contactRow);
-    expectShape(Contact, contact);
-    expectShape(Note, contact.notes[0]);
-    expectShape(Tag, contact.tags[0]);
-    expectShape(ShortUser, contact.default_assignees[0]);
+  it('short user', () => {
     expectShape(ShortUser, serializeShortUser(userRow));
   });
 
@@ -178,7 +173,7 @@ describe('response schemas mirror the serializers', () => {
 
   it('webhook event envelope, as recorded for a contact change', async () => {
     const { db, inserted } = fakeDb([]);
-    await recordEvents(db, 3, [{ type: 'contact.updated', resourceId: contactRow.id, data: serializeContact(contactRow) }],
+    await recordEvents(db, 3, [{ type: 'contact.updated', resourceId: contact.id, data: contact }],
       [{ id: subscriptionRow.id, events: ['contact.updated'] }]);
     const [event] = inserted[0] as { payload: unknown }[];
     expectShape(ContactEvent, event.payload);
@@ -189,7 +184,7 @@ describe('response schemas mirror the serializers', () => {
   it('webhook delivery, its attempts and its detail', async () => {
     expectShape(WebhookDelivery, serializeDelivery({ ...deliveryRow, eventType: 'contact.updated' }));
     expectShape(WebhookDeliveryAttempt, serializeAttempt(attemptRow));
-    const payload = { id: deliveryRow.eventId, type: 'contact.updated', created_on: when.toISOString(), data: serializeContact(contactRow) };
+    const payload = { id: deliveryRow.eventId, type: 'contact.updated', created_on: when.toISOString(), data: contact };
     const detail = await getDelivery(fakeDb([[{ delivery: deliveryRow, eventType: 'contact.updated', payload }], [attemptRow]]).db, 3, deliveryRow.id);
     expectShape(WebhookDeliveryDetail, detail);
     expectShape(WebhookDeliveryAttempt, detail.attempt_log[0]);

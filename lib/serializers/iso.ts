@@ -1,4 +1,14 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /** Timestamps on the wire: ISO 8601 in UTC (`2026-11-21T10:00:00.000Z`), null stays null. */
 export function iso(value: Date | string | null | undefined): string | null {
   return value === null || value === undefined ? null : new Date(value).toISOString();
+}
+
+/**
+ * The same rendering in SQL, for serializers that build their JSON in the database: milliseconds
+ * truncated, as `iso()` truncates a timestamp read from the database; null stays null.
+ */
+export function isoSql(column: SQL): SQL {
+  return sql`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 }

@@ -3,6 +3,8 @@ import { sql } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import '@/lib/test-support/unit-database';
 import { rolledBack } from '@/lib/test-support/rolled-back';
+import type { Page } from '@/lib/api/pagination';
+import type { SerializedContact } from '@/lib/contacts/serializer';
 
 // List pages write their size into the statement and bind only a deeper page's offset, so
 // Postgres can keep one generic plan per page size instead of planning every request.
@@ -45,7 +47,7 @@ describe('pageLimit', () => {
     await addToContactCount(db, account.id, 5);
     const page = async (query: string) => {
       const url = new URL(`http://x/api/contact?${query}`);
-      return listContacts(db, account.id, url, pageRequest(url), {});
+      return JSON.parse(await listContacts(db, account.id, url, pageRequest(url), {})) as Page<SerializedContact>;
     };
     const first = await page('page_size=2');
     const third = await page('page_size=2&page=3');

@@ -3,7 +3,7 @@ import type { Db } from '@/db';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhookSubscriptions } from '@/db/schema';
 import { NotFoundError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
-import { serializeContact } from '@/lib/contacts/serializer';
+import type { SerializedContact } from '@/lib/contacts/serializer';
 import { enqueueDeliveries } from './record-events';
 import { serializeAttempt, serializeDelivery } from './serializer';
 import { getSubscriptionRow } from './subscriptions';
@@ -68,12 +68,13 @@ export async function sendTestEvent(db: Db, accountId: number, subscriptionId: s
   const subscription = await getSubscriptionRow(db, accountId, subscriptionId);
   const type = subscription.events[0];
   const now = new Date();
-  const data = type.startsWith('contact.') ? serializeContact({
+  const sample: SerializedContact = {
     id: SAMPLE_ID, phone: '+52 55 1234 5678', canonical_phone: '+525512345678', first_name: 'Test', last_name: 'Contact',
     email: 'test@example.com', meta: { sample: 'true' }, external_url: null, external_id: null, is_deleted: type === 'contact.deleted',
-    source: 'website', phone_status: 'UNKNOWN', contact_import: null, last_conversation: null, created_by: null,
-    created_on: now, last_updated_on: now, notes: [], tags: [], default_assignees: [],
-  }) : { id: SAMPLE_ID, test: true };
+    source: 'website', created_on: now.toISOString(), last_updated_on: now.toISOString(), created_by: null, notes: [], tags: [],
+    last_conversation: null, default_assignees: [], phone_status: 'UNKNOWN', contact_import: null,
+  };
+  const data = type.startsWith('contact.') ? sample : { id: SAMPLE_ID, test: true };
   return db.transaction(async (tx) => {
     const id = crypto.randomUUID();
     await tx.insert(webhookEvents).values({

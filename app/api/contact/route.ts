@@ -1,5 +1,5 @@
 import { getDb } from '@/db';
-import { endpoint, json, methods } from '@/lib/api/handler';
+import { endpoint, json, jsonText, methods } from '@/lib/api/handler';
 import { pageRequest } from '@/lib/api/pagination';
 import { listContacts } from '@/lib/contacts/list';
 import { upsertContact } from '@/lib/contacts/service';
@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: endpoint({
     query: contactListQuery,
     handle: async ({ member, url, query }) =>
-      json(await listContacts(await getDb(), member.accountId, url, pageRequest(url), query)),
+      jsonText(await listContacts(await getDb(), member.accountId, url, pageRequest(url), query)),
   }),
   // POST /api/contact — create, or merge into the contact with the same canonical phone.
   POST: endpoint({
