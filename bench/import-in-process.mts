@@ -5,9 +5,8 @@
 // the import can be priced where its time goes. BENCH_IMPORT_TWICE=1 imports the same file again
 // (every row then updates); BENCH_IMPORT_KEEP=1 keeps the database for a look with psql.
 import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
-import { scratchDatabase } from './lib';
+import { postgresCpuSeconds, scratchDatabase } from './lib';
 
 const ROWS = Number(process.argv[2] || process.env.BENCH_ROWS || 100_000);
 const scratch = await scratchDatabase('engage_bench_import');
@@ -21,20 +20,6 @@ const { seedTestAccount } = await import('@/lib/test-support/seed-account');
 const { uploadContactsCsv } = await import('@/lib/contacts/import/upload');
 const { runImport } = await import('@/lib/contacts/import/run');
 const { queue, stopQueue } = await import('@/lib/jobs/queue');
-
-/** CPU seconds used so far by every Postgres process (user + system), from /proc. */
-function postgresCpuSeconds(): number {
-  let ticks = 0;
-  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
-    try {
-      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-      if (!stat.includes('(postgres)')) continue;
-      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-      ticks += Number(fields[11]) + Number(fields[12]);
-    } catch { /* gone meanwhile */ }
-  }
-  return ticks / 100;
-}
 
 const csv = execFileSync(process.execPath, ['../shared/tools/gen-contacts-csv.mjs', '--rows', String(ROWS), '--seed', '7'], { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] });
 const db = await getDb();

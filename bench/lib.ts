@@ -102,6 +102,20 @@ export function sampleRss(pid: number): { stop: () => number } {
   return { stop: () => { clearInterval(timer); return Math.max(peak, rssMb(pid)); } };
 }
 
+/** CPU seconds used so far by every Postgres process (user + system), from /proc. */
+export function postgresCpuSeconds(): number {
+  let ticks = 0;
+  for (const pid of fs.readdirSync('/proc').filter((d) => /^\d+$/.test(d))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+      if (!stat.includes('(postgres)')) continue;
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+    } catch { /* gone meanwhile */ }
+  }
+  return ticks / 100;
+}
+
 /** Web processes the bench servers run (WEB_CONCURRENCY, else one per core up to 4, as scripts/server.mjs decides). */
 export const WEB_PROCESSES = Number(process.env.WEB_CONCURRENCY || Math.min(os.availableParallelism(), 4));
 
