@@ -47,5 +47,5 @@ export function pageEnvelope<T>(url: URL, request: PageRequest, count: number, r
 /** The same envelope as JSON text, around results that are already a JSON array's text. */
 export function pageEnvelopeJson(url: URL, request: PageRequest, count: number, resultsJson: string): string {
   const { next, previous } = pageLinks(url, request, count);
-  return `{"count":${count},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`;
+  return `{"count":${JSON.stringify(count)},"next":${JSON.stringify(next)},"previous":${JSON.stringify(previous)},"results":${resultsJson}}`;
 }

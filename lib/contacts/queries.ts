@@ -29,8 +29,8 @@ const AGGREGATES = sql`
 
 export type ContactSelection = {
   /**
-   * ORDER BY over the columns of `c`: applied before `limit`, and again to the result, where `c` is
-   * the page itself, so it may name only the selected columns (those above and `count`'s).
+   * ORDER BY over the columns of `c`: applied before `limit`, and again to the result (inside the
+   * `json_agg` of a page), where `c` is the page itself, so it may name only CONTACT_COLUMNS.
    */
   order?: SQL;
   limit?: SQL;

@@ -14,6 +14,8 @@ const { contactNotes, contacts, tags, webhookEvents, webhookSubscriptions } = aw
 const { seedTestAccount } = await import('@/lib/test-support/seed-account');
 const { contactUpsertSchema } = await import('./validation');
 const { getContact, upsertContact } = await import('./service');
+const { selectContact } = await import('./queries');
+const { rolledBack } = await import('@/lib/test-support/rolled-back');
 const { listContacts } = await import('./list');
 const { pageRequest } = await import('@/lib/api/pagination');
 const { Contact, Note } = await import('@/lib/openapi/schemas/contacts');
@@ -51,41 +53,65 @@ describe('contact serializer', () => {
     const { contact } = await upsertContact(db, actor, contactUpsertSchema.parse({
       phone: '+52 55 1234 0001', first_name: 'Zoë "Z" \\ O\'Neil', last_name: 'Иванова\n😀', email: 'z@example.com',
       meta: { plan: 'gold', 'clé': 'a"b\u0001' }, tags: ['vip', 'alpha'], notes: 'Prefers\tmornings',
-      default_assignees: [seeded.agent.id], external_id: 'crm-1', external_url: 'https://crm.example.com/1',
+      default_assignees: [seeded.agent.id, seeded.admin.id], external_id: 'crm-1', external_url: 'https://crm.example.com/1',
     }));
+    // Notes stored out of id order (the later id first): the page's notes still come by id.
+    await db.insert(contactNotes).values([
+      { id: 2_100_000_002, contactId: contact.id, notes: 'second', createdById: null },
+      { id: 2_100_000_001, contactId: contact.id, notes: 'first', createdById: seeded.agent.id },
+    ]);
     const [stored] = await db.select().from(contacts).where(eq(contacts.id, contact.id));
-    const [note] = await db.select().from(contactNotes).where(eq(contactNotes.contactId, contact.id));
+    const notes = await db.select().from(contactNotes).where(eq(contactNotes.contactId, contact.id)).orderBy(asc(contactNotes.id));
     const accountTags = await db.select().from(tags).where(eq(tags.accountId, actor.accountId)).orderBy(asc(tags.name));
     const admin = { id: seeded.admin.id, first_name: 'Ada', last_name: expect.stringMatching(/^Admin /), email: seeded.admin.email };
+    const agent = { id: seeded.agent.id, first_name: 'Alan', last_name: expect.stringMatching(/^Agent /), email: seeded.agent.email };
+    const detail = await getContact(db, actor.accountId, contact.id);
 
+    // The upsert's answer (read before the two notes were added) and the detail read after them.
     expect(Object.keys(contact)).toEqual(WIRE_ORDER);
-    expect(contact).toEqual({
+    expect(contact.notes.map((n) => n.notes)).toEqual(['Prefers\tmornings']);
+    expect(detail).toEqual({
       id: stored.id, phone: '+52 55 1234 0001', canonical_phone: '+525512340001',
       first_name: 'Zoë "Z" \\ O\'Neil', last_name: 'Иванова\n😀', email: 'z@example.com', meta: { plan: 'gold', 'clé': 'a"b\u0001' },
       external_url: 'https://crm.example.com/1', external_id: 'crm-1', is_deleted: false, source: 'website',
       created_on: stored.createdOn.toISOString(), last_updated_on: stored.lastUpdatedOn.toISOString(), created_by: seeded.admin.id,
-      notes: [{ id: note.id, notes: 'Prefers\tmornings', contact: stored.id, created_on: note.createdOn.toISOString(), created_by: admin }],
+      notes: notes.map((n, i) => ({
+        id: n.id, notes: ['Prefers\tmornings', 'first', 'second'][i], contact: stored.id, created_on: n.createdOn.toISOString(),
+        created_by: [admin, agent, null][i],
+      })),
       tags: accountTags.map((t) => ({ id: t.id, name: t.name })),
       last_conversation: null,
-      default_assignees: [{ id: seeded.agent.id, first_name: 'Alan', last_name: expect.stringMatching(/^Agent /), email: seeded.agent.email }],
+      default_assignees: [admin, agent].sort((a, b) => a.id - b.id),
       phone_status: stored.phoneStatus, contact_import: null,
     });
-    expect(contact.tags.map((t) => t.name)).toEqual(['alpha', 'vip']);
-    expectShape(Contact, contact);
-    expectShape(Note, contact.notes[0]);
-    expectShape(Tag, contact.tags[0]);
-    expectShape(ShortUser, contact.notes[0].created_by);
-    expectShape(ShortUser, contact.default_assignees[0]);
+    expect(detail.notes.map((n) => n.id)).toEqual([notes[0].id, 2_100_000_001, 2_100_000_002]);
+    expect(detail.tags.map((t) => t.name)).toEqual(['alpha', 'vip']);
+    // Nested objects keep their wire order too.
+    expect(Object.keys(detail.notes[1])).toEqual(['id', 'notes', 'contact', 'created_on', 'created_by']);
+    expect(Object.keys(detail.notes[1].created_by!)).toEqual(['id', 'first_name', 'last_name', 'email']);
+    expect(Object.keys(detail.tags[0])).toEqual(['id', 'name']);
+    expect(Object.keys(detail.default_assignees[0])).toEqual(['id', 'first_name', 'last_name', 'email']);
+    expectShape(Contact, detail);
+    expectShape(Note, detail.notes[0]);
+    expectShape(Tag, detail.tags[0]);
+    expectShape(ShortUser, detail.notes[0].created_by);
+    expectShape(ShortUser, detail.default_assignees[0]);
 
-    // Microseconds are cut, not rounded, as reading the time into a JavaScript Date cut them.
-    await db.update(contacts).set({ createdOn: sql`'2026-11-22 01:57:14.123999+05:30'::timestamptz` }).where(eq(contacts.id, contact.id));
-    expect((await getContact(db, actor.accountId, contact.id)).created_on).toBe('2026-11-21T20:27:14.123Z');
-
-    // The same contact in a page, in detail and in its webhook event.
-    const detail = await getContact(db, actor.accountId, contact.id);
-    expect((await page(db, actor.accountId)).results).toEqual([detail]);
+    // The same contact in a page (its text as sent, key order included) and in its webhook event.
+    const [listed] = (await page(db, actor.accountId)).results;
+    expect(listed).toEqual(detail);
+    expect(Object.keys(listed)).toEqual(WIRE_ORDER);
+    expect(Object.keys(listed.notes[1])).toEqual(Object.keys(detail.notes[1]));
     const [event] = await db.select().from(webhookEvents).where(eq(webhookEvents.accountId, actor.accountId));
-    expect((event.payload as { data: unknown }).data).toEqual({ ...detail, created_on: contact.created_on });
+    expect((event.payload as { data: unknown }).data).toEqual(contact);
+
+    // Times are rendered in UTC whatever the session's time zone, microseconds cut (not rounded),
+    // as reading the time into a JavaScript Date cut them.
+    await db.update(contacts).set({ createdOn: sql`'2026-11-22 01:57:14.123999+05:30'::timestamptz` }).where(eq(contacts.id, contact.id));
+    await rolledBack(db, async (tx) => {
+      await tx.execute(sql`set local time zone 'America/Mexico_City'`);
+      expect((await selectContact(tx, actor.accountId, contact.id))?.created_on).toBe('2026-11-21T20:27:14.123Z');
+    });
   });
 
   it('renders a bare contact with nulls and empty collections, and an empty page as []', async () => {
