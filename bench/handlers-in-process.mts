@@ -1,9 +1,11 @@
 // npm run bench:handlers — what the API's own code costs per request, without HTTP or Next.js: the
 // services behind the calibration route, a contact list page, a template send's acceptance and an
 // inbound message, each called by 32 concurrent callers in this process against a scratch database
-// of the local Postgres (20,000 contacts). Prints operations/s, this process's CPU per operation
-// and Postgres's (all its processes, from /proc). Set beside `npm run bench`'s CPU per HTTP
-// request, the difference is what the HTTP server and Next.js add to each request.
+// of the local Postgres (20,000 contacts); then template sends accepted and sent by this process's
+// workers to a fake Cloud API answering in 5 ms (in a process of its own). Prints operations/s,
+// this process's CPU per operation and Postgres's (all its processes, from /proc). Set beside
+// `npm run bench`'s CPU per HTTP request, the difference is what the HTTP server and Next.js add.
+import { spawn } from 'node:child_process';
 import { postgresCpuSeconds, scratchDatabase } from './lib';
 
 const CALLERS = 32;
@@ -13,7 +15,7 @@ process.env.DATABASE_URL = scratch.url;
 process.env.WORKERS_IN_WEB = 'false'; // acceptance only: the sends stay queued
 process.env.CHANNEL_SECRET_KEY ??= 'bench';
 
-const { closeDatabase, getDb } = await import('@/db');
+const { closeDatabase, execRows, getDb } = await import('@/db');
 const { sql } = await import('drizzle-orm');
 const { queue, stopQueue } = await import('@/lib/jobs/queue');
 const { seedTestAccount } = await import('@/lib/test-support/seed-account');
@@ -27,6 +29,8 @@ const { saveTemplate } = await import('@/lib/templates/service');
 const { templateCreateSchema, templateSendSchema } = await import('@/lib/templates/validation');
 const { sendTemplateMessage } = await import('@/lib/messages/send-template');
 const { processWebhook } = await import('@/lib/messages/inbound');
+const { startWorkers } = await import('@/lib/jobs/workers');
+const { TOKEN } = await import('../e2e/api/fake-cloud');
 const { webhookPayload } = await import('../e2e/api/fake-cloud');
 
 const db = await getDb();
@@ -90,6 +94,46 @@ for (const [label, operation] of Object.entries(operations)) {
   const ops = CALLERS * PER_CALLER;
   console.log(`  ${label.padEnd(32)} ${(ops / seconds).toFixed(0).padStart(6)} ops/s   this process ${((cpu.user + cpu.system) / 1000 / ops).toFixed(3)} ms/op   Postgres ${(pg * 1000 / ops).toFixed(3)} ms/op`);
 }
+
+// Accepted and sent: this process's workers send to the fake Cloud API as the sends arrive.
+const cloudProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/fake-cloud-process.mts', '200300400'], { stdio: ['ignore', 'pipe', 'inherit'] });
+const cloudUrl = await new Promise<string>((resolve) => cloudProcess.stdout!.once('data', (d) => resolve(String(d).split('\n')[0].trim())));
+const sendingChannel = await createCloudChannel(db, accountId, channelCreateSchema.parse({
+  name: 'Bench sending', phone_number_id: '200300400', business_account_id: 'WABA2', access_token: TOKEN, app_secret: 'secret',
+  verify_token: 'verify', base_url: cloudUrl, rate_limit: 1000,
+}));
+const sendingTemplate = await saveTemplate(db, accountId, sendingChannel.id, templateCreateSchema.parse({
+  name: 'bench_hello', language: 'en', category: 'UTILITY', status: 'approved',
+  components: [{ type: 'BODY', text: 'Hello {{1}}, your order {{2}} is ready.' }],
+}));
+// The sends accepted above are never sent (their channel points nowhere): their jobs go, so that
+// the workers started here work only this phase's sends.
+await db.execute(sql`delete from pgboss.job where name = 'message-send'`);
+process.env.WORKER_QUEUES = 'message-send';
+await startWorkers();
+const unsent = async () => Number((await execRows<{ n: number }>(db, sql`
+  select count(*)::int as n from messages where channel_id = ${sendingChannel.id} and status = 'queued'`))[0].n);
+const acceptAndSend = async (perCaller: number) => {
+  await callers(() => {
+    n += 1;
+    const body = JSON.parse(JSON.stringify({ phone: `+5255${20_000_000 + (n % 5000)}`, variables: ['Ana', `#${n}`] }));
+    return sendTemplateMessage(db, member, sendingTemplate.id, templateSendSchema.parse(body));
+  }, perCaller);
+  while (await unsent() > 0) await new Promise((r) => setTimeout(r, 20));
+};
+await acceptAndSend(20);
+{
+  const pg0 = postgresCpuSeconds();
+  const cpu0 = process.cpuUsage();
+  const t0 = performance.now();
+  await acceptAndSend(PER_CALLER);
+  const seconds = (performance.now() - t0) / 1000;
+  const cpu = process.cpuUsage(cpu0);
+  const pg = postgresCpuSeconds() - pg0;
+  const ops = CALLERS * PER_CALLER;
+  console.log(`  ${'template send accepted and sent'.padEnd(32)} ${(ops / seconds).toFixed(0).padStart(6)} ops/s   this process ${((cpu.user + cpu.system) / 1000 / ops).toFixed(3)} ms/op   Postgres ${(pg * 1000 / ops).toFixed(3)} ms/op`);
+}
+cloudProcess.kill();
 
 await stopQueue();
 await closeDatabase();
