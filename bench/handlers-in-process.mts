@@ -55,16 +55,17 @@ const template = await saveTemplate(db, accountId, channel.id, templateCreateSch
 }));
 
 let n = 0;
+function sendTemplate(templateId: string) {
+  n += 1;
+  const body = JSON.parse(JSON.stringify({ phone: `+5255${20_000_000 + (n % 5000)}`, variables: ['Ana', `#${n}`] }));
+  return sendTemplateMessage(db, member, templateId, templateSendSchema.parse(body));
+}
 const listUrl = new URL('http://bench/api/contact?page_size=20');
 // Request bodies are parsed from JSON text, as a route handler receives them.
 const operations: Record<string, () => Promise<unknown>> = {
   'calibration (one 20-row SELECT)': () => bareSelect(db),
   'contact list page of 20': () => listContacts(db, accountId, listUrl, pageRequest(listUrl), {}),
-  'template send accepted': () => {
-    n += 1;
-    const body = JSON.parse(JSON.stringify({ phone: `+5255${20_000_000 + (n % 5000)}`, variables: ['Ana', `#${n}`] }));
-    return sendTemplateMessage(db, member, template.id, templateSendSchema.parse(body));
-  },
+  'template send accepted': () => sendTemplate(template.id),
   'inbound text message': () => {
     n += 1;
     const from = `52155${30_000_000 + (n % 2000)}`;
@@ -81,19 +82,22 @@ async function callers(operation: () => Promise<unknown>, perCaller: number) {
   }));
 }
 
-console.log(`In-process, ${CALLERS} concurrent callers, ${CALLERS * PER_CALLER} operations each (after ${CALLERS * 20} to warm up):`);
-for (const [label, operation] of Object.entries(operations)) {
-  await callers(operation, 20);
+/** Runs `run(perCaller)` once to warm up (20 per caller), then times it and prints the figures. */
+async function measure(label: string, run: (perCaller: number) => Promise<void>) {
+  await run(20);
   const pg0 = postgresCpuSeconds();
   const cpu0 = process.cpuUsage();
   const t0 = performance.now();
-  await callers(operation, PER_CALLER);
+  await run(PER_CALLER);
   const seconds = (performance.now() - t0) / 1000;
   const cpu = process.cpuUsage(cpu0);
   const pg = postgresCpuSeconds() - pg0;
   const ops = CALLERS * PER_CALLER;
   console.log(`  ${label.padEnd(32)} ${(ops / seconds).toFixed(0).padStart(6)} ops/s   this process ${((cpu.user + cpu.system) / 1000 / ops).toFixed(3)} ms/op   Postgres ${(pg * 1000 / ops).toFixed(3)} ms/op`);
 }
+
+console.log(`In-process, ${CALLERS} concurrent callers, ${CALLERS * PER_CALLER} operations each (after ${CALLERS * 20} to warm up):`);
+for (const [label, operation] of Object.entries(operations)) await measure(label, (perCaller) => callers(operation, perCaller));
 
 // Accepted and sent: this process's workers send to the fake Cloud API as the sends arrive.
 const cloudProcess = spawn(process.execPath, ['--import', 'tsx', 'bench/fake-cloud-process.mts', '200300400'], { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -113,26 +117,10 @@ process.env.WORKER_QUEUES = 'message-send';
 await startWorkers();
 const unsent = async () => Number((await execRows<{ n: number }>(db, sql`
   select count(*)::int as n from messages where channel_id = ${sendingChannel.id} and status = 'queued'`))[0].n);
-const acceptAndSend = async (perCaller: number) => {
-  await callers(() => {
-    n += 1;
-    const body = JSON.parse(JSON.stringify({ phone: `+5255${20_000_000 + (n % 5000)}`, variables: ['Ana', `#${n}`] }));
-    return sendTemplateMessage(db, member, sendingTemplate.id, templateSendSchema.parse(body));
-  }, perCaller);
+await measure('template send accepted and sent', async (perCaller) => {
+  await callers(() => sendTemplate(sendingTemplate.id), perCaller);
   while (await unsent() > 0) await new Promise((r) => setTimeout(r, 20));
-};
-await acceptAndSend(20);
-{
-  const pg0 = postgresCpuSeconds();
-  const cpu0 = process.cpuUsage();
-  const t0 = performance.now();
-  await acceptAndSend(PER_CALLER);
-  const seconds = (performance.now() - t0) / 1000;
-  const cpu = process.cpuUsage(cpu0);
-  const pg = postgresCpuSeconds() - pg0;
-  const ops = CALLERS * PER_CALLER;
-  console.log(`  ${'template send accepted and sent'.padEnd(32)} ${(ops / seconds).toFixed(0).padStart(6)} ops/s   this process ${((cpu.user + cpu.system) / 1000 / ops).toFixed(3)} ms/op   Postgres ${(pg * 1000 / ops).toFixed(3)} ms/op`);
-}
+});
 cloudProcess.kill();
 
 await stopQueue();
