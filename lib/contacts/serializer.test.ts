@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import '@/lib/test-support/unit-database';
 import { asc, eq, sql } from 'drizzle-orm';
-import { z } from 'zod';
+import { expectShape } from '@/lib/test-support/expect-shape';
 
 // The contact serializer is SQL (serializer.ts): the database renders each contact's JSON. These
 // tests hold it to the wire format the JavaScript serializers use (ISO timestamps in UTC with
@@ -31,12 +31,6 @@ const WIRE_ORDER = [
   'source', 'created_on', 'last_updated_on', 'created_by', 'notes', 'tags', 'last_conversation', 'default_assignees',
   'phone_status', 'contact_import',
 ];
-
-function expectShape(schema: z.ZodType, value: unknown) {
-  expect(Object.keys(value as object).sort()).toEqual(Object.keys((schema as z.ZodObject).shape).sort());
-  const parsed = schema.safeParse(value);
-  expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-}
 
 async function page(db: Awaited<ReturnType<typeof getDb>>, accountId: number) {
   const url = new URL('http://x/api/contact?page_size=50');

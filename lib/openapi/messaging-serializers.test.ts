@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { expectShape } from '@/lib/test-support/expect-shape';
 import { serializeChannel } from '@/lib/channels/serializer';
 import { encryptSettings } from '@/lib/channels/settings';
 import { serializeConversation } from '@/lib/conversations/serializer';
@@ -36,12 +36,6 @@ const message = {
   timestamp: when, queuedOn: when, acceptedOn: when, sentOn: when, deliveredOn: when, readOn: when, failedOn: null, providerId: 'wamid.1',
   providerErrorCode: null, providerErrorMessage: null, failedAttempts: 0, sentById: 7, isDeleted: false,
 } as const;
-
-function expectShape(schema: z.ZodType, value: unknown) {
-  expect(Object.keys(value as object).sort()).toEqual(Object.keys((schema as z.ZodObject).shape).sort());
-  const parsed = schema.safeParse(value);
-  expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
-}
 
 describe('messaging response schemas mirror the serializers', () => {
   it('channel, with masked settings', () => {

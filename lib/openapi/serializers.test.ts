@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { z } from 'zod';
+import { expectShape, keysOf } from '@/lib/test-support/expect-shape';
 import { serializeAccount } from '@/lib/accounts/serializer';
 import { serializeApiKey, type ApiKeyRow } from '@/lib/api-keys/serializer';
 import { serializeImport } from '@/lib/contacts/import/serializer';
@@ -114,17 +114,6 @@ function fakeDb(selects: unknown[][], returns: unknown[][] = []) {
     }),
   };
   return { db: db as unknown as Db, inserted };
-}
-
-function keysOf(schema: z.ZodType): string[] {
-  expect(schema).toBeInstanceOf(z.ZodObject);
-  return Object.keys((schema as z.ZodObject).shape).sort();
-}
-
-function expectShape(schema: z.ZodType, value: unknown) {
-  expect(Object.keys(value as object).sort()).toEqual(keysOf(schema));
-  const parsed = schema.safeParse(value);
-  expect(parsed.success, JSON.stringify(parsed.error?.issues)).toBe(true);
 }
 
 describe('response schemas mirror the serializers', () => {
