@@ -1,0 +1,61 @@
+import http from 'node:http';
+import { expect, test } from '@playwright/test';
+import { OwnServer } from './own-server';
+
+// On Postgres the server runs several web processes behind one port (scripts/server.mjs): the
+// supervising process accepts each connection and hands it to the next web process in turn, so
+// long-lived keep-alive connections are spread evenly, and a web process that dies is replaced
+// while the others keep serving. Run by the api-postgres project only (playwright.config.ts): the
+// embedded database is one process's, so there is nothing to spread.
+
+type Served = { web_process: number; pid: number };
+
+function get(base: string, agent: http.Agent | false): Promise<Served> {
+  return new Promise((resolve, reject) => {
+    http.get(`${base}/api/test/web-process`, { agent }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk) => { text += chunk; });
+      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`))));
+    }).on('error', reject);
+  });
+}
+
+test.describe('web processes', () => {
+  test('connections are handed to the web processes in turn, and a dead process is replaced', async ({}, testInfo) => {
+    test.setTimeout(120_000);
+    const server = await OwnServer.create('postgres', 3470 + testInfo.workerIndex, { WEB_CONCURRENCY: '2' });
+    const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 32 });
+    try {
+      await server.start();
+
+      // One new connection after another: each goes to the other process.
+      const sequence: number[] = [];
+      for (let i = 0; i < 6; i++) sequence.push((await get(server.baseURL, false)).web_process);
+      expect(new Set(sequence)).toEqual(new Set([0, 1]));
+      sequence.slice(1).forEach((slot, i) => expect(slot).not.toBe(sequence[i]));
+
+      // 32 keep-alive connections opened at once: 16 each, and each stays with its process.
+      const first = await Promise.all(Array.from({ length: 32 }, () => get(server.baseURL, keepAlive)));
+      expect(first.filter((s) => s.web_process === 0)).toHaveLength(16);
+      expect(first.filter((s) => s.web_process === 1)).toHaveLength(16);
+      const again = await Promise.all(Array.from({ length: 32 }, () => get(server.baseURL, keepAlive)));
+      expect(again.filter((s) => s.web_process === 0)).toHaveLength(16);
+      keepAlive.destroy();
+
+      // Kill web process 1: the other serves every connection meanwhile, and a new process takes
+      // slot 1 (and its turn) once it has started.
+      const victim = first.find((s) => s.web_process === 1)!.pid;
+      process.kill(victim, 'SIGKILL');
+      // (A connection handed over in the instant the process died is lost with it.)
+      await expect.poll(() => get(server.baseURL, false).then((s) => s.pid !== victim, () => false)).toBe(true);
+      await expect.poll(async () => {
+        const served = await Promise.all([get(server.baseURL, false), get(server.baseURL, false)]);
+        return served.some((s) => s.web_process === 1 && s.pid !== victim);
+      }, { timeout: 60_000 }).toBe(true);
+    } finally {
+      keepAlive.destroy();
+      await server.dispose();
+    }
+  });
+});
