@@ -128,9 +128,7 @@ async function serve() {
     // this one never listens itself, so that is started here.
     process.on('message', (message, socket) => {
       if (message?.type !== CONNECTION || !socket) return;
-      // The receipt goes first: until it arrives, the connection is still the supervisor's to
-      // give to another process should this one die, and nothing of it has been read (it was
-      // accepted paused).
+      // The receipt lets the supervisor close its own descriptor of the connection.
       process.send({ type: RECEIVED, id: message.id });
       server.emit('connection', socket);
       socket.resume();
@@ -185,8 +183,10 @@ function supervise(count) {
   let turn = 0;
   const waiting = []; // connections that arrived before every web process had started
   // Connections handed over and not yet received, by id. This process keeps its own descriptor of
-  // each until the receipt comes, so that one handed to a process that died meanwhile goes to the
-  // next instead of being lost unanswered (the client would wait for its own timeout).
+  // each until the receipt comes, so that none is left open and unanswered when the process it was
+  // handed to dies (the client would wait for its own timeout): one that could not be sent goes to
+  // the next process; one sent but not received is closed when the process's exit is seen, as
+  // the process may have read its request before dying (another would wait for it forever).
   const unreceived = new Map();
   let lastId = 0;
   const handOver = (socket) => {
@@ -197,20 +197,26 @@ function supervise(count) {
     const worker = inTurn[turn++ % inTurn.length];
     const id = ++lastId;
     unreceived.set(id, { socket, worker });
+    // Not sent: the process is dying (its exit is handled below); the next one takes it.
+    const notSent = () => {
+      unreceived.delete(id);
+      leaveTurn(worker);
+      handOver(socket);
+    };
     try {
-      worker.send({ type: CONNECTION, id }, socket, { keepOpen: true }, (error) => { if (error) refused(worker); });
+      worker.send({ type: CONNECTION, id }, socket, { keepOpen: true }, (error) => { if (error) notSent(); });
     } catch {
-      refused(worker);
+      notSent();
     }
   };
-  // A process that cannot take connections (it has died, or is dying) leaves the turn, and what
-  // it has not received goes to the others.
-  const refused = (worker) => {
+  const leaveTurn = (worker) => {
     if (inTurn.includes(worker)) inTurn.splice(inTurn.indexOf(worker), 1);
+  };
+  const closeUnreceived = (worker) => {
     for (const [id, handed] of unreceived) {
       if (handed.worker !== worker) continue;
       unreceived.delete(id);
-      handOver(handed.socket);
+      handed.socket.destroy();
     }
   };
   const received = (id) => {
@@ -245,7 +251,8 @@ function supervise(count) {
   cluster.on('exit', (worker, code, signal) => {
     const { slot, started } = slots.get(worker.id);
     slots.delete(worker.id);
-    refused(worker);
+    leaveTurn(worker);
+    closeUnreceived(worker);
     startedSlots.delete(slot); // until its replacement starts
     if (stopping) {
       if (!slots.size) process.exit(exitCode);

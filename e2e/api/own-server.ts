@@ -49,8 +49,10 @@ export class OwnServer {
     this.child = child;
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
+      // A server left on the port (by a test killed at its timeout, say) would answer instead.
+      if (child.exitCode !== null) throw new Error(`own server exited (code ${child.exitCode}) before it was healthy: is port ${this.port} taken?`);
       try {
-        if ((await fetch(`${this.baseURL}/api/health`)).ok) return;
+        if ((await fetch(`${this.baseURL}/api/health`)).ok && child.exitCode === null) return;
       } catch { /* not listening yet */ }
       await new Promise((r) => setTimeout(r, 250));
     }

@@ -26,7 +26,7 @@ function get(base: string, agent: http.Agent | false): Promise<Served> {
 
 test.describe('web processes', () => {
   test('connections are handed to the web processes in turn, and a dead process is replaced', async ({}, testInfo) => {
-    test.setTimeout(120_000);
+    test.setTimeout(240_000);
     const server = await OwnServer.create('postgres', 3470 + testInfo.workerIndex, { WEB_CONCURRENCY: '2' });
     const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 32 });
     try {
@@ -46,30 +46,31 @@ test.describe('web processes', () => {
       expect(again.filter((s) => s.web_process === 0)).toHaveLength(16);
       keepAlive.destroy();
 
-      // Kill web process 1 while requests keep coming, each on a new connection: the other process
-      // serves them meanwhile, none is left unanswered (a connection handed to the dying process
-      // goes to the other), and a new process takes slot 1, and its turn, once it has started.
+      // Kill web process 1 while requests keep coming, each on a new connection, as fast as they
+      // can: the other process serves them, and none is left unanswered (a connection handed to
+      // the dying process goes to the other; requests in flight in it fail with it).
       const victim = first.find((s) => s.web_process === 1)!.pid;
       const outcomes: (Served | { error: string })[] = [];
-      let replaced = false;
+      let stop = false;
       const loops = Array.from({ length: 4 }, async () => {
-        while (!replaced) {
-          const outcome = await get(server.baseURL, false).catch((error: Error) => ({ error: error.message }));
-          outcomes.push(outcome);
-          if ('pid' in outcome && outcome.web_process === 1 && outcome.pid !== victim) replaced = true;
-        }
+        while (!stop) outcomes.push(await get(server.baseURL, false).catch((error: Error) => ({ error: error.message })));
       });
       await new Promise((r) => setTimeout(r, 300));
       const before = outcomes.length;
       process.kill(victim, 'SIGKILL');
-      await Promise.race([Promise.all(loops), new Promise((r) => setTimeout(r, 60_000))]);
-      replaced = true; // stops the loops if the replacement never came
+      await new Promise((r) => setTimeout(r, 2000));
+      stop = true;
       await Promise.all(loops);
       const after = outcomes.slice(before);
-      expect(after.some((o) => 'pid' in o && o.web_process === 1 && o.pid !== victim)).toBe(true);
       expect(after.filter((o) => 'pid' in o && o.web_process === 0).length).toBeGreaterThan(0);
-      // Requests in flight in the killed process fail with it (reset); none may hang.
       expect(after.filter((o) => 'error' in o && o.error === NO_ANSWER)).toEqual([]);
+
+      // A new process takes slot 1, and its turn, once it has started (polled gently: a busy CI
+      // machine starts it slowly enough without requests competing for the cores).
+      await expect.poll(async () => {
+        const served = [await get(server.baseURL, false), await get(server.baseURL, false)];
+        return served.some((s) => s.web_process === 1 && s.pid !== victim);
+      }, { timeout: 90_000, intervals: [500] }).toBe(true);
     } finally {
       keepAlive.destroy();
       await server.dispose();
