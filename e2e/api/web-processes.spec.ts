@@ -48,7 +48,7 @@ test.describe('web processes', () => {
 
       // Kill web process 1 while requests keep coming, each on a new connection, as fast as they
       // can: the other process serves them, and none is left unanswered (a connection handed to
-      // the dying process goes to the other; requests in flight in it fail with it).
+      // the dying process goes to the other, or is closed at once; requests in it fail with it).
       const victim = first.find((s) => s.web_process === 1)!.pid;
       const outcomes: (Served | { error: string })[] = [];
       let stop = false;
