@@ -30,8 +30,7 @@ const { templateCreateSchema, templateSendSchema } = await import('@/lib/templat
 const { sendTemplateMessage } = await import('@/lib/messages/send-template');
 const { processWebhook } = await import('@/lib/messages/inbound');
 const { startWorkers } = await import('@/lib/jobs/workers');
-const { TOKEN } = await import('../e2e/api/fake-cloud');
-const { webhookPayload } = await import('../e2e/api/fake-cloud');
+const { TOKEN, webhookPayload } = await import('../e2e/api/fake-cloud');
 
 const db = await getDb();
 await queue(); // sends and events enqueue jobs in their transactions
@@ -49,10 +48,11 @@ const channel = await createCloudChannel(db, accountId, channelCreateSchema.pars
   name: 'Bench', phone_number_id: PHONE_NUMBER_ID, business_account_id: 'WABA', access_token: 'token', app_secret: 'secret',
   verify_token: 'verify', base_url: 'http://127.0.0.1:9', rate_limit: 1000,
 }));
-const template = await saveTemplate(db, accountId, channel.id, templateCreateSchema.parse({
+const HELLO = templateCreateSchema.parse({
   name: 'bench_hello', language: 'en', category: 'UTILITY', status: 'approved',
   components: [{ type: 'BODY', text: 'Hello {{1}}, your order {{2}} is ready.' }],
-}));
+});
+const template = await saveTemplate(db, accountId, channel.id, HELLO);
 
 let n = 0;
 function sendTemplate(templateId: string) {
@@ -106,10 +106,7 @@ const sendingChannel = await createCloudChannel(db, accountId, channelCreateSche
   name: 'Bench sending', phone_number_id: '200300400', business_account_id: 'WABA2', access_token: TOKEN, app_secret: 'secret',
   verify_token: 'verify', base_url: cloudUrl, rate_limit: 1000,
 }));
-const sendingTemplate = await saveTemplate(db, accountId, sendingChannel.id, templateCreateSchema.parse({
-  name: 'bench_hello', language: 'en', category: 'UTILITY', status: 'approved',
-  components: [{ type: 'BODY', text: 'Hello {{1}}, your order {{2}} is ready.' }],
-}));
+const sendingTemplate = await saveTemplate(db, accountId, sendingChannel.id, HELLO);
 // The sends accepted above are never sent (their channel points nowhere): their jobs go, so that
 // the workers started here work only this phase's sends.
 await db.execute(sql`delete from pgboss.job where name = 'message-send'`);
