@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
-// Unit tests live next to the code they test (lib/**/*.test.ts). API and UI tests are Playwright
+// Unit tests live next to the code they test (lib/**/*.test.ts, scripts/**/*.test.ts). API and UI tests are Playwright
 // suites under e2e/, run against a real server.
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname) } },
-  test: { include: ['lib/**/*.test.ts', 'db/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+  test: { include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
 });

@@ -10,11 +10,20 @@ import { createContacts, FastReceiver, idleLatency, printWebhooks } from './webh
 
 const PORT = Number(process.env.BENCH_PORT || 3900);
 const BASE = `http://127.0.0.1:${PORT}`;
+// The calibration's server: the same build and database, API routes through Next.js's router.
+const CALIBRATION_BASE = `http://127.0.0.1:${PORT + 1}`;
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const serverEnv = (url: string, extra: Record<string, string> = {}) => ({
   DATABASE_URL: url, ENABLE_TEST_API: '1', NEXTAUTH_SECRET: 'bench', AUTH_TRUST_HOST: 'true', NEXTAUTH_URL: BASE,
   WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1', NODE_ENV: 'production', ...extra,
 });
+
+async function startCalibrationServer(url: string) {
+  const server = startProcess(['scripts/server.mjs', '-p', String(PORT + 1), '-H', '127.0.0.1'],
+    serverEnv(url, { API_DISPATCH: 'next', WORKERS_IN_WEB: 'false' }), 'calibration-server');
+  await waitHealthy(CALIBRATION_BASE);
+  return server;
+}
 
 async function newAccount() {
   const res = await fetch(`${BASE}/api/test/account`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"country":"MX"}' });
@@ -25,11 +34,13 @@ async function newAccount() {
 async function contacts() {
   const db = await scratchDatabase('engage_bench_contacts');
   const server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url), 'contacts-server');
+  let calibrationServer: ReturnType<typeof startProcess> | null = null;
   try {
     await waitHealthy(BASE);
     const headers = await newAccount();
     const importResult = await importBenchmark({ base: BASE, server, headers, rows: ROWS });
-    const calibrating = await calibrate(BASE);
+    calibrationServer = await startCalibrationServer(db.url);
+    const calibrating = await calibrate(CALIBRATION_BASE, BASE);
     const list = await listBenchmark({ base: BASE, server, headers, rows: ROWS });
     const search = await searchBenchmark({ base: BASE, server, headers, rows: ROWS });
     const page = await (await fetch(`${BASE}/api/contact?page_size=500`, { headers })).json();
@@ -38,6 +49,7 @@ async function contacts() {
     const calibration = await calibrating.again();
     printContacts({ importResult, list, search, upsert, calibration });
   } finally {
+    await calibrationServer?.stop();
     await server.stop();
     await db.drop();
   }
@@ -87,13 +99,17 @@ async function messaging() {
   let server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url, env), 'messaging-server');
   let worker: ReturnType<typeof startProcess> | null = null;
   let setup: MessagingSetup | null = null;
+  let calibrationServer: ReturnType<typeof startProcess> | null = null;
   try {
     await waitHealthy(BASE);
     setup = await setupMessaging(BASE, await newAccount());
-    const calibrating = await calibrate(BASE);
+    calibrationServer = await startCalibrationServer(db.url);
+    const calibrating = await calibrate(CALIBRATION_BASE, BASE);
     const live = await liveSends(BASE, setup);
     const inbound = await inboundCallbacks(BASE, setup);
     const calibration = await calibrating.again();
+    await calibrationServer.stop();
+    calibrationServer = null;
     // Then sends queue up in a web process that does not send them, and one worker drains them.
     await server.stop();
     const notSending = 'contact-import,webhook-deliver,sandbox-status,template-sync-all,contact-upload-sweep';
@@ -104,6 +120,7 @@ async function messaging() {
     });
     printMessaging({ live, queued, inbound, calibration });
   } finally {
+    await calibrationServer?.stop();
     await (worker as ReturnType<typeof startProcess> | null)?.stop();
     await server.stop();
     await setup?.cloud.stop();

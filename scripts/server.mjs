@@ -18,6 +18,7 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import net from 'node:net';
 import os from 'node:os';
+import { directRouteHandlers } from './route-handlers.mjs';
 
 const require = createRequire(import.meta.url);
 
@@ -115,9 +116,12 @@ async function serve() {
   const app = next({ dev: false, dir: process.cwd(), port, hostname: host });
   await app.prepare();
   const handle = app.getRequestHandler();
+  // API routes are called directly (route-handlers.mjs) unless API_DISPATCH=next.
+  const serveApiRoute = process.env.API_DISPATCH === 'next' ? null : directRouteHandlers({ distDir, hostname: host, port });
 
   const server = http.createServer(async (req, res) => {
     await foldGetBody(req);
+    if (serveApiRoute?.(req, res)) return;
     handle(req, res);
   });
   server.keepAliveTimeout = 65_000;

@@ -40,9 +40,10 @@ export class OwnServer {
     }, extraEnv);
   }
 
-  async start(): Promise<void> {
+  /** Starts the server; `env` is added to this start's environment only. */
+  async start(env: Record<string, string> = {}): Promise<void> {
     const child = spawn(process.execPath, ['scripts/server.mjs', '-p', String(this.port), '-H', '127.0.0.1'], {
-      env: this.env as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'],
+      env: { ...this.env, ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'],
     });
     child.stdout?.on('data', () => {});
     child.stderr?.on('data', () => {});

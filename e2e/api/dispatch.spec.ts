@@ -1,0 +1,102 @@
+import http from 'node:http';
+import { expect, test } from '@playwright/test';
+import { OwnServer } from './own-server';
+
+// The server calls API routes' built handlers directly (scripts/route-handlers.mjs) instead of
+// going through Next.js's router first. Here the same requests go to the same data twice, once
+// routed by Next.js (API_DISPATCH=next) and once directly, and must get the same answers: status,
+// headers and body. The one difference allowed is Next.js's `Vary: rsc, …` header, which concerns
+// its page payloads and which its router adds to every app route; its absence also shows that
+// the direct path served the request.
+
+type Answer = { status: number; headers: Record<string, string>; body: string };
+const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
+
+// Sent with node:http as written: no path normalisation, no added headers.
+function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+  const { port } = new URL(base);
+  return new Promise((resolve, reject) => {
+    const req = http.request({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk) => chunks.push(chunk));
+      res.on('end', () => {
+        const kept = Object.fromEntries(Object.entries(res.headers)
+          .filter(([name]) => !['date', 'set-cookie'].includes(name))
+          .map(([name, value]) => [name, String(value)]));
+        // an encoded body is compared as bytes (Next.js's router compresses pages, not route handlers' answers)
+        const raw = Buffer.concat(chunks);
+        resolve({ status: res.statusCode!, headers: kept, body: res.headers['content-encoding'] ? raw.toString('base64') : raw.toString('utf8') });
+      });
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+test('API requests answer the same routed directly as through Next.js', async ({}, testInfo) => {
+  test.setTimeout(180_000);
+  const kind = testInfo.project.name === 'api-postgres' ? 'postgres' : 'pglite';
+  const server = await OwnServer.create(kind, 3480 + testInfo.workerIndex, { WEB_CONCURRENCY: '1' });
+  try {
+    await server.start({ API_DISPATCH: 'next' });
+    const account = JSON.parse((await send(server.baseURL, 'POST', '/api/test/account', { 'content-type': 'application/json' }, '{"country":"MX"}')).body);
+    const token = { Authorization: `Token ${account.admin.key}` };
+    const json = { ...token, 'content-type': 'application/json' };
+    for (const phone of ['+525511110001', '+525511110002', '+525511110003']) {
+      const created = await send(server.baseURL, 'POST', '/api/contact', json, JSON.stringify({ phone, first_name: 'Ana', tags: ['vip'], meta: { plan: 'gold' } }));
+      expect(created.status).toBe(201);
+    }
+    const contactId = JSON.parse((await send(server.baseURL, 'GET', '/api/contact?page_size=1', token)).body).results[0].id;
+
+    const requests: [string, string, Record<string, string>, string?][] = [
+      ['GET', '/api/contact', {}],
+      ['GET', '/api/contact/?page_size=1&page=2', token],
+      ['GET', '/api/contact?page_size=1&search=ana', { ...token, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.com' }],
+      ['GET', `/api/contact/${contactId}`, token],
+      ['GET', `/api/contact/${contactId}/`, token],
+      ['GET', `/api/contact/${contactId.toUpperCase()}`, token],
+      ['GET', '/api/contact/12345', token],
+      ['GET', '/api/contact/%31', token],
+      ['GET', '/api//contact', token],
+      ['GET', '/api/no/such/route', token],
+      ['DELETE', '/api/account-member', token],
+      ['OPTIONS', '/api/contact', token],
+      ['HEAD', '/api/contact', token],
+      ['POST', '/api/contact', json, '{"phone":"not a phone","email":"nope"}'],
+      ['POST', '/api/contact/', json, '{"phone": '],
+      ['POST', '/api/contact', { ...token, 'content-type': 'text/plain' }, 'hello'],
+      ['GET', '/api/account-member', json, '{"page_size":1}'],
+      ['GET', '/api/schema', { 'accept-encoding': 'gzip' }],
+      ['GET', '/api/health', {}],
+      ['GET', '/api/auth/providers', {}],
+      ['GET', '/api/auth/session', {}],
+      ['GET', '/api/channels/cloud-api/webhook/999999?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1', {}],
+    ];
+    const through = async () => {
+      const answers: Answer[] = [];
+      for (const [method, path, headers, body] of requests) answers.push(await send(server.baseURL, method, path, headers, body));
+      return answers;
+    };
+
+    const routed = await through();
+    await server.stop();
+    await server.start();
+    const direct = await through();
+
+    requests.forEach(([method, path], i) => {
+      const label = `${method} ${path}`;
+      // Paths with escapes or empty segments are left to Next.js on both runs (an empty segment is
+      // its 308 to the normalised path, with no Vary).
+      const leftToNext = path.includes('%') || path.includes('//');
+      if (!leftToNext) expect(routed[i].headers.vary, label).toBe(NEXT_VARY);
+      expect(direct[i].headers.vary, label).toBe(leftToNext ? routed[i].headers.vary : undefined);
+      const { vary: _routedVary, ...routedHeaders } = routed[i].headers;
+      const { vary: _directVary, ...directHeaders } = direct[i].headers;
+      expect({ ...direct[i], headers: directHeaders }, label).toEqual({ ...routed[i], headers: routedHeaders });
+    });
+    // The comparison covered what it meant to: answers of each kind.
+    expect(new Set(direct.map((a) => a.status))).toEqual(new Set([200, 204, 308, 400, 401, 404, 405, 415]));
+  } finally {
+    await server.dispose();
+  }
+});

@@ -1,0 +1,143 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+// @ts-expect-error a plain .mjs module of the server, without type declarations
+import { directRouteHandlers } from './route-handlers.mjs';
+
+// The direct dispatch of API requests (route-handlers.mjs) against a made-up build: which route
+// file a path reaches and with what params, and which requests it leaves to Next.js. The real
+// build is exercised by every API test (e2e/api), which go through it, and by
+// e2e/api/dispatch.spec.ts, which compares it with Next.js's own routing.
+
+type Served = { page: string; params: unknown; initURL: string; distDir: string } | { next: true };
+
+const ROUTES: Record<string, string> = {
+  '/api/contact': 'app/api/contact/route.js',
+  '/api/contact/[id]': 'app/api/contact/[id]/route.js',
+  '/api/contact/upload/[id]': 'app/api/contact/upload/[id]/route.js',
+  '/api/contact/upload': 'app/api/contact/upload/route.js',
+  '/api/auth/[...nextauth]': 'app/api/auth/[...nextauth]/route.js',
+  '/api/[...path]': 'app/api/[...path]/route.js',
+  '/api/async': 'app/api/async/route.js',
+  '/api/broken': 'app/api/broken/route.js',
+};
+
+const handlerSource = (page: string) => `exports.handler = async (req, res) => {
+  const meta = req[Symbol.for('NextInternalRequestMeta')] || {};
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify({ page: ${JSON.stringify(page)}, params: meta.params ?? null, initURL: meta.initURL, distDir: meta.distDir }));
+};\n`;
+
+function writeBuild(dir: string, { middleware = false, rewrites = [{ source: '/api/:path+/', destination: '/api/:path+' }] } = {}) {
+  const write = (file: string, text: string) => {
+    fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
+    fs.writeFileSync(path.join(dir, file), text);
+  };
+  const appPaths: Record<string, string> = { '/page/page': 'app/page/page.js' };
+  for (const [page, file] of Object.entries(ROUTES)) {
+    appPaths[`${page}/route`] = file;
+    if (page === '/api/async') write(`server/${file}`, `module.exports = Promise.resolve({ handler: (${handlerSource(page).slice('exports.handler = '.length, -2)}) });\n`);
+    else if (page === '/api/broken') write(`server/${file}`, 'exports.notAHandler = 1;\n');
+    else write(`server/${file}`, handlerSource(page));
+  }
+  write('server/app-paths-manifest.json', JSON.stringify(appPaths));
+  write('routes-manifest.json', JSON.stringify({ basePath: '', redirects: [], headers: [], rewrites: { beforeFiles: rewrites, afterFiles: [], fallback: [] } }));
+  write('server/middleware-manifest.json', JSON.stringify({ middleware: middleware ? { '/': {} } : {} }));
+}
+
+describe('direct dispatch of API routes', () => {
+  let dir: string;
+  let server: http.Server;
+  let base: string;
+
+  beforeAll(async () => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-handlers-'));
+    writeBuild(dir);
+    const serve = directRouteHandlers({ distDir: dir, hostname: undefined, port: 4321 });
+    expect(serve).toBeTypeOf('function');
+    server = http.createServer((req, res) => {
+      if (serve(req, res)) return;
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ next: true }));
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  const get = async (p: string, init?: RequestInit) => {
+    const res = await fetch(`${base}${p}`, init);
+    return { status: res.status, body: (await res.json()) as Served };
+  };
+
+  it('reaches a static route, with or without its trailing slash, and passes no params', async () => {
+    for (const p of ['/api/contact', '/api/contact/', '/api/contact?page=2']) {
+      expect((await get(p)).body).toEqual({ page: '/api/contact', params: null, initURL: `http://localhost:4321${p}`, distDir: dir });
+    }
+  });
+
+  it('prefers a static route to a dynamic one, as Next.js does', async () => {
+    expect((await get('/api/contact/upload')).body).toMatchObject({ page: '/api/contact/upload', params: null });
+    expect((await get('/api/contact/upload/7/')).body).toMatchObject({ page: '/api/contact/upload/[id]', params: { id: '7' } });
+    expect((await get('/api/contact/abc-1')).body).toMatchObject({ page: '/api/contact/[id]', params: { id: 'abc-1' } });
+  });
+
+  it('gives catch-alls their segments, and leaves the API-wide catch-all last', async () => {
+    expect((await get('/api/auth/callback/credentials')).body).toMatchObject({ page: '/api/auth/[...nextauth]', params: { nextauth: ['callback', 'credentials'] } });
+    expect((await get('/api/contact/abc/notes/x')).body).toMatchObject({ page: '/api/[...path]', params: { path: ['contact', 'abc', 'notes', 'x'] } });
+    expect((await get('/api/nothing.here')).body).toMatchObject({ page: '/api/[...path]', params: { path: ['nothing.here'] } });
+  });
+
+  it('loads a route built as an async module', async () => {
+    expect((await get('/api/async')).body).toMatchObject({ page: '/api/async' });
+  });
+
+  it('answers a route file that cannot be served with a DRF 500, not a stack trace', async () => {
+    const res = await fetch(`${base}/api/broken`);
+    expect(res.status).toBe(500);
+    expect(await res.json()).toEqual({ detail: 'A server error occurred.' });
+  });
+
+  it('takes the forwarded protocol into initURL, as Next.js does', async () => {
+    expect((await get('/api/contact', { headers: { 'x-forwarded-proto': 'https' } })).body).toMatchObject({ initURL: 'https://localhost:4321/api/contact' });
+  });
+
+  it('leaves pages, escapes, empty and dot segments and other prefixes to Next.js', async () => {
+    // Sent as written (fetch would normalise the dot segments away).
+    const raw = (p: string) => new Promise<Served>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port: new URL(base).port, path: p }, (res) => {
+        let text = '';
+        res.on('data', (chunk) => { text += chunk; });
+        res.on('end', () => resolve(JSON.parse(text)));
+      }).on('error', reject);
+    });
+    for (const p of ['/page', '/api', '/api/', '/apis/contact', '/api/contact/%31', '/api//contact', '/api/./contact', '/api/contact/..', '/API/contact']) {
+      expect(await raw(p), p).toEqual({ next: true });
+    }
+  });
+});
+
+describe('builds the direct dispatch does not reproduce', () => {
+  it.each([
+    ['middleware', { middleware: true }],
+    ['another rewrite', { rewrites: [{ source: '/old/:path*', destination: '/api/:path*' }] }],
+  ])('with %s, every request goes to Next.js', (_name, options) => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-handlers-'));
+    try {
+      writeBuild(dir, options);
+      expect(directRouteHandlers({ distDir: dir, hostname: undefined, port: 1 })).toBeNull();
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('with no build, every request goes to Next.js', () => {
+    expect(directRouteHandlers({ distDir: path.join(os.tmpdir(), 'no-such-build'), hostname: undefined, port: 1 })).toBeNull();
+  });
+});
