@@ -74,10 +74,11 @@ function routeTable(distDir) {
 
 /**
  * A function (req, res) → true when it took the request, false when Next.js's request handler
- * should; or null when this build cannot be served so (no manifests, a Next.js without `handler`,
- * routing this module does not reproduce), in which case everything goes to Next.js.
+ * should; or null when this build cannot be served so (no manifests, routing this module does not
+ * reproduce), in which case everything goes to Next.js. A route file that fails to load, or that
+ * has no `handler` export (a Next.js built otherwise), is handed to `fallback`, Next.js's handler.
  */
-export function directRouteHandlers({ distDir, hostname, port, compress = true }) {
+export function directRouteHandlers({ distDir, hostname, port, fallback, compress = true }) {
   const absoluteDist = path.resolve(distDir);
   let table;
   let requestMeta;
@@ -100,6 +101,7 @@ export function directRouteHandlers({ distDir, hostname, port, compress = true }
   // As Next.js's router builds initURL (router-utils/resolve-routes.js) from its own host and port.
   const host = !hostname ? 'localhost' : hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
   const modules = new Map(); // page → Promise of its handler (route files load on first use, as in Next.js)
+  const warned = new Set();
   const load = (page) => {
     let loaded = modules.get(page);
     if (!loaded) {
@@ -112,6 +114,23 @@ export function directRouteHandlers({ distDir, hostname, port, compress = true }
       loaded.catch(() => modules.delete(page)); // tried again on the next request
     }
     return loaded;
+  };
+
+  // What Next.js's router does for every request (router-server.js), then what its server attaches
+  // before it calls a route's handler (next-server.js, base-server.js).
+  const prepareRequest = (req, res, url, params) => {
+    addRequestMeta(req, 'relativeProjectDir', '');
+    filterInternalHeaders(req.headers);
+    compression?.(req, res, () => {});
+    req.on('error', () => {});
+    res.on('error', () => {});
+    const forwardedProto = req.headers['x-forwarded-proto'];
+    const protocol = req.socket?.encrypted || (typeof forwardedProto === 'string' && forwardedProto.includes('https')) ? 'https' : 'http';
+    addRequestMeta(req, 'initURL', `${protocol}://${host}:${port}${url}`);
+    addRequestMeta(req, 'initProtocol', protocol);
+    addRequestMeta(req, 'distDir', absoluteDist);
+    addRequestMeta(req, 'minimalMode', false);
+    if (params) addRequestMeta(req, 'params', params);
   };
 
   return function serveApiRoute(req, res) {
@@ -128,35 +147,27 @@ export function directRouteHandlers({ distDir, hostname, port, compress = true }
     }
     if (!route) return false;
     const { page, params } = route;
-
-    // What Next.js's router does for every request (router-server.js).
-    addRequestMeta(req, 'relativeProjectDir', '');
-    filterInternalHeaders(req.headers);
-    compression?.(req, res, () => {});
-    req.on('error', () => {});
-    res.on('error', () => {});
-    // What its server attaches before it calls the route's handler (next-server.js, base-server.js).
-    const forwardedProto = req.headers['x-forwarded-proto'];
-    const protocol = req.socket?.encrypted || (typeof forwardedProto === 'string' && forwardedProto.includes('https')) ? 'https' : 'http';
-    addRequestMeta(req, 'initURL', `${protocol}://${host}:${port}${url}`);
-    addRequestMeta(req, 'initProtocol', protocol);
-    addRequestMeta(req, 'distDir', absoluteDist);
-    addRequestMeta(req, 'minimalMode', false);
-    if (params) addRequestMeta(req, 'params', params);
-
-    load(page)
-      .then((handler) => handler(req, res, {}))
-      .catch((error) => {
-        // The handler answers its own errors with a 500; this is a route file that failed to load.
-        console.error(`[server] ${req.method} ${pathname}:`, error);
-        if (res.headersSent) {
-          res.destroy();
-          return;
-        }
+    load(page).then(
+      (handler) => {
+        prepareRequest(req, res, url, params);
+        // The handler answers its own errors (a 500 with the API's body, from the route's wrapper).
+        return handler(req, res, {});
+      },
+      (error) => {
+        if (!warned.has(page)) console.warn(`[server] ${page}: served through Next.js's router (${error.message})`);
+        warned.add(page);
+        return fallback(req, res);
+      },
+    ).catch((error) => {
+      console.error(`[server] ${req.method} ${pathname}:`, error);
+      if (!res.headersSent) {
         res.statusCode = 500;
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ detail: 'A server error occurred.' }));
-      });
+      } else {
+        res.destroy();
+      }
+    });
     return true;
   };
 }

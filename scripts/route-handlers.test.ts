@@ -56,12 +56,14 @@ describe('direct dispatch of API routes', () => {
   beforeAll(async () => {
     dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-handlers-'));
     writeBuild(dir);
-    const serve = directRouteHandlers({ distDir: dir, hostname: undefined, port: 4321 });
-    expect(serve).toBeTypeOf('function');
-    server = http.createServer((req, res) => {
-      if (serve(req, res)) return;
+    const next = (_req: http.IncomingMessage, res: http.ServerResponse) => {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ next: true }));
+    };
+    const serve = directRouteHandlers({ distDir: dir, hostname: undefined, port: 4321, fallback: next });
+    expect(serve).toBeTypeOf('function');
+    server = http.createServer((req, res) => {
+      if (!serve(req, res)) next(req, res);
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -98,10 +100,9 @@ describe('direct dispatch of API routes', () => {
     expect((await get('/api/async')).body).toMatchObject({ page: '/api/async' });
   });
 
-  it('answers a route file that cannot be served with a DRF 500, not a stack trace', async () => {
-    const res = await fetch(`${base}/api/broken`);
-    expect(res.status).toBe(500);
-    expect(await res.json()).toEqual({ detail: 'A server error occurred.' });
+  it('hands a route file it cannot call (no handler export) to Next.js, every time', async () => {
+    expect((await get('/api/broken')).body).toEqual({ next: true });
+    expect((await get('/api/broken/')).body).toEqual({ next: true });
   });
 
   it('takes the forwarded protocol into initURL, as Next.js does', async () => {
@@ -131,13 +132,13 @@ describe('builds the direct dispatch does not reproduce', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-handlers-'));
     try {
       writeBuild(dir, options);
-      expect(directRouteHandlers({ distDir: dir, hostname: undefined, port: 1 })).toBeNull();
+      expect(directRouteHandlers({ distDir: dir, hostname: undefined, port: 1, fallback: () => {} })).toBeNull();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
 
   it('with no build, every request goes to Next.js', () => {
-    expect(directRouteHandlers({ distDir: path.join(os.tmpdir(), 'no-such-build'), hostname: undefined, port: 1 })).toBeNull();
+    expect(directRouteHandlers({ distDir: path.join(os.tmpdir(), 'no-such-build'), hostname: undefined, port: 1, fallback: () => {} })).toBeNull();
   });
 });
