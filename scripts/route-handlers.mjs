@@ -5,17 +5,19 @@
 // (it matches the path's params, sets up the request's async context, calls the route file's GET
 // or POST, sends the Response). Before calling it, Next.js's server first runs its general router
 // for the request: rewrites, redirects, middleware, i18n, page matching, its render pipeline's
-// tracing and caching. For a bare route handler that routing cost as much as the handler: one
-// process served the calibration route (one SELECT) at ~620 requests/s through Next.js and at
-// ~1,150/s called directly.
+// tracing and caching. For a bare route handler that routing cost as much as the handler: with
+// two web processes the calibration route (one SELECT) served 570-582 requests/s through Next.js
+// and 1,132-1,150 called directly (runs in alternation, 2026-11-22).
 //
-// This app has no middleware, redirects, i18n or basePath, and its one rewrite removes a trailing
-// slash from /api paths. So for a path under /api/ that names a built route handler, this module
-// does what Next.js's server would do before calling `handler`: the same header filtering and
-// response compression as its router, the request facts (initURL and so on) its server attaches,
-// the same route chosen (static routes first, then dynamic ones in the order of its routes
-// manifest). Anything else (pages, assets, an /api path with unusual characters) returns false
-// and goes to Next.js's own request handler.
+// This app has no middleware, redirects, custom headers, i18n or basePath, and its one rewrite
+// removes a trailing slash from /api paths. So for a path under /api/ that names a built route
+// handler, this module does what Next.js's server would do before calling `handler`: the same
+// header filtering, compression and x-forwarded-* headers, the request facts (initURL and so on)
+// its server attaches, the same route chosen (static routes first, then dynamic ones, sorted and
+// matched with Next.js's own functions). Anything else (pages, assets, an /api path with unusual
+// characters, a request carrying the headers of Next.js's client router) returns false and goes
+// to Next.js's own request handler; so does every request when the build has something this
+// module does not reproduce.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -26,34 +28,52 @@ const require = createRequire(import.meta.url);
 // segments and dot segments are left to Next.js, which decodes and normalises them.
 const PLAIN_API_PATH = /^\/api(?:\/[A-Za-z0-9_~\-]+(?:\.[A-Za-z0-9_~\-]+)*)+\/?$/;
 
+// Headers of Next.js's client router, data requests, server actions and middleware prefetches:
+// Next.js treats such requests specially (a middleware prefetch gets `{}` without the route
+// running), and no API client sends them, so they are left to it.
+const NEXT_CLIENT_HEADERS = ['rsc', 'next-router-state-tree', 'next-router-prefetch', 'next-router-segment-prefetch', 'next-url',
+  'next-action', 'x-nextjs-data', 'x-middleware-prefetch'];
+
 function readJson(file) {
   return JSON.parse(fs.readFileSync(file, 'utf8'));
+}
+
+/** Why this build cannot be served directly, or null when it can. */
+function unsupported(distDir, routesManifest, config) {
+  const middleware = readJson(path.join(distDir, 'server', 'middleware-manifest.json'));
+  // Node.js middleware is listed here, edge middleware and edge routes in the middleware manifest.
+  const functionsFile = path.join(distDir, 'server', 'functions-config-manifest.json');
+  const functions = fs.existsSync(functionsFile) ? readJson(functionsFile).functions ?? {} : {};
+  // Our one rewrite is /api/:path+/ → /api/:path+; anything else would change what a path means.
+  const rewrites = routesManifest.rewrites ?? {};
+  const rewriteList = Array.isArray(rewrites) ? rewrites : [...(rewrites.beforeFiles ?? []), ...(rewrites.afterFiles ?? []), ...(rewrites.fallback ?? [])];
+  if (Object.keys(middleware.middleware ?? {}).length || Object.keys(middleware.functions ?? {}).length || functions['/_middleware']) return 'middleware or edge routes';
+  if (!rewriteList.every((r) => r.source === '/api/:path+/' && r.destination === '/api/:path+')) return 'rewrites';
+  if ((routesManifest.redirects ?? []).length || (routesManifest.headers ?? []).length) return 'redirects or headers';
+  if (routesManifest.basePath || routesManifest.i18n || config.basePath || config.i18n) return 'a basePath or i18n';
+  if (config.experimental?.trustHostHeader) return 'experimental.trustHostHeader';
+  // Next.js serves a public file before a route of the same path.
+  if (fs.existsSync(path.join(path.dirname(distDir), 'public', 'api'))) return 'files under public/api';
+  return null;
 }
 
 /**
  * The table of built /api route handlers: a path's page and params, chosen as Next.js's route
  * matchers choose (static pages first, then dynamic ones in its sorted order, params decoded and
- * catch-alls split, all with its own functions), and each page's built file.
+ * catch-alls split, all with its own functions), and each page's built file. Pages are app paths
+ * as Next.js normalises them (route groups dropped).
  */
 function routeTable(distDir) {
   const appPaths = readJson(path.join(distDir, 'server', 'app-paths-manifest.json'));
-  const routesManifest = readJson(path.join(distDir, 'routes-manifest.json'));
-  const middleware = readJson(path.join(distDir, 'server', 'middleware-manifest.json'));
-  // Our one rewrite is /api/:path+/ → /api/:path+; anything else would change what a path means.
-  const rewrites = routesManifest.rewrites ?? {};
-  const rewriteList = Array.isArray(rewrites) ? rewrites : [...(rewrites.beforeFiles ?? []), ...(rewrites.afterFiles ?? []), ...(rewrites.fallback ?? [])];
-  const onlyTrailingSlash = rewriteList.every((r) => r.source === '/api/:path+/' && r.destination === '/api/:path+');
-  const hasMiddleware = Object.keys(middleware.middleware ?? {}).length > 0;
-  if (routesManifest.basePath || routesManifest.i18n || !onlyTrailingSlash || hasMiddleware
-    || (routesManifest.redirects ?? []).length || (routesManifest.headers ?? []).length) {
-    return null;
-  }
   const { getSortedRoutes, isDynamicRoute } = require('next/dist/shared/lib/router/utils');
   const { getRouteRegex } = require('next/dist/shared/lib/router/utils/route-regex');
   const { getRouteMatcher } = require('next/dist/shared/lib/router/utils/route-matcher');
+  const { normalizeAppPath } = require('next/dist/shared/lib/router/utils/app-paths');
   const files = new Map(); // page → built file, for the API's route handlers only
   for (const [entry, file] of Object.entries(appPaths)) {
-    if (entry.startsWith('/api/') && entry.endsWith('/route')) files.set(entry.slice(0, -'/route'.length), file);
+    if (!entry.endsWith('/route')) continue;
+    const page = normalizeAppPath(entry);
+    if (page.startsWith('/api/')) files.set(page, file);
   }
   const dynamic = getSortedRoutes([...files.keys()].filter(isDynamicRoute))
     .map((page) => ({ page, params: getRouteMatcher(getRouteRegex(page)) }));
@@ -74,27 +94,32 @@ function routeTable(distDir) {
 
 /**
  * A function (req, res) → true when it took the request, false when Next.js's request handler
- * should; or null when this build cannot be served so (no manifests, routing this module does not
- * reproduce), in which case everything goes to Next.js. A route file that fails to load, or that
- * has no `handler` export (a Next.js built otherwise), is handed to `fallback`, Next.js's handler.
+ * should; or null when this build cannot be served so (no manifests, or something this module
+ * does not reproduce), in which case everything goes to Next.js. A route file that fails to load,
+ * or that has no `handler` export (a Next.js built otherwise), is handed to `fallback`, Next.js's
+ * request handler.
  */
-export function directRouteHandlers({ distDir, hostname, port, fallback, compress = true }) {
+export function directRouteHandlers({ distDir, hostname, port, fallback }) {
   const absoluteDist = path.resolve(distDir);
   let table;
+  let config;
   let requestMeta;
   let filterInternalHeaders;
   let compression;
   try {
+    const routesManifest = readJson(path.join(absoluteDist, 'routes-manifest.json'));
+    config = readJson(path.join(absoluteDist, 'required-server-files.json')).config ?? {};
+    const why = unsupported(absoluteDist, routesManifest, config);
+    if (why) {
+      console.warn(`[server] API requests go through Next.js's router: this build has ${why}.`);
+      return null;
+    }
     table = routeTable(absoluteDist);
     requestMeta = require('next/dist/server/request-meta');
     ({ filterInternalHeaders } = require('next/dist/server/lib/server-ipc/utils'));
-    compression = compress ? require('next/dist/compiled/compression')() : null;
+    compression = config.compress !== false ? require('next/dist/compiled/compression')() : null;
   } catch (error) {
     console.warn(`[server] API requests go through Next.js's router: ${error.message}`);
-    return null;
-  }
-  if (!table) {
-    console.warn("[server] API requests go through Next.js's router: this build has middleware, redirects, headers, other rewrites, i18n or a basePath.");
     return null;
   }
   const { addRequestMeta } = requestMeta;
@@ -105,9 +130,10 @@ export function directRouteHandlers({ distDir, hostname, port, fallback, compres
   const load = (page) => {
     let loaded = modules.get(page);
     if (!loaded) {
-      // A route file built as an async module exports a promise of its exports.
-      loaded = Promise.resolve(require(table.file(page))).then((mod) => {
-        if (typeof mod?.handler !== 'function') throw new Error(`${page}: the built route has no handler export`);
+      // Inside the promise, so a route file that throws as it loads rejects it. A route file
+      // built as an async module exports a promise of its exports.
+      loaded = new Promise((resolve) => resolve(require(table.file(page)))).then((mod) => {
+        if (typeof mod?.handler !== 'function') throw new Error('the built route has no handler export');
         return mod.handler;
       });
       modules.set(page, loaded);
@@ -115,9 +141,13 @@ export function directRouteHandlers({ distDir, hostname, port, fallback, compres
     }
     return loaded;
   };
+  // Work a route hands to `after()`: it runs on while the process lives; a failure is logged.
+  const waitUntil = (promise) => {
+    Promise.resolve(promise).catch((error) => console.error('[server] work after a response failed:', error));
+  };
 
-  // What Next.js's router does for every request (router-server.js), then what its server attaches
-  // before it calls a route's handler (next-server.js, base-server.js).
+  // What Next.js's router does for every request (router-server.js), then what its server does
+  // before it calls a route's handler (base-server.js handleRequestImpl, next-server.js).
   const prepareRequest = (req, res, url, params) => {
     addRequestMeta(req, 'relativeProjectDir', '');
     filterInternalHeaders(req.headers);
@@ -125,7 +155,12 @@ export function directRouteHandlers({ distDir, hostname, port, fallback, compres
     req.on('error', () => {});
     res.on('error', () => {});
     const forwardedProto = req.headers['x-forwarded-proto'];
-    const protocol = req.socket?.encrypted || (typeof forwardedProto === 'string' && forwardedProto.includes('https')) ? 'https' : 'http';
+    const isHttps = forwardedProto ? forwardedProto === 'https' : !!req.socket?.encrypted;
+    req.headers['x-forwarded-host'] ??= req.headers.host ?? hostname;
+    req.headers['x-forwarded-port'] ??= port ? String(port) : isHttps ? '443' : '80';
+    req.headers['x-forwarded-proto'] ??= isHttps ? 'https' : 'http';
+    req.headers['x-forwarded-for'] ??= req.socket?.remoteAddress;
+    const protocol = req.headers['x-forwarded-proto'].includes('https') ? 'https' : 'http';
     addRequestMeta(req, 'initURL', `${protocol}://${host}:${port}${url}`);
     addRequestMeta(req, 'initProtocol', protocol);
     addRequestMeta(req, 'distDir', absoluteDist);
@@ -139,19 +174,15 @@ export function directRouteHandlers({ distDir, hostname, port, fallback, compres
     const query = url.indexOf('?');
     const pathname = query < 0 ? url : url.slice(0, query);
     if (!PLAIN_API_PATH.test(pathname)) return false;
-    let route;
-    try {
-      route = table.match(pathname);
-    } catch {
-      return false; // a param Next.js cannot decode: its own handler answers
-    }
+    if (NEXT_CLIENT_HEADERS.some((name) => req.headers[name] !== undefined)) return false;
+    const route = table.match(pathname); // cannot throw: the path has no escapes to decode
     if (!route) return false;
     const { page, params } = route;
     load(page).then(
       (handler) => {
         prepareRequest(req, res, url, params);
         // The handler answers its own errors (a 500 with the API's body, from the route's wrapper).
-        return handler(req, res, {});
+        return handler(req, res, { waitUntil });
       },
       (error) => {
         if (!warned.has(page)) console.warn(`[server] ${page}: served through Next.js's router (${error.message})`);
@@ -164,8 +195,8 @@ export function directRouteHandlers({ distDir, hostname, port, fallback, compres
         res.statusCode = 500;
         res.setHeader('content-type', 'application/json');
         res.end(JSON.stringify({ detail: 'A server error occurred.' }));
-      } else {
-        res.destroy();
+      } else if (!res.writableFinished) {
+        res.destroy(); // an answer cut short; a finished one keeps its connection
       }
     });
     return true;

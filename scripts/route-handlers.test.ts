@@ -23,6 +23,8 @@ const ROUTES: Record<string, string> = {
   '/api/[...path]': 'app/api/[...path]/route.js',
   '/api/async': 'app/api/async/route.js',
   '/api/broken': 'app/api/broken/route.js',
+  '/api/throws': 'app/api/throws/route.js',
+  '/api/(v1)/grouped': 'app/api/(v1)/grouped/route.js',
 };
 
 const handlerSource = (page: string) => `exports.handler = async (req, res) => {
@@ -31,7 +33,11 @@ const handlerSource = (page: string) => `exports.handler = async (req, res) => {
   res.end(JSON.stringify({ page: ${JSON.stringify(page)}, params: meta.params ?? null, initURL: meta.initURL, distDir: meta.distDir }));
 };\n`;
 
-function writeBuild(dir: string, { middleware = false, rewrites = [{ source: '/api/:path+/', destination: '/api/:path+' }] } = {}) {
+type BuildOptions = { middleware?: boolean; nodeMiddleware?: boolean; trustHostHeader?: boolean; publicApi?: boolean; rewrites?: object[] };
+
+function writeBuild(dir: string, options: BuildOptions = {}) {
+  const { middleware = false, nodeMiddleware = false, trustHostHeader = false, publicApi = false } = options;
+  const rewrites = options.rewrites ?? [{ source: '/api/:path+/', destination: '/api/:path+' }];
   const write = (file: string, text: string) => {
     fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
     fs.writeFileSync(path.join(dir, file), text);
@@ -41,21 +47,35 @@ function writeBuild(dir: string, { middleware = false, rewrites = [{ source: '/a
     appPaths[`${page}/route`] = file;
     if (page === '/api/async') write(`server/${file}`, `module.exports = Promise.resolve({ handler: (${handlerSource(page).slice('exports.handler = '.length, -2)}) });\n`);
     else if (page === '/api/broken') write(`server/${file}`, 'exports.notAHandler = 1;\n');
+    else if (page === '/api/throws') write(`server/${file}`, "throw new Error('cannot load');\n");
     else write(`server/${file}`, handlerSource(page));
   }
   write('server/app-paths-manifest.json', JSON.stringify(appPaths));
   write('routes-manifest.json', JSON.stringify({ basePath: '', redirects: [], headers: [], rewrites: { beforeFiles: rewrites, afterFiles: [], fallback: [] } }));
-  write('server/middleware-manifest.json', JSON.stringify({ middleware: middleware ? { '/': {} } : {} }));
+  write('server/middleware-manifest.json', JSON.stringify({ middleware: middleware ? { '/': {} } : {}, functions: {} }));
+  write('server/functions-config-manifest.json', JSON.stringify({ version: 1, functions: nodeMiddleware ? { '/_middleware': { runtime: 'nodejs' } } : {} }));
+  write('required-server-files.json', JSON.stringify({ config: { compress: true, experimental: { trustHostHeader } } }));
+  // A build dir's parent holds the app's public/ (as .next's does).
+  if (publicApi) write('../public/api/file.txt', 'x');
 }
 
 describe('direct dispatch of API routes', () => {
+  let root: string;
   let dir: string;
   let server: http.Server;
   let base: string;
 
   beforeAll(async () => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-handlers-'));
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'route-handlers-'));
+    dir = path.join(root, '.next');
     writeBuild(dir);
+    fs.mkdirSync(path.join(dir, 'server/app/api/headers'), { recursive: true });
+    fs.writeFileSync(path.join(dir, 'server/app/api/headers/route.js'), `exports.handler = async (req, res) => {
+  res.setHeader('content-type', 'application/json');
+  res.end(JSON.stringify(req.headers));
+};\n`);
+    const manifest = path.join(dir, 'server/app-paths-manifest.json');
+    fs.writeFileSync(manifest, JSON.stringify({ ...JSON.parse(fs.readFileSync(manifest, 'utf8')), '/api/headers/route': 'app/api/headers/route.js' }));
     const next = (_req: http.IncomingMessage, res: http.ServerResponse) => {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ next: true }));
@@ -70,7 +90,7 @@ describe('direct dispatch of API routes', () => {
   });
   afterAll(async () => {
     await new Promise((resolve) => server.close(resolve));
-    fs.rmSync(dir, { recursive: true, force: true });
+    fs.rmSync(root, { recursive: true, force: true });
   });
 
   const get = async (p: string, init?: RequestInit) => {
@@ -100,9 +120,30 @@ describe('direct dispatch of API routes', () => {
     expect((await get('/api/async')).body).toMatchObject({ page: '/api/async' });
   });
 
-  it('hands a route file it cannot call (no handler export) to Next.js, every time', async () => {
-    expect((await get('/api/broken')).body).toEqual({ next: true });
-    expect((await get('/api/broken/')).body).toEqual({ next: true });
+  it('hands a route file it cannot call (no handler export, or it throws as it loads) to Next.js, every time', async () => {
+    for (const p of ['/api/broken', '/api/broken/', '/api/throws', '/api/throws']) expect((await get(p)).body, p).toEqual({ next: true });
+  });
+
+  it('reaches a route in a route group by its path without the group', async () => {
+    // (the made-up route file names itself by its folder)
+    expect((await get('/api/grouped')).body).toMatchObject({ page: '/api/(v1)/grouped', params: null });
+    expect((await get('/api/(v1)/grouped')).body).toEqual({ next: true });
+  });
+
+  it('fills in the x-forwarded-* headers as Next.js does, keeping those given', async () => {
+    const seen = async (headers: Record<string, string>) => {
+      const res = await fetch(`${base}/api/headers`, { headers });
+      return (await res.json()) as Record<string, string>;
+    };
+    const filled = await seen({});
+    expect(filled).toMatchObject({ 'x-forwarded-host': new URL(base).host, 'x-forwarded-port': '4321', 'x-forwarded-proto': 'http', 'x-forwarded-for': '127.0.0.1' });
+    expect(await seen({ 'x-forwarded-host': 'api.example.com', 'x-forwarded-proto': 'https' })).toMatchObject({ 'x-forwarded-host': 'api.example.com', 'x-forwarded-proto': 'https' });
+  });
+
+  it("leaves requests with the headers of Next.js's client router to it", async () => {
+    for (const header of ['rsc', 'next-router-state-tree', 'next-url', 'x-middleware-prefetch', 'next-action']) {
+      expect((await get('/api/contact', { headers: { [header]: '1' } })).body, header).toEqual({ next: true });
+    }
   });
 
   it('takes the forwarded protocol into initURL, as Next.js does', async () => {
@@ -125,16 +166,20 @@ describe('direct dispatch of API routes', () => {
 });
 
 describe('builds the direct dispatch does not reproduce', () => {
-  it.each([
-    ['middleware', { middleware: true }],
+  it.each<[string, BuildOptions]>([
+    ['edge middleware', { middleware: true }],
+    ['Node.js middleware', { nodeMiddleware: true }],
     ['another rewrite', { rewrites: [{ source: '/old/:path*', destination: '/api/:path*' }] }],
+    ['trustHostHeader', { trustHostHeader: true }],
+    ['public files under /api', { publicApi: true }],
   ])('with %s, every request goes to Next.js', (_name, options) => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'route-handlers-'));
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'route-handlers-'));
+    const dir = path.join(root, '.next');
     try {
       writeBuild(dir, options);
       expect(directRouteHandlers({ distDir: dir, hostname: undefined, port: 1, fallback: () => {} })).toBeNull();
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      fs.rmSync(root, { recursive: true, force: true });
     }
   });
 

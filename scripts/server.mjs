@@ -5,9 +5,9 @@
 // Why not plain `next start`: the spec's test operation (GET /api/account-member) takes `page` and
 // `page_size` in a JSON body on a GET request, and Next.js drops the body of every GET before a
 // route handler sees it. Here a GET under /api that carries a JSON object has its scalar fields
-// merged into the query string (fields already in the query win), then Next.js handles the
-// request as usual. And API requests go straight to their route's built handler, skipping
-// Next.js's general router (route-handlers.mjs): ~1.6-1.8x the bare route's requests/s.
+// merged into the query string (fields already in the query win). Then an API request goes
+// straight to its route's built handler, skipping Next.js's general router (route-handlers.mjs:
+// the bare route served about twice the requests/s), and anything else to Next.js as usual.
 //
 // On Postgres it runs one web process per core (WEB_CONCURRENCY, see webProcesses below): a Node
 // process serves requests on one thread, and with one process the second core sat a third idle
