@@ -7,12 +7,13 @@ import { OwnServer } from './own-server';
 // routed by Next.js (API_DISPATCH=next) and once directly, and must get the same answers: status,
 // headers and body. The one difference allowed is Next.js's `Vary: rsc, …` header, which concerns
 // its page payloads and which its router adds to every app route; its absence also shows that
-// the direct path served the request.
+// the direct path served the request. A test route (/api/test/echo) answers with the URL and
+// headers it was handed, so what a route sees of its request is compared too.
 
 type Answer = { status: number; headers: Record<string, string>; body: string };
 const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
 
-// Sent with node:http as written: no path normalisation, no added headers.
+// Sent with node:http, the path as written (fetch would normalise it) and only Host added.
 function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   const { port } = new URL(base);
   return new Promise((resolve, reject) => {
