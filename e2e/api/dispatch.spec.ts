@@ -13,7 +13,7 @@ import { OwnServer } from './own-server';
 type Answer = { status: number; headers: Record<string, string>; body: string };
 const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
 
-// Sent with node:http, the path as written (fetch would normalise it) and only Host added.
+// Sent with node:http: the path as written (fetch would normalise it), only Host and Connection added.
 function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   const { port } = new URL(base);
   return new Promise((resolve, reject) => {
