@@ -39,7 +39,7 @@ function readJson(file) {
 }
 
 /** Why this build cannot be served directly, or null when it can. */
-function unsupported(distDir, routesManifest, config) {
+function unsupported(distDir, projectDir, routesManifest, config) {
   const middleware = readJson(path.join(distDir, 'server', 'middleware-manifest.json'));
   // Node.js middleware is listed here, edge middleware and edge routes in the middleware manifest.
   const functionsFile = path.join(distDir, 'server', 'functions-config-manifest.json');
@@ -53,7 +53,7 @@ function unsupported(distDir, routesManifest, config) {
   if (routesManifest.basePath || routesManifest.i18n || config.basePath || config.i18n) return 'a basePath or i18n';
   if (config.experimental?.trustHostHeader) return 'experimental.trustHostHeader';
   // Next.js serves a public file before a route of the same path.
-  if (fs.existsSync(path.join(path.dirname(distDir), 'public', 'api'))) return 'files under public/api';
+  if (fs.existsSync(path.join(projectDir, 'public', 'api'))) return 'files under public/api';
   return null;
 }
 
@@ -97,9 +97,9 @@ function routeTable(distDir) {
  * should; or null when this build cannot be served so (no manifests, or something this module
  * does not reproduce), in which case everything goes to Next.js. A route file that fails to load,
  * or that has no `handler` export (a Next.js built otherwise), is handed to `fallback`, Next.js's
- * request handler.
+ * request handler. `projectDir` is the app's directory (its public/), the server's working directory.
  */
-export function directRouteHandlers({ distDir, hostname, port, fallback }) {
+export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostname, port, fallback }) {
   const absoluteDist = path.resolve(distDir);
   let table;
   let config;
@@ -109,7 +109,7 @@ export function directRouteHandlers({ distDir, hostname, port, fallback }) {
   try {
     const routesManifest = readJson(path.join(absoluteDist, 'routes-manifest.json'));
     config = readJson(path.join(absoluteDist, 'required-server-files.json')).config ?? {};
-    const why = unsupported(absoluteDist, routesManifest, config);
+    const why = unsupported(absoluteDist, projectDir, routesManifest, config);
     if (why) {
       console.warn(`[server] API requests go through Next.js's router: this build has ${why}.`);
       return null;

@@ -55,7 +55,7 @@ function writeBuild(dir: string, options: BuildOptions = {}) {
   write('server/middleware-manifest.json', JSON.stringify({ middleware: middleware ? { '/': {} } : {}, functions: {} }));
   write('server/functions-config-manifest.json', JSON.stringify({ version: 1, functions: nodeMiddleware ? { '/_middleware': { runtime: 'nodejs' } } : {} }));
   write('required-server-files.json', JSON.stringify({ config: { compress: true, experimental: { trustHostHeader } } }));
-  // A build dir's parent holds the app's public/ (as .next's does).
+  // The app's public/ beside its build (as .next's is).
   if (publicApi) write('../public/api/file.txt', 'x');
 }
 
@@ -80,7 +80,7 @@ describe('direct dispatch of API routes', () => {
       res.setHeader('content-type', 'application/json');
       res.end(JSON.stringify({ next: true }));
     };
-    const serve = directRouteHandlers({ distDir: dir, hostname: undefined, port: 4321, fallback: next });
+    const serve = directRouteHandlers({ distDir: dir, projectDir: root, hostname: undefined, port: 4321, fallback: next });
     expect(serve).toBeTypeOf('function');
     server = http.createServer((req, res) => {
       if (!serve(req, res)) next(req, res);
@@ -177,7 +177,7 @@ describe('builds the direct dispatch does not reproduce', () => {
     const dir = path.join(root, '.next');
     try {
       writeBuild(dir, options);
-      expect(directRouteHandlers({ distDir: dir, hostname: undefined, port: 1, fallback: () => {} })).toBeNull();
+      expect(directRouteHandlers({ distDir: dir, projectDir: root, hostname: undefined, port: 1, fallback: () => {} })).toBeNull();
     } finally {
       fs.rmSync(root, { recursive: true, force: true });
     }
