@@ -10,6 +10,7 @@ import postgres from 'postgres';
  */
 export class OwnServer {
   private child: ChildProcess | null = null;
+  private printed = '';
   readonly baseURL: string;
   private readonly env: Record<string, string>;
   private constructor(private readonly port: number, dbEnv: Record<string, string>, private readonly cleanup: () => Promise<void>, extraEnv: Record<string, string>) {
@@ -45,8 +46,12 @@ export class OwnServer {
     const child = spawn(process.execPath, ['scripts/server.mjs', '-p', String(this.port), '-H', '127.0.0.1'], {
       env: { ...this.env, ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child.stdout?.on('data', () => {});
-    child.stderr?.on('data', () => {});
+    // The last 64 KB of what the server printed, for a failing test to show (output()).
+    const keep = (chunk: Buffer) => {
+      this.printed = (this.printed + chunk.toString('utf8')).slice(-64 * 1024);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
     this.child = child;
     const deadline = Date.now() + 60_000;
     while (Date.now() < deadline) {
@@ -58,6 +63,11 @@ export class OwnServer {
       await new Promise((r) => setTimeout(r, 250));
     }
     throw new Error('own server did not become healthy');
+  }
+
+  /** The end of what the server's processes printed, across its starts. */
+  output(): string {
+    return this.printed;
   }
 
   /** SIGTERM, as an operator's restart would send, and wait for the process to end. */

@@ -25,12 +25,30 @@ function get(base: string, agent: http.Agent | false): Promise<Served> {
 }
 
 test.describe('web processes', () => {
+  // A failed or timed-out run shows where it was and what the server printed (a timeout abandons
+  // the test's own finally block).
+  let current: OwnServer | null = null;
+  const steps: string[] = [];
+  const step = (what: string) => steps.push(`${new Date().toISOString()} ${what}`);
+  test.afterEach(async ({}, testInfo) => {
+    if (current && testInfo.status !== testInfo.expectedStatus) {
+      await testInfo.attach('steps and server output', { body: `${steps.join('\n')}\n--- server output ---\n${current.output()}` });
+      console.log(`[web-processes] steps:\n${steps.join('\n')}\n[web-processes] server output (end):\n${current.output().slice(-8000)}`);
+      await current.dispose();
+    }
+    current = null;
+  });
+
   test('connections are handed to the web processes in turn, and a dead process is replaced', async ({}, testInfo) => {
     test.setTimeout(240_000);
     const server = await OwnServer.create('postgres', 3470 + testInfo.workerIndex, { WEB_CONCURRENCY: '2' });
+    current = server;
+    steps.length = 0;
     const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 32 });
     try {
+      step('starting');
       await server.start();
+      step('started');
 
       // One new connection after another: each goes to the other process.
       const sequence: number[] = [];
@@ -38,6 +56,7 @@ test.describe('web processes', () => {
       expect(new Set(sequence)).toEqual(new Set([0, 1]));
       sequence.slice(1).forEach((slot, i) => expect(slot).not.toBe(sequence[i]));
 
+      step('alternated');
       // 32 keep-alive connections opened at once: 16 each, and each stays with its process.
       const first = await Promise.all(Array.from({ length: 32 }, () => get(server.baseURL, keepAlive)));
       expect(first.filter((s) => s.web_process === 0)).toHaveLength(16);
@@ -57,10 +76,12 @@ test.describe('web processes', () => {
       });
       await new Promise((r) => setTimeout(r, 300));
       const before = outcomes.length;
+      step(`killing ${victim}`);
       process.kill(victim, 'SIGKILL');
       await new Promise((r) => setTimeout(r, 2000));
       stop = true;
       await Promise.all(loops);
+      step(`loops done: ${outcomes.length - before} requests since the kill`);
       const after = outcomes.slice(before);
       expect(after.filter((o) => 'pid' in o && o.web_process === 0).length).toBeGreaterThan(0);
       expect(after.filter((o) => 'error' in o && o.error === NO_ANSWER)).toEqual([]);
@@ -68,8 +89,14 @@ test.describe('web processes', () => {
       // A new process takes slot 1, and its turn, once it has started (polled gently: a busy CI
       // machine starts it slowly enough without requests competing for the cores).
       await expect.poll(async () => {
-        const served = [await get(server.baseURL, false), await get(server.baseURL, false)];
-        return served.some((s) => s.web_process === 1 && s.pid !== victim);
+        try {
+          const served = [await get(server.baseURL, false), await get(server.baseURL, false)];
+          step(`polled: ${served.map((s) => `${s.web_process}/${s.pid}`).join(' ')}`);
+          return served.some((s) => s.web_process === 1 && s.pid !== victim);
+        } catch (error) {
+          step(`poll failed: ${(error as Error).message}`);
+          throw error;
+        }
       }, { timeout: 90_000, intervals: [500] }).toBe(true);
     } finally {
       keepAlive.destroy();
