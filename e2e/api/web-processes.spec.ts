@@ -18,6 +18,10 @@ function get(base: string, agent: http.Agent | false): Promise<Served> {
       res.setEncoding('utf8');
       res.on('data', (chunk) => { text += chunk; });
       res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`))));
+      // An answer cut short (its process killed between the headers and the body) ends here: the
+      // request saw its response, so neither its 'error' nor its timeout would settle this.
+      res.on('error', reject);
+      res.on('close', () => { if (!res.complete) reject(new Error('answer cut short')); });
     }).on('error', reject).setTimeout(10_000, function onTimeout(this: http.ClientRequest) {
       this.destroy(new Error(NO_ANSWER));
     });
@@ -29,7 +33,10 @@ test.describe('web processes', () => {
   // the test's own finally block).
   let current: OwnServer | null = null;
   const steps: string[] = [];
-  const step = (what: string) => steps.push(`${new Date().toISOString()} ${what}`);
+  const step = (what: string) => {
+    steps.push(`${new Date().toISOString()} ${what}`);
+    if (process.env.WEB_PROCESSES_STEPS) console.log(`[web-processes] ${what}`);
+  };
   test.afterEach(async ({}, testInfo) => {
     if (current && testInfo.status !== testInfo.expectedStatus) {
       await testInfo.attach('steps and server output', { body: `${steps.join('\n')}\n--- server output ---\n${current.output()}` });
@@ -81,8 +88,9 @@ test.describe('web processes', () => {
       await new Promise((r) => setTimeout(r, 2000));
       stop = true;
       await Promise.all(loops);
-      step(`loops done: ${outcomes.length - before} requests since the kill`);
       const after = outcomes.slice(before);
+      const failures = after.flatMap((o) => ('error' in o ? [o.error] : []));
+      step(`loops done: ${after.length} requests since the kill, failed: ${[...new Set(failures)].map((e) => `${e} ×${failures.filter((f) => f === e).length}`).join(', ') || 'none'}`);
       expect(after.filter((o) => 'pid' in o && o.web_process === 0).length).toBeGreaterThan(0);
       expect(after.filter((o) => 'error' in o && o.error === NO_ANSWER)).toEqual([]);
 
