@@ -103,7 +103,7 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
   const absoluteDist = path.resolve(distDir);
   let table;
   let config;
-  let requestMeta;
+  let addRequestMeta;
   let filterInternalHeaders;
   let compression;
   try {
@@ -115,14 +115,13 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
       return null;
     }
     table = routeTable(absoluteDist);
-    requestMeta = require('next/dist/server/request-meta');
+    ({ addRequestMeta } = require('next/dist/server/request-meta'));
     ({ filterInternalHeaders } = require('next/dist/server/lib/server-ipc/utils'));
     compression = config.compress !== false ? require('next/dist/compiled/compression')() : null;
   } catch (error) {
     console.warn(`[server] API requests go through Next.js's router: ${error.message}`);
     return null;
   }
-  const { addRequestMeta } = requestMeta;
   // As Next.js's router builds initURL (router-utils/resolve-routes.js) from its own host and port.
   const host = !hostname ? 'localhost' : hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
   const modules = new Map(); // page → Promise of its handler (route files load on first use, as in Next.js)

@@ -253,6 +253,15 @@ function supervise(count) {
   const stopAll = () => {
     for (const id of Object.keys(cluster.workers)) cluster.workers[id]?.process.kill('SIGTERM');
   };
+  // A failure the server cannot serve through (a first start that failed, a port it cannot listen
+  // on): every web process is stopped and the server exits with `code` once they have gone.
+  const stopFailed = (code) => {
+    stopping = true;
+    exitCode = code;
+    stopAll();
+    setTimeout(() => process.exit(exitCode), 15_000).unref();
+    if (!slots.size) process.exit(exitCode);
+  };
   cluster.on('exit', (worker, code, signal) => {
     const { slot, started } = slots.get(worker.id);
     slots.delete(worker.id);
@@ -266,11 +275,7 @@ function supervise(count) {
     if (!ready && !started) {
       // The first start failed (an unreachable database, say): stop rather than loop.
       console.error(`[server] web process ${slot} exited during start-up (${signal ?? `exit ${code}`}); stopping.`);
-      stopping = true;
-      exitCode = code || 1;
-      stopAll();
-      setTimeout(() => process.exit(exitCode), 15_000).unref();
-      if (!slots.size) process.exit(exitCode);
+      stopFailed(code || 1);
       return;
     }
     restartDelay = Date.now() - lastRestart < 10_000 ? Math.min(restartDelay * 2, 30_000) : 1000;
@@ -304,11 +309,7 @@ function supervise(count) {
       return;
     }
     console.error(`[server] cannot listen on ${host ?? '*'}:${port}: ${error.message}`);
-    stopping = true;
-    exitCode = 1;
-    stopAll();
-    setTimeout(() => process.exit(exitCode), 15_000).unref();
-    if (!slots.size) process.exit(exitCode);
+    stopFailed(1);
   });
   balancer.listen(port, host);
   for (let slot = 0; slot < count; slot++) fork(slot);

@@ -89,8 +89,9 @@ test.describe('web processes', () => {
       stop = true;
       await Promise.all(loops);
       const after = outcomes.slice(before);
-      const failures = after.flatMap((o) => ('error' in o ? [o.error] : []));
-      step(`loops done: ${after.length} requests since the kill, failed: ${[...new Set(failures)].map((e) => `${e} ×${failures.filter((f) => f === e).length}`).join(', ') || 'none'}`);
+      const failures = new Map<string, number>();
+      for (const o of after) if ('error' in o) failures.set(o.error, (failures.get(o.error) ?? 0) + 1);
+      step(`loops done: ${after.length} requests since the kill, failed: ${[...failures].map(([e, n]) => `${e} ×${n}`).join(', ') || 'none'}`);
       expect(after.filter((o) => 'pid' in o && o.web_process === 0).length).toBeGreaterThan(0);
       expect(after.filter((o) => 'error' in o && o.error === NO_ANSWER)).toEqual([]);
 
