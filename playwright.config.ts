@@ -22,6 +22,8 @@ const common = {
   CHANNEL_SECRET_KEY: 'e2e-channel-key-not-for-production',
   MESSAGE_RETRY_SCHEDULE: '1,1',
   SANDBOX_STATUS_DELAY_SECONDS: '1',
+  // The suites make many requests per member; throttling has its own test (e2e/api/throttle.spec.ts).
+  API_RATE_LIMIT: 'off',
 };
 
 const servers = [

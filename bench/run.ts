@@ -15,7 +15,7 @@ const CALIBRATION_BASE = `http://127.0.0.1:${PORT + 1}`;
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 const serverEnv = (url: string, extra: Record<string, string> = {}) => ({
   DATABASE_URL: url, ENABLE_TEST_API: '1', NEXTAUTH_SECRET: 'bench', AUTH_TRUST_HOST: 'true', NEXTAUTH_URL: BASE,
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1', NODE_ENV: 'production', ...extra,
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1', NODE_ENV: 'production', API_RATE_LIMIT: 'off', ...extra,
 });
 
 async function startCalibrationServer(url: string) {

@@ -2,6 +2,7 @@ import { closeDatabase, database } from '@/db';
 import { queue, stopQueue } from '@/lib/jobs/queue';
 import { startWorkers } from '@/lib/jobs/workers';
 import { keepMemoryInCheck } from '@/lib/memory-guard';
+import { configuredRate } from '@/lib/api/throttle';
 
 const MEMORY_CHECK_MS = 2_000;
 
@@ -34,7 +35,10 @@ export async function startInProcess(): Promise<void> {
       else stopRequested ??= signal;
     });
   }
+  // A mistyped API_RATE_LIMIT stops the server here, rather than failing every request.
+  const rate = configuredRate();
   const { kind } = await database();
+  if (rate) console.log(`[server] API requests limited to ${rate.text} per member`);
   console.log(`[server] database ready (${kind === 'pglite' ? 'embedded PGlite' : 'Postgres'})`);
   if (workersEnabled()) {
     await startWorkers();

@@ -100,3 +100,11 @@ export const accountContactCounts = pgTable('account_contact_counts', {
   shard: smallint('shard').notNull(),
   count: integer('count').notNull().default(0),
 }, (t) => [primaryKey({ columns: [t.accountId, t.shard] })]);
+
+// Requests each member made in the current throttling window (lib/api/throttle.ts), one row per
+// member. Unlogged (see its migration): a crash forgets the counts, which only resets the windows.
+export const apiRequestCounts = pgTable('api_request_counts', {
+  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

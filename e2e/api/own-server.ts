@@ -16,7 +16,7 @@ export class OwnServer {
   private constructor(private readonly port: number, dbEnv: Record<string, string>, private readonly cleanup: () => Promise<void>, extraEnv: Record<string, string>) {
     this.baseURL = `http://127.0.0.1:${port}`;
     this.env = {
-      ...(process.env as Record<string, string>), ...dbEnv, ...extraEnv,
+      ...(process.env as Record<string, string>), API_RATE_LIMIT: 'off', ...dbEnv, ...extraEnv,
       ENABLE_TEST_API: '1', NEXTAUTH_SECRET: 'own-server', AUTH_TRUST_HOST: 'true', NEXTAUTH_URL: this.baseURL,
       WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1,localhost,::1',
     };

@@ -7,6 +7,8 @@ import {
   ApiError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedMediaTypeError, ValidationError,
 } from './errors';
 import { zodToDrf } from './zod-to-drf';
+import { configuredRate, countRequest, ThrottledError, type Allowance } from './throttle';
+import { getDb } from '@/db';
 import { databaseError, describeError } from '@/lib/errors/describe';
 
 // The one wrapper every API route goes through: authentication, strict path ids, body and query
@@ -93,6 +95,7 @@ export function endpoint<
   A extends boolean = true,
 >(config: EndpointConfig<P, BS, QS, A>): Endpoint {
   return async (req, context) => {
+    let allowance: Allowance | null = null;
     try {
       const raw = (await context?.params) ?? {};
       const params: Record<string, string | number> = {};
@@ -104,6 +107,8 @@ export function endpoint<
       let member: Member | null = null;
       if (config.auth !== false) {
         member = await resolveMember(req);
+        const rate = configuredRate();
+        if (rate) allowance = await countRequest(await getDb(), member.userId, rate);
         if (member.via === 'session') checkSameOrigin(req);
         if (config.roles && !config.roles.includes(member.role)) throw new PermissionDeniedError();
       }
@@ -119,11 +124,25 @@ export function endpoint<
         if (!parsed.success) throw new ValidationError(zodToDrf(parsed.error));
         body = parsed.data;
       }
-      return await config.handle({ req, url, member, params, body, query } as never);
+      return withAllowance(await config.handle({ req, url, member, params, body, query } as never), allowance);
     } catch (error) {
-      return errorResponse(error);
+      if (error instanceof ThrottledError) allowance = error.allowance;
+      return withAllowance(errorResponse(error), allowance);
     }
   };
+}
+
+/** While throttling is on, every authenticated answer tells its caller where its allowance stands. */
+function withAllowance(res: Response, allowance: Allowance | null): Response {
+  if (!allowance) return res;
+  try {
+    res.headers.set('X-RateLimit-Limit', String(allowance.limit));
+    res.headers.set('X-RateLimit-Remaining', String(Math.max(0, allowance.remaining)));
+    res.headers.set('X-RateLimit-Reset', String(allowance.resetSeconds));
+  } catch {
+    // A response with immutable headers (none of ours) keeps them as they are.
+  }
+  return res;
 }
 
 /**

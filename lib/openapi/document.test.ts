@@ -118,6 +118,8 @@ describe('OpenAPI document', () => {
     expect(codes('post', '/api/contact/upload')).toEqual(expect.arrayContaining(['200', '400', '401', '413', '415']));
     expect(codes('delete', '/api/dev/api-keys/{id}')).toEqual(expect.arrayContaining(['204', '401', '403', '404']));
     expect(codes('get', '/api/health')).not.toContain('401');
+    expect(op('get', '/api/contact')!.responses['429']).toEqual({ $ref: '#/components/responses/Throttled' });
+    expect(codes('get', '/api/health')).not.toContain('429');
     expect(doc.components.responses).toHaveProperty('MethodNotAllowed');
   });
 

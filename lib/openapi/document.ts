@@ -98,11 +98,19 @@ const ERROR_RESPONSES: Record<string, Record<string, unknown>> = {
     description: 'The `Content-Type` of the body is not accepted.',
     content: detail('Unsupported media type "application/xml" in request.'),
   },
+  Throttled: {
+    description: 'The member has spent this window\'s allowance of requests (only when the server sets `API_RATE_LIMIT`; '
+      + 'a member\'s keys and dashboard session share one allowance). While throttling is on, every authenticated '
+      + 'answer carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until the window ends).',
+    headers: { 'Retry-After': { description: 'Seconds until the next window.', schema: { type: 'integer', minimum: 1 } } },
+    content: detail('Request was throttled. Expected available in 42 seconds.'),
+  },
   ServerError: { description: 'Unexpected failure; never a stack trace.', content: detail('A server error occurred.') },
 };
 
 const ERROR_NAMES: Record<ErrorStatus, string> = {
   400: 'BadRequest', 401: 'Unauthorized', 403: 'PermissionDenied', 404: 'NotFound', 413: 'PayloadTooLarge', 415: 'UnsupportedMediaType',
+  429: 'Throttled',
 };
 
 function pascal(id: string): string {
@@ -174,7 +182,10 @@ function queryParameters(op: Operation) {
 
 function errorStatuses(op: Operation): ErrorStatus[] {
   const out = new Set<ErrorStatus>(op.errors ?? []);
-  if (op.auth !== false) out.add(401);
+  if (op.auth !== false) {
+    out.add(401);
+    out.add(429);
+  }
   if (op.roles) out.add(403);
   if (op.params && Object.keys(op.params).length) out.add(404);
   if (op.paginated) out.add(404);

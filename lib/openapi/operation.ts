@@ -39,7 +39,7 @@ export type ResponseSpec = {
 };
 
 /** Error statuses with a shared DRF body in `components.responses`. */
-export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 415;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 413 | 415 | 429;
 
 export type Operation = {
   method: HttpMethod;

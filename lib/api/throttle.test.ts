@@ -1,0 +1,132 @@
+import { afterAll, afterEach, describe, expect, it } from 'vitest';
+import '@/lib/test-support/unit-database';
+
+// Throttling through the handler wrapper, against a real database (the embedded engine, or the
+// scratch Postgres database of TEST_DATABASE_URL): per member, keys sharing their member's
+// allowance, DRF's 429 body with Retry-After, the allowance headers, and fixed windows.
+
+const { closeDatabase, getDb } = await import('@/db');
+const { seedTestAccount } = await import('@/lib/test-support/seed-account');
+const { createApiKey } = await import('@/lib/api-keys/service');
+const { endpoint, json } = await import('./handler');
+const { countRequest, parseRate, ThrottledError } = await import('./throttle');
+
+const route = endpoint({ handle: async ({ member }) => json({ user: member.userId }) });
+const noAuth = endpoint({ auth: false, handle: async () => json({ ok: true }) });
+const call = (handler: typeof route, key?: string) => handler(
+  new Request('http://test/api/thing', { headers: key ? { Authorization: `Token ${key}` } : {} }),
+  { params: Promise.resolve({}) },
+);
+const allowance = (res: Response) => ({
+  limit: res.headers.get('x-ratelimit-limit'), remaining: res.headers.get('x-ratelimit-remaining'),
+});
+
+afterEach(() => {
+  delete process.env.API_RATE_LIMIT;
+});
+
+afterAll(async () => {
+  await closeDatabase();
+});
+
+describe('parseRate', () => {
+  it('reads "N/period" with the periods DRF accepts, and every way of saying off', () => {
+    expect(parseRate('600/minute')).toEqual({ limit: 600, periodSeconds: 60, text: '600/minute' });
+    expect(parseRate(' 10 / s ')).toMatchObject({ limit: 10, periodSeconds: 1 });
+    expect(parseRate('5000/Hour')).toMatchObject({ limit: 5000, periodSeconds: 3600 });
+    expect(parseRate('100000/day')).toMatchObject({ limit: 100000, periodSeconds: 86400 });
+    for (const off of [undefined, '', '0', 'off', 'OFF', 'none']) expect(parseRate(off)).toBeNull();
+  });
+
+  it('refuses anything else, naming the variable', () => {
+    for (const bad of ['600', '600/fortnight', 'lots/minute', '0/minute', '-5/minute', '600 per minute']) {
+      expect(() => parseRate(bad)).toThrow(/API_RATE_LIMIT must look like "600\/minute"/);
+    }
+  });
+});
+
+describe('throttling', () => {
+  it('is off by default: no counting, no allowance headers', async () => {
+    const seeded = await seedTestAccount(await getDb(), { country: 'MX' });
+    for (let i = 0; i < 5; i++) {
+      const res = await call(route, seeded.admin.key);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('x-ratelimit-limit')).toBeNull();
+    }
+  });
+
+  it('answers 429 with DRF\'s body and Retry-After once a member has spent the window\'s allowance', async () => {
+    process.env.API_RATE_LIMIT = '3/minute';
+    const seeded = await seedTestAccount(await getDb(), { country: 'MX' });
+    const remaining: (string | null)[] = [];
+    for (let i = 0; i < 3; i++) {
+      const res = await call(route, seeded.admin.key);
+      expect(res.status).toBe(200);
+      expect(await res.json()).toEqual({ user: seeded.admin.id });
+      remaining.push(allowance(res).remaining);
+      expect(allowance(res).limit).toBe('3');
+    }
+    expect(remaining).toEqual(['2', '1', '0']);
+
+    const refused = await call(route, seeded.admin.key);
+    expect(refused.status).toBe(429);
+    const body = await refused.json();
+    expect(Object.keys(body)).toEqual(['detail']);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(Number.isInteger(wait) && wait >= 1 && wait <= 60).toBe(true);
+    expect(body.detail).toBe(`Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.`);
+    expect(allowance(refused)).toEqual({ limit: '3', remaining: '0' });
+    expect(refused.headers.get('x-ratelimit-reset')).toBe(String(wait));
+  });
+
+  it('counts per member: a second key of the same member shares the allowance, another member has its own', async () => {
+    process.env.API_RATE_LIMIT = '2/minute';
+    const db = await getDb();
+    const seeded = await seedTestAccount(db, { country: 'MX' });
+    const other = await seedTestAccount(db, { country: 'MX' });
+    const second = await createApiKey(db, seeded.account_id, { name: 'second', userId: seeded.admin.id, createdById: seeded.admin.id });
+
+    expect((await call(route, seeded.admin.key)).status).toBe(200);
+    expect((await call(route, second.key)).status).toBe(200);
+    expect((await call(route, second.key)).status).toBe(429);
+    expect((await call(route, seeded.admin.key)).status).toBe(429);
+    // The agent of the same account, and a member of another account, are untouched.
+    const agent = await call(route, seeded.agent.key);
+    expect([agent.status, allowance(agent).remaining]).toEqual([200, '1']);
+    const stranger = await call(route, other.admin.key);
+    expect([stranger.status, allowance(stranger).remaining]).toEqual([200, '1']);
+  });
+
+  it('leaves unauthenticated requests and routes without auth alone', async () => {
+    process.env.API_RATE_LIMIT = '1/minute';
+    const seeded = await seedTestAccount(await getDb(), { country: 'MX' });
+    expect((await call(route, seeded.admin.key)).status).toBe(200);
+    for (let i = 0; i < 3; i++) {
+      const anonymous = await call(route);
+      expect(anonymous.status).toBe(401);
+      expect(anonymous.headers.get('x-ratelimit-limit')).toBeNull();
+      const open = await call(noAuth);
+      expect(open.status).toBe(200);
+      expect(open.headers.get('x-ratelimit-limit')).toBeNull();
+    }
+    const badKey = await call(route, 'ek_not-a-real-key');
+    expect(badKey.status).toBe(401);
+  });
+
+  it('starts afresh in the next window, and a process whose clock is behind counts into the newer window', async () => {
+    const db = await getDb();
+    const seeded = await seedTestAccount(db, { country: 'MX' });
+    const rate = parseRate('2/minute')!;
+    const start = Math.ceil(Date.now() / 60_000) * 60_000 + 600_000; // a window of its own, in the future
+    expect(await countRequest(db, seeded.admin.id, rate, start + 1_000)).toEqual({ limit: 2, remaining: 1, resetSeconds: 59 });
+    expect(await countRequest(db, seeded.admin.id, rate, start + 50_500)).toEqual({ limit: 2, remaining: 0, resetSeconds: 10 });
+    const refused = await countRequest(db, seeded.admin.id, rate, start + 59_999).catch((error) => error);
+    expect(refused).toBeInstanceOf(ThrottledError);
+    expect(refused.allowance).toEqual({ limit: 2, remaining: 0, resetSeconds: 1 });
+
+    expect(await countRequest(db, seeded.admin.id, rate, start + 60_000)).toEqual({ limit: 2, remaining: 1, resetSeconds: 60 });
+    // A clock 2 s behind still sees the window that began at start + 60 s, and counts into it.
+    expect(await countRequest(db, seeded.admin.id, rate, start + 58_000)).toEqual({ limit: 2, remaining: 0, resetSeconds: 62 });
+    await expect(countRequest(db, seeded.admin.id, rate, start + 61_000)).rejects.toBeInstanceOf(ThrottledError);
+  });
+});
