@@ -103,8 +103,11 @@ export const accountContactCounts = pgTable('account_contact_counts', {
 
 // Requests each member made in the current throttling window (lib/api/throttle.ts), one row per
 // member. Unlogged (see its migration): a crash forgets the counts, which only resets the windows.
+// No foreign key: the first count of a member would lock its user row, and the row of a deleted
+// member is harmless (user ids are never reused).
 export const apiRequestCounts = pgTable('api_request_counts', {
-  userId: integer('user_id').primaryKey().references(() => users.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').primaryKey(),
   windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+  periodSeconds: integer('period_seconds').notNull(),
   count: integer('count').notNull(),
 });

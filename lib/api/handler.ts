@@ -107,10 +107,11 @@ export function endpoint<
       let member: Member | null = null;
       if (config.auth !== false) {
         member = await resolveMember(req);
-        const rate = configuredRate();
-        if (rate) allowance = await countRequest(await getDb(), member.userId, rate);
         if (member.via === 'session') checkSameOrigin(req);
         if (config.roles && !config.roles.includes(member.role)) throw new PermissionDeniedError();
+        // After the permission checks, as DRF throttles: a refused request spends no allowance.
+        const rate = configuredRate();
+        if (rate) allowance = await countRequest(await getDb(), member.userId, rate);
       }
       if (config.rawBody) {
         const type = (req.headers.get('content-type') || '').split(';')[0].trim().toLowerCase();

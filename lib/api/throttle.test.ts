@@ -56,7 +56,7 @@ describe('throttling', () => {
   });
 
   it('answers 429 with DRF\'s body and Retry-After once a member has spent the window\'s allowance', async () => {
-    process.env.API_RATE_LIMIT = '3/minute';
+    process.env.API_RATE_LIMIT = '3/day';
     const seeded = await seedTestAccount(await getDb(), { country: 'MX' });
     const remaining: (string | null)[] = [];
     for (let i = 0; i < 3; i++) {
@@ -73,14 +73,14 @@ describe('throttling', () => {
     const body = await refused.json();
     expect(Object.keys(body)).toEqual(['detail']);
     const wait = Number(refused.headers.get('retry-after'));
-    expect(Number.isInteger(wait) && wait >= 1 && wait <= 60).toBe(true);
+    expect(Number.isInteger(wait) && wait >= 1 && wait <= 86_400).toBe(true);
     expect(body.detail).toBe(`Request was throttled. Expected available in ${wait} second${wait === 1 ? '' : 's'}.`);
     expect(allowance(refused)).toEqual({ limit: '3', remaining: '0' });
     expect(refused.headers.get('x-ratelimit-reset')).toBe(String(wait));
   });
 
   it('counts per member: a second key of the same member shares the allowance, another member has its own', async () => {
-    process.env.API_RATE_LIMIT = '2/minute';
+    process.env.API_RATE_LIMIT = '2/day';
     const db = await getDb();
     const seeded = await seedTestAccount(db, { country: 'MX' });
     const other = await seedTestAccount(db, { country: 'MX' });
@@ -98,7 +98,7 @@ describe('throttling', () => {
   });
 
   it('leaves unauthenticated requests and routes without auth alone', async () => {
-    process.env.API_RATE_LIMIT = '1/minute';
+    process.env.API_RATE_LIMIT = '1/day';
     const seeded = await seedTestAccount(await getDb(), { country: 'MX' });
     expect((await call(route, seeded.admin.key)).status).toBe(200);
     for (let i = 0; i < 3; i++) {
@@ -113,20 +113,50 @@ describe('throttling', () => {
     expect(badKey.status).toBe(401);
   });
 
-  it('starts afresh in the next window, and a process whose clock is behind counts into the newer window', async () => {
+  it('starts afresh in the next window or when the window\'s length changes, and keeps a window a clock behind counts into', async () => {
     const db = await getDb();
-    const seeded = await seedTestAccount(db, { country: 'MX' });
+    const seeded = await seedTestAccount(await getDb(), { country: 'MX' });
+    const user = seeded.admin.id;
     const rate = parseRate('2/minute')!;
     const start = Math.ceil(Date.now() / 60_000) * 60_000 + 600_000; // a window of its own, in the future
-    expect(await countRequest(db, seeded.admin.id, rate, start + 1_000)).toEqual({ limit: 2, remaining: 1, resetSeconds: 59 });
-    expect(await countRequest(db, seeded.admin.id, rate, start + 50_500)).toEqual({ limit: 2, remaining: 0, resetSeconds: 10 });
-    const refused = await countRequest(db, seeded.admin.id, rate, start + 59_999).catch((error) => error);
+    const at = (ms: number) => new Date(start + ms);
+    expect(await countRequest(db, user, rate, at(1_000))).toEqual({ limit: 2, remaining: 1, resetSeconds: 59 });
+    expect(await countRequest(db, user, rate, at(50_500))).toEqual({ limit: 2, remaining: 0, resetSeconds: 10 });
+    const refused = await countRequest(db, user, rate, at(59_999)).catch((error) => error);
     expect(refused).toBeInstanceOf(ThrottledError);
     expect(refused.allowance).toEqual({ limit: 2, remaining: 0, resetSeconds: 1 });
 
-    expect(await countRequest(db, seeded.admin.id, rate, start + 60_000)).toEqual({ limit: 2, remaining: 1, resetSeconds: 60 });
-    // A clock 2 s behind still sees the window that began at start + 60 s, and counts into it.
-    expect(await countRequest(db, seeded.admin.id, rate, start + 58_000)).toEqual({ limit: 2, remaining: 0, resetSeconds: 62 });
-    await expect(countRequest(db, seeded.admin.id, rate, start + 61_000)).rejects.toBeInstanceOf(ThrottledError);
+    expect(await countRequest(db, user, rate, at(60_000))).toEqual({ limit: 2, remaining: 1, resetSeconds: 60 });
+    // A clock 2 s behind (a database failover, say) still sees the window that began at start + 60 s.
+    expect(await countRequest(db, user, rate, at(58_000))).toEqual({ limit: 2, remaining: 0, resetSeconds: 62 });
+    await expect(countRequest(db, user, rate, at(61_000))).rejects.toBeInstanceOf(ThrottledError);
+    // Another length of window (API_RATE_LIMIT changed) starts afresh, aligned to its own length.
+    const hourly = parseRate('5/hour')!;
+    const hourStart = Math.floor((start + 61_000) / 3_600_000) * 3_600_000;
+    expect(await countRequest(db, user, hourly, at(61_000))).toEqual({ limit: 5, remaining: 4, resetSeconds: Math.ceil((hourStart + 3_600_000 - start - 61_000) / 1000) });
+  });
+
+  it('counts requests arriving together as they would have been counted one by one', async () => {
+    const db = await getDb();
+    const seeded = await seedTestAccount(db, { country: 'MX' });
+    const rate = parseRate('5/day')!;
+    const outcomes = await Promise.all(Array.from({ length: 8 }, (_, i) => countRequest(db, i % 2 ? seeded.admin.id : seeded.agent.id, rate)
+      .then((a) => a.remaining, (error) => (error instanceof ThrottledError ? 'throttled' : error))));
+    const agent = outcomes.filter((_, i) => i % 2 === 0);
+    const admin = outcomes.filter((_, i) => i % 2 === 1);
+    expect(agent).toEqual([4, 3, 2, 1]);
+    expect(admin).toEqual([4, 3, 2, 1]);
+    const more = await Promise.all(Array.from({ length: 3 }, () => countRequest(db, seeded.admin.id, rate)
+      .then((a) => a.remaining, (error) => (error instanceof ThrottledError ? 'throttled' : error))));
+    expect(more).toEqual([0, 'throttled', 'throttled']);
+  });
+
+  it('spends no allowance on a request its role refuses', async () => {
+    process.env.API_RATE_LIMIT = '1/day';
+    const seeded = await seedTestAccount(await getDb(), { country: 'MX' });
+    const adminsOnly = endpoint({ roles: ['ADMIN'], handle: async () => json({ ok: true }) });
+    for (let i = 0; i < 3; i++) expect((await call(adminsOnly, seeded.agent.key)).status).toBe(403);
+    expect((await call(route, seeded.agent.key)).status).toBe(200);
+    expect((await call(route, seeded.agent.key)).status).toBe(429);
   });
 });

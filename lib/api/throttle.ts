@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { execRows, type Db } from '@/db';
 import { ApiError } from './errors';
+import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 
 // Request throttling per account member (ROUTES.md: 429 with Retry-After), off unless
 // API_RATE_LIMIT is set, as "N/second|minute|hour|day". A member's API keys and dashboard session
@@ -9,7 +10,8 @@ import { ApiError } from './errors';
 //
 // Fixed windows counted in Postgres (api_request_counts, one row per member), so every web process
 // and every server on the same database counts against the same allowance, and a client's requests
-// may land on any of them. One upsert per request, only while throttling is on. A fixed window lets
+// may land on any of them. One upsert per request (or per group of requests arriving together),
+// only while throttling is on. A fixed window lets
 // a client spend its allowance at the end of one window and again at the start of the next; the
 // simplicity is worth that (GitHub's API limits the same way).
 
@@ -52,24 +54,74 @@ export class ThrottledError extends ApiError {
   }
 }
 
+type Counted = { count: number; windowMs: number; nowMs: number };
+
+/**
+ * Adds each member's requests to its count in the current window, in one statement: the members'
+ * counts, window starts and the time of counting after it. Windows follow the database's clock,
+ * which every process and server shares (a web process's clock running ahead would otherwise move
+ * a member's window into the future for all of them). A window that has ended, or one of another
+ * length (API_RATE_LIMIT changed), starts afresh. Rows are written in member order, as every
+ * process writes them, so two processes' groups cannot deadlock. `at` replaces the clock (tests).
+ */
+async function addRequests(db: Db, adds: Map<number, number>, periodSeconds: number, at: Date | null): Promise<Map<number, Counted>> {
+  const users = [...adds.keys()].sort((a, b) => a - b);
+  const rows = await execRows<{ user_id: number; count: number; window_ms: number; now_ms: number }>(db, sql`
+    with clock as (select coalesce(${at?.toISOString() ?? null}::timestamptz, clock_timestamp()) as now)
+    insert into api_request_counts as t (user_id, window_start, period_seconds, count)
+    select v.u, to_timestamp((floor(extract(epoch from clock.now) / ${periodSeconds}) * ${periodSeconds})::float8), ${periodSeconds}::int, v.n
+    from clock, unnest(${sql.param(users)}::int[], ${sql.param(users.map((u) => adds.get(u)!))}::int[]) as v(u, n)
+    order by v.u
+    on conflict (user_id) do update set
+      count = case when excluded.window_start > t.window_start or excluded.period_seconds <> t.period_seconds
+        then excluded.count else t.count + excluded.count end,
+      window_start = case when excluded.period_seconds <> t.period_seconds
+        then excluded.window_start else greatest(t.window_start, excluded.window_start) end,
+      period_seconds = excluded.period_seconds
+    returning user_id, count, (extract(epoch from window_start) * 1000)::float8 as window_ms,
+      (select extract(epoch from now) * 1000 from clock)::float8 as now_ms`);
+  return new Map(rows.map((r) => [Number(r.user_id), { count: Number(r.count), windowMs: Number(r.window_ms), nowMs: Number(r.now_ms) }]));
+}
+
+type Request = { userId: number; rate: Rate; at: Date | null };
+
+function allowanceOf(rate: Rate, { count, windowMs, nowMs }: Counted): Allowance {
+  const resetSeconds = Math.max(1, Math.ceil((windowMs + rate.periodSeconds * 1000 - nowMs) / 1000));
+  return { limit: rate.limit, remaining: Math.max(0, rate.limit - count), resetSeconds };
+}
+
+/**
+ * Requests arriving while others are being counted are counted together (lib/sql/coalescer.ts):
+ * one statement for the group, and one row update per member, rather than every request of a busy
+ * member queueing for the lock on its row. Each request gets the count it would have had alone,
+ * in arrival order.
+ */
+async function countTogether(db: Db, requests: Request[]): Promise<Counted[]> {
+  const adds = new Map<number, number>();
+  for (const r of requests) adds.set(r.userId, (adds.get(r.userId) ?? 0) + 1);
+  const { rate, at } = requests[requests.length - 1];
+  const counted = await addRequests(db, adds, rate.periodSeconds, at);
+  const seen = new Map<number, number>();
+  return requests.map((r) => {
+    const total = counted.get(r.userId)!;
+    const before = seen.get(r.userId) ?? 0;
+    seen.set(r.userId, before + 1);
+    return { ...total, count: total.count - adds.get(r.userId)! + before + 1 };
+  });
+}
+
+const coalescers = new WeakMap<Db, Coalescer<Request, Counted>>();
+
 /**
  * Counts one request of the member in the current window: its allowance after this request, or
- * ThrottledError once the window's allowance is spent. A window that has ended starts afresh; a
- * process whose clock is behind counts into the newer window another one started.
+ * ThrottledError once the window's allowance is spent. `at` stands in for the database's clock (tests).
  */
-export async function countRequest(db: Db, userId: number, rate: Rate, now = Date.now()): Promise<Allowance> {
-  const periodMs = rate.periodSeconds * 1000;
-  const windowStart = new Date(Math.floor(now / periodMs) * periodMs);
-  const [row] = await execRows<{ count: number; window_ms: number }>(db, sql`
-    insert into api_request_counts as t (user_id, window_start, count) values (${userId}, ${windowStart.toISOString()}, 1)
-    on conflict (user_id) do update set
-      count = case when excluded.window_start > t.window_start then 1 else t.count + 1 end,
-      window_start = greatest(t.window_start, excluded.window_start)
-    returning count, (extract(epoch from window_start) * 1000)::float8 as window_ms`);
-  const count = Number(row.count);
-  const resetMs = Number(row.window_ms) + periodMs - now;
-  const resetSeconds = Math.max(1, Math.ceil(resetMs / 1000));
-  const allowance = { limit: rate.limit, remaining: Math.max(0, rate.limit - count), resetSeconds };
-  if (count > rate.limit) throw new ThrottledError(allowance);
+export async function countRequest(db: Db, userId: number, rate: Rate, at: Date | null = null): Promise<Allowance> {
+  const coalescer = coalescerFor(coalescers, db, () => new Coalescer<Request, Counted>(
+    'throttle', (requests) => countTogether(db, requests), (one) => countTogether(db, [one]).then(([counted]) => counted),
+  ));
+  const counted = await coalescer.store({ userId, rate, at });
+  const allowance = allowanceOf(rate, counted);
+  if (counted.count > rate.limit) throw new ThrottledError(allowance);
   return allowance;
 }

@@ -120,6 +120,10 @@ describe('OpenAPI document', () => {
     expect(codes('get', '/api/health')).not.toContain('401');
     expect(op('get', '/api/contact')!.responses['429']).toEqual({ $ref: '#/components/responses/Throttled' });
     expect(codes('get', '/api/health')).not.toContain('429');
+    const listed = op('get', '/api/contact')!.responses['200'] as { headers: Record<string, unknown> };
+    expect(listed.headers['X-RateLimit-Remaining']).toEqual({ $ref: '#/components/headers/X-RateLimit-Remaining' });
+    expect(doc.components.headers['X-RateLimit-Remaining']).toMatchObject({ schema: { type: 'integer' } });
+    expect((op('get', '/api/health')!.responses['200'] as { headers?: object }).headers).toBeUndefined();
     expect(doc.components.responses).toHaveProperty('MethodNotAllowed');
   });
 

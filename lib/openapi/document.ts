@@ -54,6 +54,23 @@ ${DELIVERY_POLICY}
 
 const detail = (example: string) => ({ 'application/json': { schema: ref('DetailError'), example: { detail: example } } });
 
+// While the server throttles (API_RATE_LIMIT), every authenticated answer carries these.
+const RATE_LIMIT_HEADERS: Record<string, Record<string, unknown>> = {
+  'X-RateLimit-Limit': {
+    description: 'Requests the member may make per window (only while the server sets `API_RATE_LIMIT`).',
+    schema: { type: 'integer', minimum: 1 },
+  },
+  'X-RateLimit-Remaining': {
+    description: 'Requests left to the member in the current window, after this one.',
+    schema: { type: 'integer', minimum: 0 },
+  },
+  'X-RateLimit-Reset': {
+    description: 'Seconds until the current window ends and the allowance is whole again.',
+    schema: { type: 'integer', minimum: 1 },
+  },
+};
+const rateLimitHeaderRefs = Object.fromEntries(Object.keys(RATE_LIMIT_HEADERS).map((name) => [name, { $ref: `#/components/headers/${name}` }]));
+
 const ERROR_RESPONSES: Record<string, Record<string, unknown>> = {
   BadRequest: {
     description: 'Validation failed (a map of field → messages), or the body could not be parsed (`detail`).',
@@ -102,7 +119,10 @@ const ERROR_RESPONSES: Record<string, Record<string, unknown>> = {
     description: 'The member has spent this window\'s allowance of requests (only when the server sets `API_RATE_LIMIT`; '
       + 'a member\'s keys and dashboard session share one allowance). While throttling is on, every authenticated '
       + 'answer carries `X-RateLimit-Limit`, `X-RateLimit-Remaining` and `X-RateLimit-Reset` (seconds until the window ends).',
-    headers: { 'Retry-After': { description: 'Seconds until the next window.', schema: { type: 'integer', minimum: 1 } } },
+    headers: {
+      'Retry-After': { description: 'Seconds until the next window.', schema: { type: 'integer', minimum: 1 } },
+      ...rateLimitHeaderRefs,
+    },
     content: detail('Request was throttled. Expected available in 42 seconds.'),
   },
   ServerError: { description: 'Unexpected failure; never a stack trace.', content: detail('A server error occurred.') },
@@ -198,19 +218,23 @@ function errorStatuses(op: Operation): ErrorStatus[] {
   return [...out].sort((a, b) => a - b);
 }
 
-function buildResponse(op: Operation, status: number, spec: ResponseSpec, collected: Collected) {
+function buildResponse(op: Operation, status: number, spec: ResponseSpec, collected: Collected, moreHeaders: Record<string, unknown> = {}) {
   const content: Record<string, unknown> = { ...(spec.content ?? {}) };
   if (spec.schema) content['application/json'] = { schema: responseSchema(op, status, spec.schema, collected) };
+  const headers = { ...(spec.headers ?? {}), ...moreHeaders };
   return {
     description: spec.description,
-    ...(spec.headers ? { headers: spec.headers } : {}),
+    ...(Object.keys(headers).length ? { headers } : {}),
     ...(Object.keys(content).length ? { content } : {}),
   };
 }
 
 function buildOperation(op: Operation, collected: Collected): Record<string, unknown> {
   const responses: Record<string, unknown> = {};
-  for (const [status, spec] of Object.entries(op.responses)) responses[status] = buildResponse(op, Number(status), spec, collected);
+  for (const [status, spec] of Object.entries(op.responses)) {
+    const success = status.startsWith('2') && op.auth !== false;
+    responses[status] = buildResponse(op, Number(status), spec, collected, success ? rateLimitHeaderRefs : {});
+  }
   for (const status of errorStatuses(op)) responses[String(status)] ??= responseRef(ERROR_NAMES[status]);
 
   let requestBody: Record<string, unknown> | undefined;
@@ -319,6 +343,7 @@ export function buildOpenApiDocument(
     components: {
       schemas: Object.fromEntries(Object.entries(schemas).sort(([a], [b]) => a.localeCompare(b))),
       responses: ERROR_RESPONSES,
+      headers: RATE_LIMIT_HEADERS,
       securitySchemes: {
         Token: {
           type: 'apiKey',
