@@ -2,6 +2,7 @@
 import { MutationCache, QueryCache, QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState } from 'react';
 import { isApiError } from '@/lib/client/api-fetch';
+import { retryDelay, shouldRetry } from '@/lib/client/query-retry';
 
 // A session that ends while a page is open (expired, user deactivated) sends the user to sign in
 // instead of leaving every panel showing "Authentication credentials were not provided."
@@ -19,8 +20,8 @@ function makeClient() {
       queries: {
         staleTime: 10_000,
         refetchOnWindowFocus: false,
-        // Client errors (4xx) will not fix themselves; network blips and 5xx get two more tries.
-        retry: (count, error) => !(isApiError(error) && error.status >= 400 && error.status < 500) && count < 2,
+        retry: shouldRetry,
+        retryDelay,
       },
     },
   });

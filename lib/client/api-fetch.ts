@@ -4,6 +4,9 @@
 export type DrfBody = Record<string, unknown>;
 
 export class ApiRequestError extends Error {
+  /** Seconds the server asked to wait (`Retry-After` of a 429), when it said. */
+  retryAfterSeconds: number | null = null;
+
   constructor(public status: number, public body: DrfBody) {
     super(typeof body.detail === 'string' ? body.detail : `Request failed (${status}).`);
     this.name = 'ApiRequestError';
@@ -48,7 +51,10 @@ export async function apiFetch<T>(path: string, options: Options = {}): Promise<
     const drf = data && typeof data === 'object' && !Array.isArray(data)
       ? (data as DrfBody)
       : { detail: `Request failed (${res.status}).` };
-    throw new ApiRequestError(res.status, drf);
+    const error = new ApiRequestError(res.status, drf);
+    const wait = Number(res.headers.get('retry-after'));
+    if (Number.isFinite(wait) && wait > 0) error.retryAfterSeconds = wait;
+    throw error;
   }
   return data as T;
 }
