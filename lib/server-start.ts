@@ -3,6 +3,7 @@ import { queue, stopQueue } from '@/lib/jobs/queue';
 import { startWorkers } from '@/lib/jobs/workers';
 import { keepMemoryInCheck } from '@/lib/memory-guard';
 import { configuredRate } from '@/lib/api/throttle';
+import { signInPolicy } from '@/lib/auth/sign-in-attempts';
 
 const MEMORY_CHECK_MS = 2_000;
 
@@ -35,8 +36,9 @@ export async function startInProcess(): Promise<void> {
       else stopRequested ??= signal;
     });
   }
-  // A mistyped API_RATE_LIMIT stops the server here, rather than failing every request.
+  // A mistyped API_RATE_LIMIT or SIGN_IN_* stops the server here, rather than failing every request.
   const rate = configuredRate();
+  signInPolicy();
   const { kind } = await database();
   if (rate) console.log(`[server] API requests limited to ${rate.text} per member`);
   console.log(`[server] database ready (${kind === 'pglite' ? 'embedded PGlite' : 'Postgres'})`);

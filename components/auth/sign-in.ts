@@ -1,10 +1,12 @@
 import { signIn } from 'next-auth/react';
+import { TOO_MANY_ATTEMPTS_PREFIX } from '@/lib/auth/sign-in-message';
 
 /** Credentials sign-in without next-auth's redirect; returns an error message or null. */
 export async function signInWithPassword(email: string, password: string): Promise<string | null> {
   try {
     const res = await signIn('credentials', { email, password, redirect: false });
     if (res?.ok && !res.error) return null;
+    if (res?.error?.startsWith(TOO_MANY_ATTEMPTS_PREFIX)) return res.error;
     return res?.error === 'CredentialsSignin' || res?.status === 401
       ? 'Unable to sign in with the provided email and password.'
       : 'Sign-in failed. Please try again.';

@@ -111,3 +111,11 @@ export const apiRequestCounts = pgTable('api_request_counts', {
   periodSeconds: integer('period_seconds').notNull(),
   count: integer('count').notNull(),
 });
+
+// Dashboard sign-in attempts per email since the first one of the current window
+// (lib/auth/sign-in-attempts.ts); a successful sign-in deletes the row. Unlogged, as above.
+export const signInAttempts = pgTable('sign_in_attempts', {
+  email: varchar('email', { length: 320 }).primaryKey(),
+  firstAttemptOn: timestamp('first_attempt_on', { withTimezone: true }).notNull(),
+  count: integer('count').notNull(),
+});

@@ -14,6 +14,21 @@ test.beforeEach(async ({ request }) => {
   account = await newAccount(request);
 });
 
+test('after ten failed sign-ins the form says how long to wait, even for the right password', async ({ page, request }) => {
+  for (let i = 0; i < 10; i++) {
+    const csrf = await (await request.get('/api/auth/csrf')).json();
+    await request.post('/api/auth/callback/credentials', {
+      form: { csrfToken: csrf.csrfToken, email: account.agent.email, password: 'wrong-password', json: 'true' }, maxRedirects: 0,
+    });
+  }
+  await page.goto('/login');
+  await page.getByLabel('Email', { exact: true }).fill(account.agent.email);
+  await page.getByLabel('Password', { exact: true }).fill(account.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText(/^Too many failed sign-in attempts for this email\. Try again in 1[45] minutes\.$/)).toBeVisible();
+  await expect(page).toHaveURL(/\/login/);
+});
+
 test('signing in through the login form opens the dashboard; signing out returns to it', async ({ page }) => {
   await page.goto('/contacts');
   await expect(page).toHaveURL(/\/login/);

@@ -1,0 +1,58 @@
+import { sql } from 'drizzle-orm';
+import { execRows, type Db } from '@/db';
+
+// Dashboard sign-ins are limited per email address: after SIGN_IN_MAX_ATTEMPTS failed attempts
+// (default 10) the address is refused, without its password being checked, until
+// SIGN_IN_WINDOW_MINUTES (default 15) after the first attempt of the window. Each attempt is counted
+// before the password is checked, in one statement, so attempts made side by side cannot slip past
+// the limit together; a successful sign-in clears the count. Unknown addresses are counted the
+// same way, so the answer tells nothing about which addresses exist. API keys are not affected.
+//
+// Counting per address rather than per client lets anyone who knows an address keep its owner out
+// of the dashboard for a window at a time; counting per client would let an attacker with many
+// addresses (or a forged X-Forwarded-For) guess on for ever. Locking the address is the safer of
+// the two for a dashboard whose members are few and known.
+
+export type SignInPolicy = { maxAttempts: number; windowSeconds: number };
+
+function wholeNumber(name: string, fallback: number): number {
+  const value = process.env[name];
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 turns the limit off); got "${value}"`);
+  return n;
+}
+
+/** The configured policy, null when SIGN_IN_MAX_ATTEMPTS is 0; throws on an unreadable value. */
+export function signInPolicy(): SignInPolicy | null {
+  const maxAttempts = wholeNumber('SIGN_IN_MAX_ATTEMPTS', 10);
+  const minutes = wholeNumber('SIGN_IN_WINDOW_MINUTES', 15);
+  return maxAttempts && minutes ? { maxAttempts, windowSeconds: minutes * 60 } : null;
+}
+
+export const normalizeEmail = (email: string) => email.trim().toLowerCase();
+
+/**
+ * Counts an attempt for the address: null when it may go on to the password check, else the
+ * seconds until it may try again. A window that has ended starts afresh. `at` replaces the
+ * database's clock (tests).
+ */
+export async function countSignInAttempt(db: Db, email: string, policy: SignInPolicy, at: Date | null = null): Promise<number | null> {
+  const [row] = await execRows<{ count: number; wait_ms: number }>(db, sql`
+    with clock as (select coalesce(${at?.toISOString() ?? null}::timestamptz, clock_timestamp()) as now)
+    insert into sign_in_attempts as t (email, first_attempt_on, count)
+    select ${normalizeEmail(email)}, clock.now, 1 from clock
+    on conflict (email) do update set
+      count = case when t.first_attempt_on + make_interval(secs => ${policy.windowSeconds}) <= excluded.first_attempt_on
+        then 1 else t.count + 1 end,
+      first_attempt_on = case when t.first_attempt_on + make_interval(secs => ${policy.windowSeconds}) <= excluded.first_attempt_on
+        then excluded.first_attempt_on else t.first_attempt_on end
+    returning count, ((extract(epoch from first_attempt_on) + ${policy.windowSeconds} - (select extract(epoch from now) from clock)) * 1000)::float8 as wait_ms`);
+  if (Number(row.count) <= policy.maxAttempts) return null;
+  return Math.max(1, Math.ceil(Number(row.wait_ms) / 1000));
+}
+
+/** After a successful sign-in: the address starts with a clean slate. */
+export async function clearSignInAttempts(db: Db, email: string): Promise<void> {
+  await db.execute(sql`delete from sign_in_attempts where email = ${normalizeEmail(email)}`);
+}

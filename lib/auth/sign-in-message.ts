@@ -1,0 +1,11 @@
+// Shared by the server's sign-in (next-auth-options.ts) and the sign-in form, which shows this
+// message as next-auth hands it back; kept apart from sign-in-attempts.ts, which the browser must
+// not load.
+
+export const TOO_MANY_ATTEMPTS_PREFIX = 'Too many failed sign-in attempts';
+
+/** What the sign-in form shows while an address is refused. */
+export function tooManyAttemptsMessage(waitSeconds: number): string {
+  const minutes = Math.ceil(waitSeconds / 60);
+  return `${TOO_MANY_ATTEMPTS_PREFIX} for this email. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`;
+}
