@@ -24,6 +24,9 @@ const common = {
   SANDBOX_STATUS_DELAY_SECONDS: '1',
   // The suites make many requests per member; throttling has its own test (e2e/api/throttle.spec.ts).
   API_RATE_LIMIT: 'off',
+  // The defaults, which e2e/api/sign-in-limit.spec.ts and the UI suite's sign-in test rely on.
+  SIGN_IN_MAX_ATTEMPTS: '10',
+  SIGN_IN_WINDOW_MINUTES: '15',
 };
 
 const servers = [

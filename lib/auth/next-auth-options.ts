@@ -3,8 +3,9 @@ import CredentialsProvider from 'next-auth/providers/credentials';
 import { getDb } from '@/db';
 import { authenticateUser } from '@/lib/members/authenticate';
 import { authSecret } from './secret';
-import { clearSignInAttempts, countSignInAttempt, signInPolicy } from './sign-in-attempts';
+import { clearSignInAttempts, countSignInAttempt, normalizeEmail, signInPolicy } from './sign-in-attempts';
 import { tooManyAttemptsMessage } from './sign-in-message';
+import { describeError } from '@/lib/errors/describe';
 
 // Dashboard sign-in: email and password, a signed JWT in an http-only session cookie. The JWT only
 // carries the user id; every request re-reads the member, so a deactivated user is out at once.
@@ -18,16 +19,25 @@ export function nextAuthOptions(): NextAuthOptions {
         name: 'Email and password',
         credentials: { email: { label: 'Email', type: 'email' }, password: { label: 'Password', type: 'password' } },
         async authorize(credentials) {
-          if (!credentials?.email || !credentials.password || credentials.email.length > 320) return null;
+          // Longer than any member's address (254), however it lower-cases: not worth a query.
+          if (!credentials?.email || !credentials.password || normalizeEmail(credentials.email).length > 254) return null;
           // Counted before the password is checked (sign-in-attempts.ts); the message thrown reaches
           // the sign-in form as next-auth's `error`.
           const policy = signInPolicy();
-          const db = await getDb();
-          const wait = policy && await countSignInAttempt(db, credentials.email, policy);
+          let wait: number | null = null;
+          let user: Awaited<ReturnType<typeof authenticateUser>> = null;
+          try {
+            const db = await getDb();
+            wait = policy && await countSignInAttempt(db, credentials.email, policy);
+            if (!wait) user = await authenticateUser(credentials.email, credentials.password);
+            if (user && policy) await clearSignInAttempts(db, credentials.email);
+          } catch (error) {
+            // next-auth would hand the error's own text (a database's, say) to the browser.
+            console.error('[auth] sign-in failed:', describeError(error));
+            throw new Error('SignInFailed');
+          }
           if (wait) throw new Error(tooManyAttemptsMessage(wait));
-          const user = await authenticateUser(credentials.email, credentials.password);
           if (!user) return null;
-          if (policy) await clearSignInAttempts(db, credentials.email);
           return { id: String(user.id), email: user.email, name: `${user.firstName} ${user.lastName}`.trim() };
         },
       }),

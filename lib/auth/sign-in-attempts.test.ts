@@ -5,7 +5,8 @@ import '@/lib/test-support/unit-database';
 // TEST_DATABASE_URL): attempts counted before the password check, side by side included; the
 // wait until the window's end; a fresh window; a success clearing the count.
 
-const { closeDatabase, getDb } = await import('@/db');
+const { closeDatabase, execRows, getDb } = await import('@/db');
+const { sql } = await import('drizzle-orm');
 const { clearSignInAttempts, countSignInAttempt, signInPolicy } = await import('./sign-in-attempts');
 const { tooManyAttemptsMessage } = await import('./sign-in-message');
 
@@ -31,9 +32,14 @@ describe('signInPolicy', () => {
     process.env.SIGN_IN_MAX_ATTEMPTS = '0';
     expect(signInPolicy()).toBeNull();
     process.env.SIGN_IN_MAX_ATTEMPTS = 'ten';
-    expect(() => signInPolicy()).toThrow('SIGN_IN_MAX_ATTEMPTS must be a whole number (0 turns the limit off); got "ten"');
+    expect(() => signInPolicy()).toThrow('SIGN_IN_MAX_ATTEMPTS must be a whole number from 0 (the limit off) to 1000000; got "ten"');
     process.env.SIGN_IN_MAX_ATTEMPTS = '-1';
     expect(() => signInPolicy()).toThrow(/SIGN_IN_MAX_ATTEMPTS/);
+    process.env.SIGN_IN_MAX_ATTEMPTS = '10';
+    process.env.SIGN_IN_WINDOW_MINUTES = '0';
+    expect(signInPolicy()).toBeNull();
+    process.env.SIGN_IN_WINDOW_MINUTES = '1000000000000';
+    expect(() => signInPolicy()).toThrow('SIGN_IN_WINDOW_MINUTES must be a whole number from 0 (the limit off) to 10080; got "1000000000000"');
   });
 
   it('words the wait in whole minutes', () => {
@@ -65,6 +71,20 @@ describe('countSignInAttempt', () => {
     expect(await countSignInAttempt(db, email, policy)).toBeGreaterThan(890);
     await clearSignInAttempts(db, email.toUpperCase());
     expect(await countSignInAttempt(db, email, policy)).toBeNull();
+  });
+
+  it('clears the rows of windows that have ended as it counts', async () => {
+    const db = await getDb();
+    const [old, fresh] = [address(), address()];
+    const t0 = Date.parse('2031-01-01T10:00:00Z') + n * 3_600_000;
+    await countSignInAttempt(db, old, policy, new Date(t0));
+    const rows = async (email: string) => (await execRows<{ n: number }>(db, sql`select count(*)::int as n from sign_in_attempts where email = ${email}`))[0].n;
+    expect(await rows(old)).toBe(1);
+    await countSignInAttempt(db, fresh, policy, new Date(t0 + 899_000));
+    expect(await rows(old)).toBe(1);
+    await countSignInAttempt(db, fresh, policy, new Date(t0 + 900_000));
+    expect(await rows(old)).toBe(0);
+    expect(await rows(fresh)).toBe(1);
   });
 
   it('lets no more attempts through side by side than one after another, and counts each address apart', async () => {

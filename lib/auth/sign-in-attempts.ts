@@ -15,18 +15,20 @@ import { execRows, type Db } from '@/db';
 
 export type SignInPolicy = { maxAttempts: number; windowSeconds: number };
 
-function wholeNumber(name: string, fallback: number): number {
+function wholeNumber(name: string, fallback: number, max: number): number {
   const value = process.env[name];
   if (value === undefined || value.trim() === '') return fallback;
   const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number (0 turns the limit off); got "${value}"`);
+  if (!Number.isInteger(n) || n < 0 || n > max) {
+    throw new Error(`${name} must be a whole number from 0 (the limit off) to ${max}; got "${value}"`);
+  }
   return n;
 }
 
-/** The configured policy, null when SIGN_IN_MAX_ATTEMPTS is 0; throws on an unreadable value. */
+/** The configured policy, null when either setting is 0; throws on an unreadable value. */
 export function signInPolicy(): SignInPolicy | null {
-  const maxAttempts = wholeNumber('SIGN_IN_MAX_ATTEMPTS', 10);
-  const minutes = wholeNumber('SIGN_IN_WINDOW_MINUTES', 15);
+  const maxAttempts = wholeNumber('SIGN_IN_MAX_ATTEMPTS', 10, 1_000_000);
+  const minutes = wholeNumber('SIGN_IN_WINDOW_MINUTES', 15, 10_080); // at most a week
   return maxAttempts && minutes ? { maxAttempts, windowSeconds: minutes * 60 } : null;
 }
 
@@ -34,14 +36,21 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 
 /**
  * Counts an attempt for the address: null when it may go on to the password check, else the
- * seconds until it may try again. A window that has ended starts afresh. `at` replaces the
- * database's clock (tests).
+ * seconds until it may try again. A window that has ended starts afresh. Rows of windows that have
+ * ended go at the same time, so addresses tried once (unknown ones included) do not pile up: the
+ * table holds at most the addresses tried within one window. `at` replaces the database's clock
+ * (tests).
  */
 export async function countSignInAttempt(db: Db, email: string, policy: SignInPolicy, at: Date | null = null): Promise<number | null> {
+  const address = normalizeEmail(email);
   const [row] = await execRows<{ count: number; wait_ms: number }>(db, sql`
-    with clock as (select coalesce(${at?.toISOString() ?? null}::timestamptz, clock_timestamp()) as now)
+    with clock as (select coalesce(${at?.toISOString() ?? null}::timestamptz, clock_timestamp()) as now),
+      ended as (
+        delete from sign_in_attempts e using clock
+        where e.first_attempt_on + make_interval(secs => ${policy.windowSeconds}) <= clock.now and e.email <> ${address}
+      )
     insert into sign_in_attempts as t (email, first_attempt_on, count)
-    select ${normalizeEmail(email)}, clock.now, 1 from clock
+    select ${address}, clock.now, 1 from clock
     on conflict (email) do update set
       count = case when t.first_attempt_on + make_interval(secs => ${policy.windowSeconds}) <= excluded.first_attempt_on
         then 1 else t.count + 1 end,
