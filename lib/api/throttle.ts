@@ -11,9 +11,9 @@ import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 // Fixed windows counted in Postgres (api_request_counts, one row per member), so every web process
 // and every server on the same database counts against the same allowance, and a client's requests
 // may land on any of them. One upsert per request (or per group of requests arriving together),
-// only while throttling is on. A fixed window lets
-// a client spend its allowance at the end of one window and again at the start of the next; the
-// simplicity is worth that (GitHub's API limits the same way).
+// only while throttling is on. A fixed window lets a client spend its allowance at the end of one
+// window and again at the start of the next; the simplicity is worth that (GitHub's API limits the
+// same way).
 
 export type Rate = { limit: number; periodSeconds: number; text: string };
 
@@ -83,7 +83,7 @@ async function addRequests(db: Db, adds: Map<number, number>, periodSeconds: num
   return new Map(rows.map((r) => [Number(r.user_id), { count: Number(r.count), windowMs: Number(r.window_ms), nowMs: Number(r.now_ms) }]));
 }
 
-type Request = { userId: number; rate: Rate; at: Date | null };
+type Counting = { userId: number; rate: Rate; at: Date | null };
 
 function allowanceOf(rate: Rate, { count, windowMs, nowMs }: Counted): Allowance {
   const resetSeconds = Math.max(1, Math.ceil((windowMs + rate.periodSeconds * 1000 - nowMs) / 1000));
@@ -96,7 +96,7 @@ function allowanceOf(rate: Rate, { count, windowMs, nowMs }: Counted): Allowance
  * member queueing for the lock on its row. Each request gets the count it would have had alone,
  * in arrival order.
  */
-async function countTogether(db: Db, requests: Request[]): Promise<Counted[]> {
+async function countTogether(db: Db, requests: Counting[]): Promise<Counted[]> {
   const adds = new Map<number, number>();
   for (const r of requests) adds.set(r.userId, (adds.get(r.userId) ?? 0) + 1);
   const { rate, at } = requests[requests.length - 1];
@@ -110,14 +110,14 @@ async function countTogether(db: Db, requests: Request[]): Promise<Counted[]> {
   });
 }
 
-const coalescers = new WeakMap<Db, Coalescer<Request, Counted>>();
+const coalescers = new WeakMap<Db, Coalescer<Counting, Counted>>();
 
 /**
  * Counts one request of the member in the current window: its allowance after this request, or
  * ThrottledError once the window's allowance is spent. `at` stands in for the database's clock (tests).
  */
 export async function countRequest(db: Db, userId: number, rate: Rate, at: Date | null = null): Promise<Allowance> {
-  const coalescer = coalescerFor(coalescers, db, () => new Coalescer<Request, Counted>(
+  const coalescer = coalescerFor(coalescers, db, () => new Coalescer<Counting, Counted>(
     'throttle', (requests) => countTogether(db, requests), (one) => countTogether(db, [one]).then(([counted]) => counted),
   ));
   const counted = await coalescer.store({ userId, rate, at });

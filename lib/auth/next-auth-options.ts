@@ -4,7 +4,7 @@ import { getDb } from '@/db';
 import { authenticateUser } from '@/lib/members/authenticate';
 import { authSecret } from './secret';
 import { clearSignInAttempts, countSignInAttempt, normalizeEmail, signInPolicy } from './sign-in-attempts';
-import { tooManyAttemptsMessage } from './sign-in-message';
+import { SIGN_IN_FAILED, tooManyAttemptsMessage } from './sign-in-message';
 import { describeError } from '@/lib/errors/describe';
 
 // Dashboard sign-in: email and password, a signed JWT in an http-only session cookie. The JWT only
@@ -34,7 +34,7 @@ export function nextAuthOptions(): NextAuthOptions {
           } catch (error) {
             // next-auth would hand the error's own text (a database's, say) to the browser.
             console.error('[auth] sign-in failed:', describeError(error));
-            throw new Error('SignInFailed');
+            throw new Error(SIGN_IN_FAILED);
           }
           if (wait) throw new Error(tooManyAttemptsMessage(wait));
           if (!user) return null;

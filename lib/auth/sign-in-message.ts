@@ -4,6 +4,9 @@
 
 export const TOO_MANY_ATTEMPTS_PREFIX = 'Too many failed sign-in attempts';
 
+/** next-auth's `error` when signing in failed for another reason than the credentials (logged on the server). */
+export const SIGN_IN_FAILED = 'SignInFailed';
+
 /** What the sign-in form shows while an address is refused. */
 export function tooManyAttemptsMessage(waitSeconds: number): string {
   const minutes = Math.ceil(waitSeconds / 60);
