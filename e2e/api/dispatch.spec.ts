@@ -1,6 +1,6 @@
-import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { OwnServer } from './own-server';
+import { rawRequest } from './raw-http';
 
 // The server calls API routes' built handlers directly (scripts/route-handlers.mjs) instead of
 // going through Next.js's router first. Here the same requests go to the same data twice, once
@@ -13,30 +13,19 @@ import { OwnServer } from './own-server';
 type Answer = { status: number; headers: Record<string, string>; body: string };
 const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
 
-// Sent with node:http: the path as written (fetch would normalise it), only Host and Connection added.
-function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
-  const { port } = new URL(base);
-  return new Promise((resolve, reject) => {
-    const req = http.request({ host: '127.0.0.1', port, method, path, headers: { ...headers, ...(body ? { 'content-length': String(Buffer.byteLength(body)) } : {}) } }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (chunk) => chunks.push(chunk));
-      res.on('end', () => {
-        const kept = Object.fromEntries(Object.entries(res.headers)
-          .filter(([name]) => name !== 'date')
-          // cookies are compared by name and attributes (their values are new tokens each time)
-          .map(([name, value]) => [name, name === 'set-cookie'
-            ? (value as string[]).map((cookie) => cookie.replace(/^([^=]+)=[^;]*/, '$1=…')).join(' | ')
-            : String(value)]));
-        // an encoded body is compared as bytes (Next.js's router compresses pages, not route handlers' answers)
-        const raw = Buffer.concat(chunks);
-        const text = res.headers['content-encoding'] ? raw.toString('base64') : raw.toString('utf8');
-        // a CSRF token is new each time
-        resolve({ status: res.statusCode!, headers: kept, body: text.replace(/"csrfToken":"[^"]*"/, '"csrfToken":"…"') });
-      });
-    });
-    req.on('error', reject);
-    req.end(body);
-  });
+// Sent with node:http (raw-http.ts): the path as written, and every header as the server sent it.
+async function send(base: string, method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
+  const res = await rawRequest(base, path, { method, headers, body });
+  const kept = Object.fromEntries(Object.entries(res.headers)
+    .filter(([name]) => name !== 'date')
+    // cookies are compared by name and attributes (their values are new tokens each time)
+    .map(([name, value]) => [name, name === 'set-cookie'
+      ? (value as string[]).map((cookie) => cookie.replace(/^([^=]+)=[^;]*/, '$1=…')).join(' | ')
+      : String(value)]));
+  // an encoded body is compared as bytes (Next.js's router compresses pages, not route handlers' answers)
+  const text = res.headers['content-encoding'] ? res.body.toString('base64') : res.body.toString('utf8');
+  // a CSRF token is new each time
+  return { status: res.status, headers: kept, body: text.replace(/"csrfToken":"[^"]*"/, '"csrfToken":"…"') };
 }
 
 test('API requests answer the same routed directly as through Next.js', async ({}, testInfo) => {

@@ -1,6 +1,7 @@
-import http from 'node:http';
+import type http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { OwnServer } from './own-server';
+import { rawRequest } from './raw-http';
 
 // API_RATE_LIMIT on a real server: one allowance per member however its requests spread over
 // connections and web processes (two on Postgres, counted in the database they share), DRF's 429
@@ -9,18 +10,9 @@ import { OwnServer } from './own-server';
 type Answer = { status: number; headers: http.IncomingHttpHeaders; body: string };
 
 // Each request on a connection of its own, so the server hands them to its web processes in turn.
-function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
-  return new Promise((resolve, reject) => {
-    const req = http.request(`${base}${path}`, { headers, agent: false }, (res) => {
-      let body = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => { body += chunk; });
-      res.on('end', () => resolve({ status: res.statusCode!, headers: res.headers, body }));
-      res.on('error', reject);
-    });
-    req.on('error', reject);
-    req.end();
-  });
+async function get(base: string, path: string, headers: Record<string, string> = {}): Promise<Answer> {
+  const res = await rawRequest(base, path, { headers, agent: false });
+  return { ...res, body: res.body.toString('utf8') };
 }
 
 test('a member is throttled once its allowance is spent, across connections and web processes', async ({}, testInfo) => {

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import { expect, test } from '@playwright/test';
 import { OwnServer } from './own-server';
+import { rawRequest } from './raw-http';
 
 // On Postgres the server runs several web processes behind one port (scripts/server.mjs): the
 // supervising process accepts each connection and hands it to the next web process in turn, so
@@ -11,21 +12,11 @@ import { OwnServer } from './own-server';
 type Served = { web_process: number; pid: number };
 const NO_ANSWER = 'no answer within 10 s';
 
-function get(base: string, agent: http.Agent | false): Promise<Served> {
-  return new Promise((resolve, reject) => {
-    http.get(`${base}/api/test/web-process`, { agent }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk) => { text += chunk; });
-      res.on('end', () => (res.statusCode === 200 ? resolve(JSON.parse(text)) : reject(new Error(`${res.statusCode} ${text}`))));
-      // An answer cut short (its process killed between the headers and the body) ends here: the
-      // request saw its response, so neither its 'error' nor its timeout would settle this.
-      res.on('error', reject);
-      res.on('close', () => { if (!res.complete) reject(new Error('answer cut short')); });
-    }).on('error', reject).setTimeout(10_000, function onTimeout(this: http.ClientRequest) {
-      this.destroy(new Error(NO_ANSWER));
-    });
-  });
+async function get(base: string, agent: http.Agent | false): Promise<Served> {
+  const res = await rawRequest(base, '/api/test/web-process', { agent, timeoutMs: 10_000 });
+  const text = res.body.toString('utf8');
+  if (res.status !== 200) throw new Error(`${res.status} ${text}`);
+  return JSON.parse(text);
 }
 
 test.describe('web processes', () => {

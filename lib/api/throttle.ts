@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { execRows, type Db } from '@/db';
 import { ApiError } from './errors';
 import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
+import { databaseNow } from '@/lib/sql/clock';
 
 // Request throttling per account member (ROUTES.md: 429 with Retry-After), off unless
 // API_RATE_LIMIT is set, as "N/second|minute|hour|day". A member's API keys and dashboard session
@@ -67,7 +68,7 @@ type Counted = { count: number; windowMs: number; nowMs: number };
 async function addRequests(db: Db, adds: Map<number, number>, periodSeconds: number, at: Date | null): Promise<Map<number, Counted>> {
   const users = [...adds.keys()].sort((a, b) => a - b);
   const rows = await execRows<{ user_id: number; count: number; window_ms: number; now_ms: number }>(db, sql`
-    with clock as (select coalesce(${at?.toISOString() ?? null}::timestamptz, clock_timestamp()) as now)
+    with clock as (select ${databaseNow(at)} as now)
     insert into api_request_counts as t (user_id, window_start, period_seconds, count)
     select v.u, to_timestamp((floor(extract(epoch from clock.now) / ${periodSeconds}) * ${periodSeconds})::float8), ${periodSeconds}::int, v.n
     from clock, unnest(${sql.param(users)}::int[], ${sql.param(users.map((u) => adds.get(u)!))}::int[]) as v(u, n)

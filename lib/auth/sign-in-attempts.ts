@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { execRows, type Db } from '@/db';
+import { databaseNow } from '@/lib/sql/clock';
 
 // Dashboard sign-ins are limited per email address: after SIGN_IN_MAX_ATTEMPTS failed attempts
 // (default 10) the address is refused, without its password being checked, until
@@ -44,7 +45,7 @@ export const normalizeEmail = (email: string) => email.trim().toLowerCase();
 export async function countSignInAttempt(db: Db, email: string, policy: SignInPolicy, at: Date | null = null): Promise<number | null> {
   const address = normalizeEmail(email);
   const [row] = await execRows<{ count: number; wait_ms: number }>(db, sql`
-    with clock as (select coalesce(${at?.toISOString() ?? null}::timestamptz, clock_timestamp()) as now),
+    with clock as (select ${databaseNow(at)} as now),
       ended as (
         delete from sign_in_attempts e using clock
         where e.first_attempt_on + make_interval(secs => ${policy.windowSeconds}) <= clock.now and e.email <> ${address}
