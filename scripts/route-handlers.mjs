@@ -1,4 +1,4 @@
-// API requests go straight to their built route handler (scripts/server.mjs uses this).
+// API requests go straight to their route's code (scripts/server.mjs uses this).
 //
 // Every route file Next.js 15.5 builds exports `handler(req, res, ctx)`: the entry point through
 // which Next.js's own server, and a deployment platform in its "minimal mode", runs that route
@@ -12,17 +12,35 @@
 // This app has no middleware, redirects, custom headers, i18n or basePath, and its one rewrite
 // removes a trailing slash from /api paths. So for a path under /api/ that names a built route
 // handler, this module does what Next.js's server would do before calling `handler`: the same
-// header filtering, compression and x-forwarded-* headers, the request facts (initURL and so on)
+// header filtering, compression and x-forwarded-* headers, the same request facts (initURL and so on)
 // its server attaches, the same route chosen (static routes first, then dynamic ones, sorted and
 // matched with Next.js's own functions). Anything else (pages, assets, an /api path with unusual
 // characters, a request carrying the headers of Next.js's client router) returns false and goes
 // to Next.js's own request handler; so does every request when the build has something this
 // module does not reproduce.
+//
+// One step further, for the API's own endpoints: `handler` itself still does much per request
+// (a tracing span, the response cache's wrapper, the route module's async-storage scopes for
+// cookies(), headers(), after() and fetch caching, its NextRequest), and that cost more than most
+// endpoints' own work: with two web processes, in alternating runs on 2026-11-22, the bare route
+// served 820-1,211 requests/s without it against 362-643 through it, the contact list 566-701
+// against 340-480, inbound callbacks 322-365 against 212-254. The methods that lib/api/handler.ts's
+// methods() builds carry the API_ENDPOINT mark: functions from a Web Request to a Response that use
+// none of that context, and that answer every error themselves. Such a method is called here with
+// the Request Next.js would have built (the same URL, headers, streamed body and abort signal) and
+// its params as the promise Next.js passes, and its Response is sent with Next.js's own
+// sendResponse. A route file whose method is not so marked (next-auth's, the API's catch-all),
+// and HEAD and OPTIONS, which Next.js answers from the route module, go through `handler`.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 
 const require = createRequire(import.meta.url);
+
+// Set on the methods lib/api/handler.ts builds (the same registered symbol there).
+const API_ENDPOINT = Symbol.for('engage.api-endpoint');
+const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
+const LOOPBACK_HOST = /^(?:127(?:\.(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)){3}|\[::1\])$/;
 
 // Paths taken here: /api/ and plain segments, an optional trailing slash. Percent-escapes, empty
 // segments and dot segments are left to Next.js, which decodes and normalises them.
@@ -98,12 +116,17 @@ function routeTable(distDir) {
  * does not reproduce), in which case everything goes to Next.js. A route file that fails to load,
  * or that has no `handler` export (a Next.js built otherwise), is handed to `fallback`, Next.js's
  * request handler. `projectDir` is the app's directory (its public/), the server's working directory.
+ * `endpoints: false` sends every request through its route's `handler`, marked methods included.
  */
-export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostname, port, fallback }) {
+export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostname, port, fallback, endpoints = true }) {
   const absoluteDist = path.resolve(distDir);
   let table;
   let config;
   let addRequestMeta;
+  let fromNodeOutgoingHttpHeaders;
+  let sendResponse;
+  let NodeNextRequest;
+  let NodeNextResponse;
   let filterInternalHeaders;
   let compression;
   try {
@@ -116,6 +139,9 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
     }
     table = routeTable(absoluteDist);
     ({ addRequestMeta } = require('next/dist/server/request-meta'));
+    ({ fromNodeOutgoingHttpHeaders } = require('next/dist/server/web/utils'));
+    ({ sendResponse } = require('next/dist/server/send-response'));
+    ({ NodeNextRequest, NodeNextResponse } = require('next/dist/server/base-http/node'));
     ({ filterInternalHeaders } = require('next/dist/server/lib/server-ipc/utils'));
     compression = config.compress !== false ? require('next/dist/compiled/compression')() : null;
   } catch (error) {
@@ -124,7 +150,12 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
   }
   // As Next.js's router builds initURL (router-utils/resolve-routes.js) from its own host and port.
   const host = !hostname ? 'localhost' : hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
-  const modules = new Map(); // page → Promise of its handler (route files load on first use, as in Next.js)
+  // A route module's NextRequest names a loopback host `localhost` (NextURL's parseURL), so a
+  // server started with -H 127.0.0.1 gives its routes, and their pagination links, that name.
+  // (NextURL rewrites the first such address anywhere after the scheme, in the path or query too,
+  // when the host is not one; only the host is renamed here.)
+  const endpointHost = LOOPBACK_HOST.test(host) ? 'localhost' : host;
+  const modules = new Map(); // page → Promise of its exports (route files load on first use, as in Next.js)
   const warned = new Set();
   const load = (page) => {
     let loaded = modules.get(page);
@@ -133,7 +164,7 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
       // built as an async module exports a promise of its exports.
       loaded = new Promise((resolve) => resolve(require(table.file(page)))).then((mod) => {
         if (typeof mod?.handler !== 'function') throw new Error('the built route has no handler export');
-        return mod.handler;
+        return mod;
       });
       modules.set(page, loaded);
       loaded.catch(() => modules.delete(page)); // tried again on the next request
@@ -146,7 +177,8 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
   };
 
   // What Next.js's router does for every request (router-server.js), then what its server does
-  // before it calls a route's handler (base-server.js handleRequestImpl, next-server.js).
+  // before it calls a route's handler (base-server.js handleRequestImpl, next-server.js). Returns
+  // the request's protocol.
   const prepareRequest = (req, res, url, params) => {
     addRequestMeta(req, 'relativeProjectDir', '');
     filterInternalHeaders(req.headers);
@@ -165,6 +197,26 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
     addRequestMeta(req, 'distDir', absoluteDist);
     addRequestMeta(req, 'minimalMode', false);
     if (params) addRequestMeta(req, 'params', params);
+    return protocol;
+  };
+
+  // A marked method called as the route module would call it (app-route/module.js, through
+  // NextRequestAdapter.fromNodeNextRequest and signalFromNodeResponse), its answer sent as
+  // `handler` sends it.
+  const callEndpoint = async (req, res, endpoint, url, protocol, params) => {
+    const controller = new AbortController();
+    res.once('close', () => {
+      if (!res.writableFinished) controller.abort(); // the client went away before the answer ended
+    });
+    const request = new Request(`${protocol}://${endpointHost}:${port}${url}`, {
+      method: req.method,
+      headers: fromNodeOutgoingHttpHeaders(req.headers),
+      duplex: 'half',
+      signal: controller.signal,
+      body: req.method === 'GET' || req.method === 'HEAD' ? null : req, // the body streamed, never buffered here
+    });
+    const response = await endpoint(request, { params: Promise.resolve(params ?? {}) });
+    await sendResponse(new NodeNextRequest(req), new NodeNextResponse(res), response);
   };
 
   return function serveApiRoute(req, res) {
@@ -178,10 +230,12 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
     if (!route) return false;
     const { page, params } = route;
     load(page).then(
-      (handler) => {
-        prepareRequest(req, res, url, params);
-        // The handler answers its own errors (a 500 with the API's body, from the route's wrapper).
-        return handler(req, res, { waitUntil });
+      (mod) => {
+        const protocol = prepareRequest(req, res, url, params);
+        const method = endpoints && ENDPOINT_METHODS.has(req.method) ? mod.routeModule?.userland?.[req.method] : undefined;
+        // Either answers its own errors (a 500 with the API's body, from the route's wrapper).
+        if (method?.[API_ENDPOINT] === true) return callEndpoint(req, res, method, url, protocol, params);
+        return mod.handler(req, res, { waitUntil });
       },
       (error) => {
         if (!warned.has(page)) console.warn(`[server] ${page}: served through Next.js's router (${error.message})`);

@@ -25,13 +25,44 @@ const ROUTES: Record<string, string> = {
   '/api/broken': 'app/api/broken/route.js',
   '/api/throws': 'app/api/throws/route.js',
   '/api/(v1)/grouped': 'app/api/(v1)/grouped/route.js',
+  '/api/endpoint': 'app/api/endpoint/route.js',
+  '/api/endpoint/[id]': 'app/api/endpoint/[id]/route.js',
 };
 
 const handlerSource = (page: string) => `exports.handler = async (req, res) => {
   const meta = req[Symbol.for('NextInternalRequestMeta')] || {};
   res.setHeader('content-type', 'application/json');
+  res.setHeader('x-served-by', 'handler');
   res.end(JSON.stringify({ page: ${JSON.stringify(page)}, params: meta.params ?? null, initURL: meta.initURL, distDir: meta.distDir }));
 };\n`;
+
+// A route file as Next.js builds one from a route.ts whose methods lib/api/handler.ts's methods()
+// made: its `handler` export, and its methods (marked, except PUT) under routeModule.userland.
+const endpointRouteSource = (page: string) => `${handlerSource(page)}
+const mark = (fn) => Object.defineProperty(fn, Symbol.for('engage.api-endpoint'), { value: true });
+const seen = async (req, context) => ({
+  via: 'endpoint', method: req.method, url: req.url, params: await context.params,
+  headers: Object.fromEntries(req.headers), aborted: req.signal.aborted,
+});
+exports.routeModule = { userland: {
+  GET: mark(async (req, context) => Response.json(await seen(req, context))),
+  POST: mark(async (req, context) => {
+    const body = await req.text();
+    return new Response(JSON.stringify({ ...(await seen(req, context)), bodyLength: body.length, bodyStart: body.slice(0, 20) }), {
+      status: 201, statusText: 'Made',
+      headers: [['content-type', 'application/json'], ['set-cookie', 'a=1; Path=/'], ['set-cookie', 'b=2; Path=/; HttpOnly'], ['x-custom', 'yes']],
+    });
+  }),
+  PUT: async () => Response.json({ via: 'unmarked' }),
+  PATCH: mark(async (req) => {
+    globalThis.__endpointAborted = false;
+    await new Promise((resolve) => req.signal.addEventListener('abort', resolve));
+    globalThis.__endpointAborted = true;
+    return new Response(null, { status: 204 });
+  }),
+  DELETE: mark(async () => { throw new Error('an endpoint that fails'); }),
+} };
+`;
 
 type BuildOptions = { middleware?: boolean; nodeMiddleware?: boolean; trustHostHeader?: boolean; publicApi?: boolean; rewrites?: object[] };
 
@@ -48,6 +79,7 @@ function writeBuild(dir: string, options: BuildOptions = {}) {
     if (page === '/api/async') write(`server/${file}`, `module.exports = Promise.resolve({ handler: (${handlerSource(page).slice('exports.handler = '.length, -2)}) });\n`);
     else if (page === '/api/broken') write(`server/${file}`, 'exports.notAHandler = 1;\n');
     else if (page === '/api/throws') write(`server/${file}`, "throw new Error('cannot load');\n");
+    else if (page.startsWith('/api/endpoint')) write(`server/${file}`, endpointRouteSource(page));
     else write(`server/${file}`, handlerSource(page));
   }
   write('server/app-paths-manifest.json', JSON.stringify(appPaths));
@@ -148,6 +180,84 @@ describe('direct dispatch of API routes', () => {
 
   it('takes the forwarded protocol into initURL, as Next.js does', async () => {
     expect((await get('/api/contact', { headers: { 'x-forwarded-proto': 'https' } })).body).toMatchObject({ initURL: 'https://localhost:4321/api/contact' });
+  });
+
+  it("calls a marked method itself, with the Request and params Next.js's route module would give it", async () => {
+    const res = await fetch(`${base}/api/endpoint/7/?x=1&x=2`, { headers: { 'x-forwarded-proto': 'https', 'x-trace': 'abc' } });
+    expect(res.headers.get('x-served-by')).toBeNull();
+    expect(await res.json()).toMatchObject({
+      via: 'endpoint', method: 'GET', url: 'https://localhost:4321/api/endpoint/7/?x=1&x=2', params: { id: '7' }, aborted: false,
+      headers: { 'x-trace': 'abc', 'x-forwarded-proto': 'https', 'x-forwarded-port': '4321', 'x-forwarded-for': '127.0.0.1' },
+    });
+    // A static route's method gets empty params, which the API's wrapper reads as none.
+    expect(await (await fetch(`${base}/api/endpoint`)).json()).toMatchObject({ via: 'endpoint', params: {} });
+  });
+
+  it("streams a marked method's request body to it and sends its Response whole: status, status text, repeated headers", async () => {
+    const body = 'x'.repeat(3 * 1024 * 1024);
+    const res = await fetch(`${base}/api/endpoint/8`, { method: 'POST', body, headers: { 'content-type': 'text/plain' } });
+    expect(res.status).toBe(201);
+    expect(res.statusText).toBe('Made');
+    expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/; HttpOnly']);
+    expect(res.headers.get('x-custom')).toBe('yes');
+    expect(await res.json()).toMatchObject({ via: 'endpoint', method: 'POST', bodyLength: body.length, bodyStart: 'x'.repeat(20) });
+  });
+
+  it("sends HEAD, OPTIONS and an unmarked method through the route's handler", async () => {
+    for (const method of ['HEAD', 'OPTIONS', 'PUT']) {
+      const res = await fetch(`${base}/api/endpoint/9`, { method });
+      expect(res.headers.get('x-served-by'), method).toBe('handler');
+    }
+  });
+
+  it('answers a marked method that throws with a 500 and the API body, not a stack trace', async () => {
+    const res = await fetch(`${base}/api/endpoint/10`, { method: 'DELETE' });
+    expect(res.status).toBe(500);
+    expect(await res.text()).toBe('{"detail":"A server error occurred."}');
+  });
+
+  it("aborts a marked method's request signal when its client goes away", async () => {
+    const g = globalThis as { __endpointAborted?: boolean };
+    delete g.__endpointAborted;
+    const req = http.request({ host: '127.0.0.1', port: new URL(base).port, path: '/api/endpoint/11', method: 'PATCH' });
+    req.on('error', () => {});
+    req.end();
+    for (let i = 0; i < 100 && g.__endpointAborted === undefined; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(g.__endpointAborted).toBe(false); // it is waiting on the signal
+    req.destroy();
+    for (let i = 0; i < 100 && !g.__endpointAborted; i++) await new Promise((r) => setTimeout(r, 20));
+    expect(g.__endpointAborted).toBe(true);
+  });
+
+  // Another dispatch of the same build, on a server of its own.
+  const withDispatch = async (options: { hostname?: string; endpoints?: boolean }, use: (base: string) => Promise<void>) => {
+    const serve = directRouteHandlers({ distDir: dir, projectDir: root, hostname: options.hostname, port: 4321, fallback: () => {}, endpoints: options.endpoints });
+    const other = http.createServer((req, res) => {
+      if (!serve(req, res)) res.end('{}');
+    });
+    await new Promise<void>((resolve) => other.listen(0, '127.0.0.1', resolve));
+    try {
+      await use(`http://127.0.0.1:${(other.address() as AddressInfo).port}`);
+    } finally {
+      await new Promise((resolve) => other.close(resolve));
+    }
+  };
+
+  it('with endpoints: false, sends marked methods through the handler too', async () => {
+    await withDispatch({ endpoints: false }, async (otherBase) => {
+      const res = await fetch(`${otherBase}/api/endpoint/12`);
+      expect(res.headers.get('x-served-by')).toBe('handler');
+      expect(await res.json()).toMatchObject({ page: '/api/endpoint/[id]', params: { id: '12' } });
+    });
+  });
+
+  it("names a loopback host localhost in a marked method's URL, as Next.js's request does, and keeps any other", async () => {
+    for (const [hostname, seen] of [['127.0.0.1', 'localhost'], ['::1', 'localhost'], ['10.0.0.5', '10.0.0.5'], ['api.internal', 'api.internal']]) {
+      await withDispatch({ hostname }, async (otherBase) => {
+        const body = await (await fetch(`${otherBase}/api/endpoint/13?q=127.0.0.1`)).json();
+        expect(body.url, hostname).toBe(`http://${seen}:4321/api/endpoint/13?q=127.0.0.1`);
+      });
+    }
   });
 
   it('leaves pages, escapes, empty and dot segments and other prefixes to Next.js', async () => {

@@ -2,13 +2,14 @@ import { expect, test } from '@playwright/test';
 import { OwnServer } from './own-server';
 import { rawRequest } from './raw-http';
 
-// The server calls API routes' built handlers directly (scripts/route-handlers.mjs) instead of
-// going through Next.js's router first. Here the same requests go to the same data twice, once
-// routed by Next.js (API_DISPATCH=next) and once directly, and must get the same answers: status,
-// headers and body. The one difference allowed is Next.js's `Vary: rsc, …` header, which concerns
-// its page payloads and which its router adds to every app route; its absence also shows that
-// the direct path served the request. A test route (/api/test/echo) answers with the URL and
-// headers it was handed, so what a route sees of its request is compared too.
+// The server calls the API's endpoints directly (scripts/route-handlers.mjs) instead of going
+// through Next.js's router and each route's built handler. Here the same requests go to the same
+// data three times: routed by Next.js (API_DISPATCH=next), through each route's handler
+// (API_DISPATCH=handler) and to the endpoints themselves (the default), and must get the same
+// answers: status, headers and body. The one difference allowed is Next.js's `Vary: rsc, …` header,
+// which concerns its page payloads and which its router adds to every app route; its absence also
+// shows that Next.js's router did not serve the request. A test route (/api/test/echo) answers
+// with the URL and headers it was handed, so what a route sees of its request is compared too.
 
 type Answer = { status: number; headers: Record<string, string>; body: string };
 const NEXT_VARY = 'rsc, next-router-state-tree, next-router-prefetch, next-router-segment-prefetch';
@@ -28,7 +29,7 @@ async function send(base: string, method: string, path: string, headers: Record<
   return { status: res.status, headers: kept, body: text.replace(/"csrfToken":"[^"]*"/, '"csrfToken":"…"') };
 }
 
-test('API requests answer the same routed directly as through Next.js', async ({}, testInfo) => {
+test('API requests answer the same called directly as through Next.js', async ({}, testInfo) => {
   test.setTimeout(180_000);
   const kind = testInfo.project.name === 'api-postgres' ? 'postgres' : 'pglite';
   const server = await OwnServer.create(kind, 3480 + testInfo.workerIndex, { WEB_CONCURRENCY: '1' });
@@ -70,6 +71,7 @@ test('API requests answer the same routed directly as through Next.js', async ({
       ['GET', '/api/test/echo?q=1&q=2', {}],
       ['GET', '/api/test/echo/', { host: 'api.example.com:8443', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' }],
       ['POST', '/api/test/echo', json, '{"a":1}'],
+      ['POST', '/api/test/echo/', { 'content-type': 'text/plain' }, `${'long body '.repeat(30_000)}end`],
       ['GET', '/api/channels/cloud-api/webhook/999999?hub.mode=subscribe&hub.verify_token=x&hub.challenge=1', {}],
     ];
     const through = async () => {
@@ -80,26 +82,43 @@ test('API requests answer the same routed directly as through Next.js', async ({
 
     const routed = await through();
     await server.stop();
+    await server.start({ API_DISPATCH: 'handler' });
+    const handled = await through();
+    await server.stop();
     await server.start();
     const direct = await through();
 
-    requests.forEach(([method, path], i) => {
-      const label = `${method} ${path}`;
-      // Paths with escapes or empty segments are left to Next.js on both runs (an empty segment is
-      // its 308 to the normalised path, with no Vary).
-      const leftToNext = path.includes('%') || path.includes('//');
-      if (!leftToNext) expect(routed[i].headers.vary, label).toBe(NEXT_VARY);
-      expect(direct[i].headers.vary, label).toBe(leftToNext ? routed[i].headers.vary : undefined);
-      const { vary: _routedVary, ...routedHeaders } = routed[i].headers;
-      const { vary: _directVary, ...directHeaders } = direct[i].headers;
-      expect({ ...direct[i], headers: directHeaders }, label).toEqual({ ...routed[i], headers: routedHeaders });
-    });
+    for (const [way, answers] of [['handler', handled], ['direct', direct]] as const) {
+      requests.forEach(([method, path], i) => {
+        const label = `${way}: ${method} ${path}`;
+        // Paths with escapes or empty segments are left to Next.js on every run (an empty segment
+        // is its 308 to the normalised path, with no Vary).
+        const leftToNext = path.includes('%') || path.includes('//');
+        if (!leftToNext) expect(routed[i].headers.vary, label).toBe(NEXT_VARY);
+        expect(answers[i].headers.vary, label).toBe(leftToNext ? routed[i].headers.vary : undefined);
+        const { vary: _routedVary, ...routedHeaders } = routed[i].headers;
+        const { vary: _vary, ...headers } = answers[i].headers;
+        expect({ ...answers[i], headers }, label).toEqual({ ...routed[i], headers: routedHeaders });
+      });
+    }
     // The comparison covered what it meant to: answers of each kind.
     expect(new Set(direct.map((a) => a.status))).toEqual(new Set([200, 204, 308, 400, 401, 404, 405, 415]));
     const echoed = JSON.parse(direct[requests.findIndex(([, p]) => p === '/api/test/echo/')].body);
     expect(echoed.url).toMatch(new RegExp(`^https://[^/]+:${new URL(server.baseURL).port}/api/test/echo/$`));
     expect(echoed.headers).toMatchObject({ 'x-forwarded-host': 'api.example.com:8443', 'x-forwarded-proto': 'https', 'x-forwarded-for': '203.0.113.9' });
     expect(direct[requests.findIndex(([, p]) => p === '/api/auth/csrf')].headers['set-cookie']).toContain('next-auth.csrf-token=…');
+  } finally {
+    await server.dispose();
+  }
+});
+
+test('a mistyped API_DISPATCH stops the server at start-up, saying why', async ({}, testInfo) => {
+  test.setTimeout(120_000);
+  const kind = testInfo.project.name === 'api-postgres' ? 'postgres' : 'pglite';
+  const server = await OwnServer.create(kind, 3480 + testInfo.workerIndex, { API_DISPATCH: 'fast' });
+  try {
+    await expect(server.start()).rejects.toThrow(/exited \(code 1\)/);
+    expect(server.output()).toContain('API_DISPATCH must be one of direct, handler, next, not "fast".');
   } finally {
     await server.dispose();
   }

@@ -146,6 +146,13 @@ function withAllowance(res: Response, allowance: Allowance | null): Response {
   return res;
 }
 
+// Marks the methods built here for the server (scripts/route-handlers.mjs, the same registered
+// symbol): plain functions from a Request to a Response that need none of Next.js's request
+// context (no cookies() or headers(), after(), fetch caching) and answer every error themselves,
+// so the server may call them without the route module's per-request machinery. Code under an
+// endpoint must keep to that: read the request from `req`.
+const API_ENDPOINT = Symbol.for('engage.api-endpoint');
+
 /**
  * The exports of a route file: the served methods, and a DRF 405 (with `Allow`) for the rest,
  * so an unserved method never falls through to Next.js's empty 405.
@@ -155,6 +162,7 @@ export function methods(served: Partial<Record<Method, Endpoint>>): Record<Metho
   const out = {} as Record<Method, NextHandler>;
   for (const method of METHODS) {
     out[method] = served[method] ?? (async (req) => errorResponse(new MethodNotAllowedError(req.method, allow)));
+    if (!(API_ENDPOINT in out[method])) Object.defineProperty(out[method], API_ENDPOINT, { value: true });
   }
   return out;
 }

@@ -45,9 +45,33 @@ async function recordUse(entry: KeyEntry): Promise<void> {
   await db.update(apiKeys).set({ lastUsedOn: new Date(now) }).where(eq(apiKeys.id, entry.keyId));
 }
 
+/**
+ * The request's cookies by name, read as NextRequest reads them (a later cookie of the same name
+ * wins; one whose value cannot be decoded is left out). next-auth's getToken reads `req.cookies`,
+ * which only NextRequest has; the server hands API endpoints a plain Request
+ * (scripts/route-handlers.mjs).
+ */
+export function requestCookies(req: Request): Map<string, string> {
+  const cookies = new Map<string, string>();
+  for (const pair of (req.headers.get('cookie') ?? '').split(/; */)) {
+    if (!pair) continue;
+    const eq = pair.indexOf('=');
+    if (eq === -1) {
+      cookies.set(pair, 'true');
+      continue;
+    }
+    try {
+      cookies.set(pair.slice(0, eq), decodeURIComponent(pair.slice(eq + 1)));
+    } catch {
+      // a malformed escape: left out
+    }
+  }
+  return cookies;
+}
+
 export async function memberFromSession(req: Request): Promise<Member | null> {
   if (!req.headers.get('cookie')?.includes('next-auth.session-token')) return null;
-  const token = await getToken({ req: req as never, secret: authSecret() });
+  const token = await getToken({ req: { headers: req.headers, cookies: requestCookies(req) } as never, secret: authSecret() });
   const userId = Number(token?.uid);
   if (!userId) return null;
   const member = await memberCache.through(`user:${userId}`, async () => {
