@@ -22,15 +22,18 @@
 // One step further, for the API's own endpoints: `handler` itself still does much per request
 // (a tracing span, the response cache's wrapper, the route module's async-storage scopes for
 // cookies(), headers(), after() and fetch caching, its NextRequest), and that cost more than most
-// endpoints' own work: with two web processes, in alternating runs on 2026-11-22, the bare route
-// served 820-1,211 requests/s without it against 362-643 through it, the contact list 566-701
-// against 340-480, inbound callbacks 322-365 against 212-254. The methods that lib/api/handler.ts's
-// methods() builds carry the API_ENDPOINT mark: functions from a Web Request to a Response that use
-// none of that context, and that answer every error themselves. Such a method is called here with
-// the Request Next.js would have built (the same URL, headers, streamed body and abort signal) and
-// its params as the promise Next.js passes, and its Response is sent with Next.js's own
-// sendResponse. A route file whose method is not so marked (next-auth's, the API's catch-all),
-// and HEAD and OPTIONS, which Next.js answers from the route module, go through `handler`.
+// endpoints' own work. The three ways in alternation on one database, two web processes each
+// (2026-11-22, three rounds; this machine's speed moved twofold between rounds): the bare route
+// served 831-1,749 requests/s called directly, 438-986 through `handler`, 318-830 through Next.js's
+// router; the contact list 523-1,195, 380-720 and 274-513; in each round the direct call served
+// 1.2-1.9 times what `handler` did (inbound callbacks 1.0-1.6, template sends 1.2-1.6). The
+// methods that lib/api/handler.ts's methods() builds carry the API_ENDPOINT mark: functions from a
+// Web Request to a Response that use none of that context, and that answer every error
+// themselves. Such a method is called here as the route module would call it: the URL Next.js
+// would give it (the query normalised, a loopback host named localhost), the same headers,
+// streamed body and abort signal, its params as the promise Next.js passes; its Response is sent
+// with Next.js's own sendResponse. A route file whose method is not so marked (next-auth's), and
+// HEAD and OPTIONS, which Next.js answers from the route module, go through `handler`.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -127,6 +130,8 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
   let sendResponse;
   let NodeNextRequest;
   let NodeNextResponse;
+  let signalFromNodeResponse;
+  let normalizeCdnUrl;
   let filterInternalHeaders;
   let compression;
   try {
@@ -142,6 +147,8 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
     ({ fromNodeOutgoingHttpHeaders } = require('next/dist/server/web/utils'));
     ({ sendResponse } = require('next/dist/server/send-response'));
     ({ NodeNextRequest, NodeNextResponse } = require('next/dist/server/base-http/node'));
+    ({ signalFromNodeResponse } = require('next/dist/server/web/spec-extension/adapters/next-request'));
+    ({ normalizeCdnUrl } = require('next/dist/server/server-utils'));
     ({ filterInternalHeaders } = require('next/dist/server/lib/server-ipc/utils'));
     compression = config.compress !== false ? require('next/dist/compiled/compression')() : null;
   } catch (error) {
@@ -152,8 +159,10 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
   const host = !hostname ? 'localhost' : hostname.includes(':') && !hostname.startsWith('[') ? `[${hostname}]` : hostname;
   // A route module's NextRequest names a loopback host `localhost` (NextURL's parseURL), so a
   // server started with -H 127.0.0.1 gives its routes, and their pagination links, that name.
-  // (NextURL rewrites the first such address anywhere after the scheme, in the path or query too,
-  // when the host is not one; only the host is renamed here.)
+  // (NextURL rewrites the first loopback address or `localhost` anywhere after the scheme: when
+  // the server's host is not one, as with -H 0.0.0.0 or a LAN address, a path or query holding one
+  // reaches the route changed, `?search=127.0.0.1` as `?search=localhost`. Only the host is renamed
+  // here.)
   const endpointHost = LOOPBACK_HOST.test(host) ? 'localhost' : host;
   const modules = new Map(); // page → Promise of its exports (route files load on first use, as in Next.js)
   const warned = new Set();
@@ -200,20 +209,23 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
     return protocol;
   };
 
-  // A marked method called as the route module would call it (app-route/module.js, through
-  // NextRequestAdapter.fromNodeNextRequest and signalFromNodeResponse), its answer sent as
+  // A marked method called as the route module would call it (route-module.js prepare, then
+  // app-route/module.js through NextRequestAdapter.fromNodeNextRequest), its answer sent as
   // `handler` sends it.
-  const callEndpoint = async (req, res, endpoint, url, protocol, params) => {
-    const controller = new AbortController();
-    res.once('close', () => {
-      if (!res.writableFinished) controller.abort(); // the client went away before the answer ended
-    });
-    const request = new Request(`${protocol}://${endpointHost}:${port}${url}`, {
+  const callEndpoint = async (req, res, endpoint, protocol, params) => {
+    // The query re-serialised with Next.js's internal parameters (nxtP…, nxtI…) removed, as
+    // Next.js does to every request URL before a route sees it.
+    normalizeCdnUrl(req, []);
+    // Aborted when the client goes away before the answer ends; already aborted, and the body
+    // left out, when it went away while the route file was loading.
+    const signal = signalFromNodeResponse(res);
+    const streamed = req.method !== 'GET' && req.method !== 'HEAD' && !signal.aborted;
+    const request = new Request(`${protocol}://${endpointHost}:${port}${req.url}`, {
       method: req.method,
       headers: fromNodeOutgoingHttpHeaders(req.headers),
       duplex: 'half',
-      signal: controller.signal,
-      body: req.method === 'GET' || req.method === 'HEAD' ? null : req, // the body streamed, never buffered here
+      signal,
+      body: streamed ? req : null, // the body streamed, never buffered here
     });
     const response = await endpoint(request, { params: Promise.resolve(params ?? {}) });
     await sendResponse(new NodeNextRequest(req), new NodeNextResponse(res), response);
@@ -234,7 +246,7 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
         const protocol = prepareRequest(req, res, url, params);
         const method = endpoints && ENDPOINT_METHODS.has(req.method) ? mod.routeModule?.userland?.[req.method] : undefined;
         // Either answers its own errors (a 500 with the API's body, from the route's wrapper).
-        if (method?.[API_ENDPOINT] === true) return callEndpoint(req, res, method, url, protocol, params);
+        if (method?.[API_ENDPOINT] === true) return callEndpoint(req, res, method, protocol, params);
         return mod.handler(req, res, { waitUntil });
       },
       (error) => {

@@ -3,7 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error a plain .mjs module of the server, without type declarations
 import { directRouteHandlers } from './route-handlers.mjs';
 
@@ -27,6 +27,7 @@ const ROUTES: Record<string, string> = {
   '/api/(v1)/grouped': 'app/api/(v1)/grouped/route.js',
   '/api/endpoint': 'app/api/endpoint/route.js',
   '/api/endpoint/[id]': 'app/api/endpoint/[id]/route.js',
+  '/api/slow-endpoint': 'app/api/slow-endpoint/route.js',
 };
 
 const handlerSource = (page: string) => `exports.handler = async (req, res) => {
@@ -64,6 +65,17 @@ exports.routeModule = { userland: {
 } };
 `;
 
+// An async route module that takes 300 ms to load (a first request waits for it), whose POST
+// records what it was handed.
+const slowEndpointSource = (page: string) => `${handlerSource(page)}
+const mark = (fn) => Object.defineProperty(fn, Symbol.for('engage.api-endpoint'), { value: true });
+const POST = mark(async (req) => {
+  globalThis.__slowEndpoint = { aborted: req.signal.aborted, body: req.body };
+  return new Response(null, { status: 204 });
+});
+module.exports = new Promise((resolve) => setTimeout(() => resolve({ handler: exports.handler, routeModule: { userland: { POST } } }), 300));
+`;
+
 type BuildOptions = { middleware?: boolean; nodeMiddleware?: boolean; trustHostHeader?: boolean; publicApi?: boolean; rewrites?: object[] };
 
 function writeBuild(dir: string, options: BuildOptions = {}) {
@@ -80,6 +92,7 @@ function writeBuild(dir: string, options: BuildOptions = {}) {
     else if (page === '/api/broken') write(`server/${file}`, 'exports.notAHandler = 1;\n');
     else if (page === '/api/throws') write(`server/${file}`, "throw new Error('cannot load');\n");
     else if (page.startsWith('/api/endpoint')) write(`server/${file}`, endpointRouteSource(page));
+    else if (page === '/api/slow-endpoint') write(`server/${file}`, slowEndpointSource(page));
     else write(`server/${file}`, handlerSource(page));
   }
   write('server/app-paths-manifest.json', JSON.stringify(appPaths));
@@ -201,6 +214,29 @@ describe('direct dispatch of API routes', () => {
     expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/; HttpOnly']);
     expect(res.headers.get('x-custom')).toBe('yes');
     expect(await res.json()).toMatchObject({ via: 'endpoint', method: 'POST', bodyLength: body.length, bodyStart: 'x'.repeat(20) });
+  });
+
+  it('hands a marked method the query as Next.js normalises it, without its internal parameters', async () => {
+    const body = await (await fetch(`${base}/api/endpoint/7?b=2&a=1&b=3&flag&s=a%20b&t=a~b&nxtPid=9&nxtIx=1`)).json();
+    expect(body.url).toBe('http://localhost:4321/api/endpoint/7?b=2&b=3&a=1&flag=&s=a+b&t=a%7Eb');
+  });
+
+  it('calls a marked method whose client left while its route file loaded with an aborted signal and no body', async () => {
+    const g = globalThis as { __slowEndpoint?: { aborted: boolean; body: unknown } };
+    delete g.__slowEndpoint;
+    const errors = vi.spyOn(console, 'error');
+    try {
+      const req = http.request({ host: '127.0.0.1', port: new URL(base).port, path: '/api/slow-endpoint', method: 'POST', headers: { 'content-type': 'text/plain' } });
+      req.on('error', () => {});
+      req.write('a body sent before the client left');
+      await new Promise((r) => setTimeout(r, 50));
+      req.destroy();
+      for (let i = 0; i < 100 && !g.__slowEndpoint; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(g.__slowEndpoint).toEqual({ aborted: true, body: null });
+      expect(errors).not.toHaveBeenCalled();
+    } finally {
+      errors.mockRestore();
+    }
   });
 
   it("sends HEAD, OPTIONS and an unmarked method through the route's handler", async () => {
