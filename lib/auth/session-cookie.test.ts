@@ -7,6 +7,9 @@ import '@/lib/test-support/unit-database';
 // The dashboard's session cookie on a plain Request, which is what the server hands API endpoints
 // (scripts/route-handlers.mjs): no NextRequest, so no `req.cookies` for next-auth to read.
 
+// A secret of the test's own, so that none is generated and kept under .data/.
+process.env.NEXTAUTH_SECRET ||= 'session-cookie-test';
+
 const { closeDatabase, getDb } = await import('@/db');
 const { seedTestAccount } = await import('@/lib/test-support/seed-account');
 const { resolveMember, requestCookies } = await import('./resolve');

@@ -4,6 +4,7 @@ import { endpoint, json, methods } from '@/lib/api/handler';
 // Test-only (ENABLE_TEST_API=1): the request as the route handler sees it (URL, headers, body), so a
 // test can compare what Next.js's router and the server's direct dispatch hand to a route
 // (e2e/api/dispatch.spec.ts, scripts/route-handlers.mjs).
+
 // Which object the route was handed: Next.js's NextRequest (through its router or a route's
 // handler) or the plain Request of the server's direct call.
 const requestKind = (req: Request) => ('nextUrl' in req ? 'NextRequest' : 'Request');
