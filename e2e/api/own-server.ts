@@ -41,6 +41,24 @@ export class OwnServer {
     }, extraEnv);
   }
 
+  /**
+   * Starts a server that must refuse to start (a setting it cannot read): fails unless it exits
+   * with code 1 before it is healthy. Returns what it printed.
+   */
+  static async startRefused(kind: 'pglite' | 'postgres', port: number, extraEnv: Record<string, string>): Promise<string> {
+    const server = await OwnServer.create(kind, port, extraEnv);
+    try {
+      const started = await server.start().then(() => true, (error: Error) => {
+        if (!/exited \(code 1\)/.test(error.message)) throw error;
+        return false;
+      });
+      if (started) throw new Error('the server started');
+      return server.output();
+    } finally {
+      await server.dispose();
+    }
+  }
+
   /** Starts the server; `env` is added to this start's environment only. */
   async start(env: Record<string, string> = {}): Promise<void> {
     const child = spawn(process.execPath, ['scripts/server.mjs', '-p', String(this.port), '-H', '127.0.0.1'], {
