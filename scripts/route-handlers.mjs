@@ -32,7 +32,8 @@
 // themselves. Such a method is called here as the route module would call it: the URL Next.js
 // would give it (the query normalised, a loopback host named localhost), the same headers,
 // streamed body and abort signal, its params as the promise Next.js passes; its Response is sent
-// with Next.js's own sendResponse. A route file whose method is not so marked (next-auth's), and
+// as Next.js's own sendResponse sends it, in one write when its whole body is at hand (the
+// API's JSON answers, sendEndpointResponse below). A route file whose method is not so marked (next-auth's), and
 // HEAD and OPTIONS, which Next.js answers from the route module, go through `handler`.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -42,6 +43,12 @@ const require = createRequire(import.meta.url);
 
 // Set on the methods lib/api/handler.ts builds (the same registered symbol there).
 const API_ENDPOINT = Symbol.for('engage.api-endpoint');
+// Set on the responses lib/api/response-body.ts makes: the whole body, a string or bytes.
+const RESPONSE_BODY = Symbol.for('engage.response-body');
+// Headers sendResponse never copies from a Response (its body may have been decoded on the way),
+// and those it lets a Response give more than once.
+const FORBIDDEN_HEADERS = new Set(['content-length', 'content-encoding', 'transfer-encoding']);
+const REPEATABLE_HEADERS = new Set(['www-authenticate', 'proxy-authenticate', 'vary']);
 const ENDPOINT_METHODS = new Set(['GET', 'POST', 'PUT', 'PATCH', 'DELETE']);
 const LOOPBACK_HOST = /^(?:127(?:\.(?:25[0-5]|2[0-4][0-9]|[01]?[0-9][0-9]?)){3}|\[::1\])$/;
 
@@ -228,7 +235,28 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
       body: streamed ? req : null, // the body streamed, never buffered here
     });
     const response = await endpoint(request, { params: Promise.resolve(params ?? {}) });
-    await sendResponse(new NodeNextRequest(req), new NodeNextResponse(res), response);
+    await sendEndpointResponse(req, res, response);
+  };
+
+  // As sendResponse sends a Response (status, status text, headers: each Set-Cookie on its own,
+  // internal and framing headers left out, a header already set kept unless it may repeat), but a
+  // response whose whole body is at hand (lib/api/response-body.ts) or that has none ends in one
+  // write: headers and body together, with its Content-Length. Any other body is piped by
+  // sendResponse itself.
+  const sendEndpointResponse = async (req, res, response) => {
+    const body = response[RESPONSE_BODY];
+    const whole = typeof body === 'string' || body instanceof Uint8Array;
+    if (!whole && response.body !== null) return sendResponse(new NodeNextRequest(req), new NodeNextResponse(res), response);
+    res.statusCode = response.status;
+    res.statusMessage = response.statusText;
+    response.headers.forEach((value, name) => {
+      if (name === 'set-cookie' || name === 'x-middleware-set-cookie' || FORBIDDEN_HEADERS.has(name)) return;
+      if (REPEATABLE_HEADERS.has(name) || res.getHeader(name) === undefined) res.appendHeader(name, value);
+    });
+    for (const cookie of response.headers.getSetCookie()) res.appendHeader('set-cookie', cookie);
+    if (!whole) return void res.end();
+    res.setHeader('content-length', typeof body === 'string' ? Buffer.byteLength(body) : body.byteLength);
+    res.end(body);
   };
 
   return function serveApiRoute(req, res) {

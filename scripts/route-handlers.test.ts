@@ -3,6 +3,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 // @ts-expect-error a plain .mjs module of the server, without type declarations
 import { directRouteHandlers } from './route-handlers.mjs';
@@ -28,6 +29,7 @@ const ROUTES: Record<string, string> = {
   '/api/endpoint': 'app/api/endpoint/route.js',
   '/api/endpoint/[id]': 'app/api/endpoint/[id]/route.js',
   '/api/slow-endpoint': 'app/api/slow-endpoint/route.js',
+  '/api/whole': 'app/api/whole/route.js',
 };
 
 const handlerSource = (page: string) => `exports.handler = async (req, res) => {
@@ -76,6 +78,23 @@ const POST = mark(async (req) => {
 module.exports = new Promise((resolve) => setTimeout(() => resolve({ handler: exports.handler, routeModule: { userland: { POST } } }), 300));
 `;
 
+// Marked methods answering as lib/api/response-body.ts's responses do (the whole body under a
+// registered symbol), and one (PATCH) with an ordinary streamed Response.
+const wholeBodySource = (page: string) => `${handlerSource(page)}
+const mark = (fn) => Object.defineProperty(fn, Symbol.for('engage.api-endpoint'), { value: true });
+const whole = (body, init) => Object.defineProperty(new Response(body, init), Symbol.for('engage.response-body'), { value: body });
+exports.routeModule = { userland: {
+  GET: mark(async () => whole(JSON.stringify({ word: 'café' }), {
+    status: 201, statusText: 'Made',
+    headers: [['content-type', 'application/json'], ['set-cookie', 'a=1; Path=/'], ['set-cookie', 'b=2; Path=/; HttpOnly'],
+      ['vary', 'Origin'], ['content-length', '999'], ['transfer-encoding', 'chunked']],
+  })),
+  POST: mark(async () => whole(new TextEncoder().encode('é'.repeat(4000)), { headers: { 'content-type': 'text/plain; charset=utf-8' } })),
+  PUT: mark(async () => new Response(null, { status: 204, headers: { 'x-empty': 'yes' } })),
+  PATCH: mark(async () => Response.json({ streamed: true })),
+} };
+`;
+
 type BuildOptions = { middleware?: boolean; nodeMiddleware?: boolean; trustHostHeader?: boolean; publicApi?: boolean; rewrites?: object[] };
 
 function writeBuild(dir: string, options: BuildOptions = {}) {
@@ -93,6 +112,7 @@ function writeBuild(dir: string, options: BuildOptions = {}) {
     else if (page === '/api/throws') write(`server/${file}`, "throw new Error('cannot load');\n");
     else if (page.startsWith('/api/endpoint')) write(`server/${file}`, endpointRouteSource(page));
     else if (page === '/api/slow-endpoint') write(`server/${file}`, slowEndpointSource(page));
+    else if (page === '/api/whole') write(`server/${file}`, wholeBodySource(page));
     else write(`server/${file}`, handlerSource(page));
   }
   write('server/app-paths-manifest.json', JSON.stringify(appPaths));
@@ -214,6 +234,66 @@ describe('direct dispatch of API routes', () => {
     expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/; HttpOnly']);
     expect(res.headers.get('x-custom')).toBe('yes');
     expect(await res.json()).toMatchObject({ via: 'endpoint', method: 'POST', bodyLength: body.length, bodyStart: 'x'.repeat(20) });
+  });
+
+  it('sends a Response carrying its whole body in one write, with its Content-Length, as sendResponse would otherwise', async () => {
+    const res = await fetch(`${base}/api/whole`);
+    expect(res.status).toBe(201);
+    expect(res.statusText).toBe('Made');
+    expect(res.headers.getSetCookie()).toEqual(['a=1; Path=/', 'b=2; Path=/; HttpOnly']);
+    expect(res.headers.get('vary')).toBe('Origin, Accept-Encoding'); // the second from the compression Next.js applies
+    // The framing headers a Response names are not copied: the length is the body's own.
+    expect(res.headers.get('content-length')).toBe(String(Buffer.byteLength('{"word":"café"}')));
+    expect(res.headers.get('transfer-encoding')).toBeNull();
+    expect(await res.json()).toEqual({ word: 'café' });
+
+    const bytes = await fetch(`${base}/api/whole`, { method: 'POST', headers: { 'accept-encoding': 'identity' } });
+    expect(bytes.headers.get('content-length')).toBe(String(4000 * 2));
+    expect(await bytes.text()).toBe('é'.repeat(4000));
+
+    const empty = await fetch(`${base}/api/whole`, { method: 'PUT' });
+    expect(empty.status).toBe(204);
+    expect(empty.headers.get('x-empty')).toBe('yes');
+    expect(await empty.text()).toBe('');
+
+    // Any other body is piped as Next.js pipes it (chunked).
+    const streamed = await fetch(`${base}/api/whole`, { method: 'PATCH' });
+    expect(streamed.headers.get('transfer-encoding')).toBe('chunked');
+    expect(await streamed.json()).toEqual({ streamed: true });
+  });
+
+  it('compresses a whole body for a client that accepts gzip, as Next.js does', async () => {
+    const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      http.request(`${base}/api/whole`, { method: 'POST', headers: { 'accept-encoding': 'gzip' } }, resolve).on('error', reject).end();
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-length']).toBeUndefined();
+    const chunks: Buffer[] = [];
+    for await (const chunk of res) chunks.push(chunk as Buffer);
+    expect(zlib.gunzipSync(Buffer.concat(chunks)).toString('utf8')).toBe('é'.repeat(4000));
+  });
+
+  it('writes a whole-body answer to the socket once, where a piped one takes several writes', async () => {
+    // Counted where the socket hands data to the system (one call per write or writev).
+    const writesFor = async (method: string) => {
+      let writes = 0;
+      const count = (socket: import('node:net').Socket) => {
+        const generic = (socket as unknown as { _writeGeneric: (...args: unknown[]) => unknown })._writeGeneric;
+        (socket as unknown as { _writeGeneric: (...args: unknown[]) => unknown })._writeGeneric = function (this: unknown, ...args: unknown[]) {
+          writes += 1;
+          return generic.apply(this, args);
+        };
+      };
+      server.once('connection', count);
+      const res = await new Promise<http.IncomingMessage>((resolve, reject) => {
+        http.request(`${base}/api/whole`, { method, agent: false, headers: { 'accept-encoding': 'identity' } }, resolve).on('error', reject).end();
+      });
+      for await (const chunk of res) void chunk;
+      return writes;
+    };
+    expect(await writesFor('GET')).toBe(1);
+    expect(await writesFor('POST')).toBe(1);
+    expect(await writesFor('PATCH')).toBeGreaterThan(1);
   });
 
   it('hands a marked method the query as Next.js normalises it, without its internal parameters', async () => {

@@ -6,6 +6,7 @@ import { parseBody } from './body';
 import {
   ApiError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedMediaTypeError, ValidationError,
 } from './errors';
+import { bodyResponse, jsonResponse } from './response-body';
 import { zodToDrf } from './zod-to-drf';
 import { configuredRate, countRequest, ThrottledError, type Allowance } from './throttle';
 import { getDb } from '@/db';
@@ -58,14 +59,14 @@ type EndpointConfig<P extends Record<string, IdKind>, BS extends z.ZodType | und
 export type Endpoint = (req: Request, context: RouteContext) => Promise<Response>;
 
 export function errorResponse(error: unknown): Response {
-  if (error instanceof ApiError) return Response.json(error.body, { status: error.status, headers: error.headers });
-  if (error instanceof z.ZodError) return Response.json(zodToDrf(error), { status: 400 });
+  if (error instanceof ApiError) return jsonResponse(error.body, { status: error.status, headers: error.headers });
+  if (error instanceof z.ZodError) return jsonResponse(zodToDrf(error), { status: 400 });
   // A uniqueness race lost to a concurrent request: the client may simply try again.
   if (databaseError(error)?.code === '23505') {
-    return Response.json({ non_field_errors: ['A conflicting change was made at the same time. Please try again.'] }, { status: 400 });
+    return jsonResponse({ non_field_errors: ['A conflicting change was made at the same time. Please try again.'] }, { status: 400 });
   }
   console.error('[api] unexpected error:', describeError(error));
-  return Response.json({ detail: 'A server error occurred.' }, { status: 500 });
+  return jsonResponse({ detail: 'A server error occurred.' }, { status: 500 });
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -168,12 +169,12 @@ export function methods(served: Partial<Record<Method, Endpoint>>): Record<Metho
 }
 
 export function json(data: unknown, status = 200): Response {
-  return Response.json(data, { status });
+  return jsonResponse(data, { status });
 }
 
 /** A response whose body is already JSON text (a page the database rendered). */
 export function jsonText(body: string, status = 200): Response {
-  return new Response(body, { status, headers: { 'content-type': 'application/json' } });
+  return bodyResponse(body, { status, headers: { 'content-type': 'application/json' } });
 }
 
 export function noContent(): Response {
