@@ -1,7 +1,8 @@
-import { and, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '@/db';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { execRows, type Db, type Executor } from '@/db';
 import { contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/db/schema';
 import { RaceLost } from '@/lib/sql/coalescer';
+import { keyRows } from '@/lib/sql/key-probes';
 import { upsertTags } from '@/lib/tags/service';
 import { countedTransaction, deferContactCount } from './counter';
 import { changeType, recordContactEvents, type ContactChange } from './events';
@@ -32,11 +33,21 @@ type ContactRecord = typeof contacts.$inferSelect;
 
 const keyOf = (accountId: number, canonicalPhone: string) => `${accountId}:${canonicalPhone}`;
 
+/** Locks the contacts with these phones, one index probe each, in the keys' order; their ids. */
+export function lockContactsQuery(keys: { account_id: number; canonical_phone: string }[]): SQL {
+  return sql`
+    select c.id from ${keyRows({ account_id: 'int', canonical_phone: 'varchar' }, keys)},
+    lateral (select id from contacts where account_id = k.account_id and canonical_phone = k.canonical_phone limit 1 for update) c`;
+}
+
 async function lockExisting(tx: Executor, requests: UpsertRequest[]): Promise<Map<string, ContactRecord>> {
-  const rows = await tx.select().from(contacts).where(and(
-    inArray(contacts.accountId, [...new Set(requests.map((r) => r.actor.accountId))]),
-    inArray(contacts.canonicalPhone, [...new Set(requests.map((r) => r.canonicalPhone))]),
-  )).orderBy(contacts.accountId, contacts.canonicalPhone).for('update');
+  // Locked one by one in (account, phone) order, as the CSV import locks them: no lock-order
+  // deadlock. The keys' rows are probed in the order given (lib/sql/key-probes.ts).
+  const keys = new Map(requests.map((r) => [keyOf(r.actor.accountId, r.canonicalPhone), { account_id: r.actor.accountId, canonical_phone: r.canonicalPhone }]));
+  const ordered = [...keys.values()].sort((a, b) => a.account_id - b.account_id || (a.canonical_phone < b.canonical_phone ? -1 : a.canonical_phone > b.canonical_phone ? 1 : 0));
+  const locked = await execRows<{ id: string }>(tx, lockContactsQuery(ordered));
+  if (!locked.length) return new Map();
+  const rows = await tx.select().from(contacts).where(inArray(contacts.id, locked.map((c) => c.id)));
   return new Map(rows.map((c) => [keyOf(c.accountId, c.canonicalPhone), c]));
 }
 

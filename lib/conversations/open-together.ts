@@ -1,4 +1,4 @@
-import { and, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 import { contacts, conversations } from '@/db/schema';
 import { deferContactCount } from '@/lib/contacts/counter';
@@ -6,6 +6,7 @@ import { recordContactEvents } from '@/lib/contacts/events';
 import { newContactRow } from '@/lib/contacts/write';
 import { RaceLost } from '@/lib/sql/coalescer';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
+import { keyRows } from '@/lib/sql/key-probes';
 import { CLOSED_STATUSES, type ConversationRecord } from './open';
 
 // The contact and open conversation of many messages at once, in a fixed number of statements,
@@ -34,6 +35,17 @@ export type Opened = { contactId: string; conversation: ConversationRecord };
 
 const contactKey = (accountId: number, canonicalPhone: string) => `${accountId}:${canonicalPhone}`;
 
+export type PhoneKey = { account_id: number; canonical_phone: string };
+
+/** The contacts with these phones, one index probe each (lib/sql/key-probes.ts). */
+export function contactsByPhoneQuery(keys: PhoneKey[]): SQL {
+  return sql`
+    select c.id, c.account_id, c.canonical_phone
+    from ${keyRows({ account_id: 'int', canonical_phone: 'varchar' }, keys)},
+    lateral (select id, account_id, canonical_phone from contacts
+      where account_id = k.account_id and canonical_phone = k.canonical_phone limit 1) c`;
+}
+
 /** The contact and conversation of each want, in the same order. */
 export async function openConversationsTogether(tx: Executor, wants: ConversationWant[]): Promise<Opened[]> {
   const byContact = new Map<string, ConversationWant>();
@@ -46,12 +58,10 @@ export async function openConversationsTogether(tx: Executor, wants: Conversatio
     { fields: { phone: w.phone, canonicalPhone: w.canonicalPhone, source: w.contactSource, firstName: w.firstName } },
   )))} on conflict (account_id, canonical_phone) do nothing returning id, account_id`)).map((c) => ({ id: c.id, accountId: c.account_id }));
   const accountIds = [...new Set(wants.map((w) => w.accountId))];
-  const found = await tx.select({ id: contacts.id, accountId: contacts.accountId, canonicalPhone: contacts.canonicalPhone })
-    .from(contacts).where(and(
-      inArray(contacts.accountId, accountIds),
-      inArray(contacts.canonicalPhone, [...new Set(wants.map((w) => w.canonicalPhone))]),
-    ));
-  const contactId = new Map(found.map((c) => [contactKey(c.accountId, c.canonicalPhone), c.id]));
+  const found = await execRows<{ id: string; account_id: number; canonical_phone: string }>(tx, contactsByPhoneQuery(
+    [...byContact.values()].map((w) => ({ account_id: w.accountId, canonical_phone: w.canonicalPhone })),
+  ));
+  const contactId = new Map(found.map((c) => [contactKey(c.account_id, c.canonical_phone), c.id]));
   for (const key of byContact.keys()) if (!contactId.has(key)) throw new RaceLost('a contact vanished');
   for (const c of created) deferContactCount(tx, c.accountId, 1);
 

@@ -1,4 +1,4 @@
-import { and, inArray, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Db } from '@/db';
 import { messages } from '@/db/schema';
 import type { ChannelRecord } from '@/lib/channels/provider';
@@ -6,6 +6,7 @@ import { countedTransaction } from '@/lib/contacts/counter';
 import { openConversationsTogether, touchConversationsTogether } from '@/lib/conversations/open-together';
 import { RaceLost } from '@/lib/sql/coalescer';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
+import { keyRows } from '@/lib/sql/key-probes';
 import type { InboundFields } from './inbound-content';
 
 // Inbound messages stored together: one transaction and a fixed number of statements for a whole
@@ -34,12 +35,18 @@ export type InboundMessage = {
 
 const messageKey = (channelId: number, providerId: string) => `${channelId}:${providerId}`;
 
+/** The messages stored with these provider ids, one index probe each (lib/sql/key-probes.ts). */
+export function storedMessagesQuery(keys: { channel_id: number; provider_id: string }[]): SQL {
+  return sql`
+    select m.channel_id, m.provider_id
+    from ${keyRows({ channel_id: 'int', provider_id: 'varchar' }, keys)},
+    lateral (select channel_id, provider_id from messages where channel_id = k.channel_id and provider_id = k.provider_id limit 1) m`;
+}
+
 async function knownMessageKeys(db: Db, items: InboundMessage[]): Promise<Set<string>> {
-  const rows = await db.select({ channelId: messages.channelId, providerId: messages.providerId }).from(messages).where(and(
-    inArray(messages.channelId, [...new Set(items.map((i) => i.channel.id))]),
-    inArray(messages.providerId, [...new Set(items.map((i) => i.providerId))]),
-  ));
-  return new Set(rows.map((r) => messageKey(r.channelId!, r.providerId!)));
+  const keys = new Map(items.map((i) => [messageKey(i.channel.id, i.providerId), { channel_id: i.channel.id, provider_id: i.providerId }]));
+  const rows = await execRows<{ channel_id: number; provider_id: string }>(db, storedMessagesQuery([...keys.values()]));
+  return new Set(rows.map((r) => messageKey(r.channel_id, r.provider_id)));
 }
 
 /** Each message's new id, or DUPLICATE for one already stored (or repeated within the group). */

@@ -1,0 +1,123 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import '@/lib/test-support/unit-database';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+
+// The lookups of many rows by the keys of a unique index (lib/sql/key-probes.ts), against a real
+// database (the embedded engine, or the scratch Postgres in TEST_DATABASE_URL): the rows they find,
+// and a plan that probes the index with every key column, even as a generic plan (the one a
+// prepared statement keeps) over an account and a channel of thousands of rows.
+
+const { closeDatabase, execRows, getDb } = await import('@/db');
+const { accounts } = await import('@/db/schema');
+const { createSandboxChannel } = await import('@/lib/channels/service');
+const { stopQueue } = await import('@/lib/jobs/queue');
+const { contactsByPhoneQuery } = await import('@/lib/conversations/open-together');
+const { lockContactsQuery } = await import('@/lib/contacts/upsert-together');
+const { storedMessagesQuery } = await import('@/lib/messages/inbound-together');
+
+type Db = Awaited<ReturnType<typeof getDb>>;
+const ROWS = 3000;
+let db: Db;
+let first: { accountId: number; channelId: number };
+let second: { accountId: number };
+
+async function account(name: string) {
+  const [row] = await db.insert(accounts).values({ name, country: 'MX' }).returning();
+  return row.id;
+}
+
+beforeAll(async () => {
+  db = await getDb();
+  const stamp = `${Date.now()}`;
+  const accountId = await account(`probes ${stamp}`);
+  const channel = await db.transaction((tx) => createSandboxChannel(tx, accountId));
+  first = { accountId, channelId: channel.id };
+  second = { accountId: await account(`probes other ${stamp}`) };
+  await db.execute(sql`insert into contacts (account_id, phone, canonical_phone, search_text)
+    select ${accountId}, '+5255' || n, '+5255' || n, '' from generate_series(10000000, ${10000000 + ROWS - 1}) as n`);
+  await db.execute(sql`insert into contacts (account_id, phone, canonical_phone, search_text)
+    values (${second.accountId}, '+5255777', '+5255777', '')`);
+  await db.execute(sql`insert into messages (account_id, contact_id, channel_id, direction, source, status, to_number, from_number, provider_id)
+    select ${accountId}, (select id from contacts where account_id = ${accountId} limit 1), ${channel.id}, 'INBOUND', 'INBOUND', 'received',
+      '+1', '+5255', 'wamid.' || n from generate_series(1, ${ROWS}) as n`);
+});
+
+afterAll(async () => {
+  await stopQueue();
+  await closeDatabase();
+});
+
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Filter?: string; Plans?: PlanNode[] };
+
+function scansOf(node: PlanNode, table: string): PlanNode[] {
+  const here = node['Relation Name'] === table ? [node] : [];
+  return [...here, ...(node.Plans ?? []).flatMap((child) => scansOf(child, table))];
+}
+
+/** The generic plan of `query` (its one parameter unknown), as a prepared statement would keep it. */
+async function genericPlan(query: SQL): Promise<PlanNode> {
+  const { sql: text, params } = new PgDialect().sqlToQuery(query);
+  expect(params).toHaveLength(1);
+  const literal = `'${String(params[0]).replace(/'/g, "''")}'`;
+  return db.transaction(async (tx) => {
+    await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
+    await tx.execute(sql.raw(`prepare key_probe_plan(text) as ${text}`));
+    try {
+      const [row] = await execRows<{ 'QUERY PLAN': unknown }>(tx, sql.raw(`explain (format json) execute key_probe_plan(${literal})`));
+      const plan = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
+      return (plan as { Plan: PlanNode }[])[0].Plan;
+    } finally {
+      await tx.execute(sql.raw('deallocate key_probe_plan'));
+    }
+  });
+}
+
+function expectProbes(plan: PlanNode, table: string, columns: string[]) {
+  const scans = scansOf(plan, table);
+  expect(scans.length).toBeGreaterThan(0);
+  for (const scan of scans) {
+    expect(scan['Node Type']).toMatch(/^Index (Only )?Scan$/);
+    for (const column of columns) expect(scan['Index Cond']).toContain(column);
+    expect(scan.Filter).toBeUndefined();
+  }
+}
+
+describe('lookups by the keys of a unique index', () => {
+  it('find the contacts with the phones asked for, each in its own account', async () => {
+    const keys = [
+      { account_id: first.accountId, canonical_phone: '+5255' + 10000005 },
+      { account_id: first.accountId, canonical_phone: '+5255' + 10000007 },
+      { account_id: first.accountId, canonical_phone: '+5255777' }, // the other account's phone
+      { account_id: second.accountId, canonical_phone: '+5255' + 10000005 }, // this account's phone
+      { account_id: second.accountId, canonical_phone: '+5255777' },
+      { account_id: first.accountId, canonical_phone: '+5299999999' },
+    ];
+    const rows = await execRows<{ account_id: number; canonical_phone: string }>(db, contactsByPhoneQuery(keys));
+    expect(rows.map((r) => `${r.account_id} ${r.canonical_phone}`).sort()).toEqual([
+      `${first.accountId} +5255${10000005}`,
+      `${first.accountId} +5255${10000007}`,
+      `${second.accountId} +5255777`,
+    ].sort());
+    const locked = await db.transaction((tx) => execRows<{ id: string }>(tx, lockContactsQuery(keys)));
+    expect(locked).toHaveLength(3);
+    expect(await execRows(db, contactsByPhoneQuery([]))).toEqual([]);
+  });
+
+  it('find the messages stored with the provider ids asked for, on their channel only', async () => {
+    const rows = await execRows<{ channel_id: number; provider_id: string }>(db, storedMessagesQuery([
+      { channel_id: first.channelId, provider_id: 'wamid.17' },
+      { channel_id: first.channelId, provider_id: 'wamid.nope' },
+      { channel_id: first.channelId + 100000, provider_id: 'wamid.18' },
+    ]));
+    expect(rows).toEqual([{ channel_id: first.channelId, provider_id: 'wamid.17' }]);
+  });
+
+  it('probe the unique index with every key column, even in a generic plan', async () => {
+    const phones = Array.from({ length: 12 }, (_, i) => ({ account_id: first.accountId, canonical_phone: `+5255${10000000 + i * 7}` }));
+    expectProbes(await genericPlan(contactsByPhoneQuery(phones)), 'contacts', ['account_id', 'canonical_phone']);
+    expectProbes(await genericPlan(lockContactsQuery(phones)), 'contacts', ['account_id', 'canonical_phone']);
+    const ids = Array.from({ length: 12 }, (_, i) => ({ channel_id: first.channelId, provider_id: `wamid.${i * 11}` }));
+    expectProbes(await genericPlan(storedMessagesQuery(ids)), 'messages', ['channel_id', 'provider_id']);
+  });
+});
