@@ -194,11 +194,14 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
 
   // What Next.js's router does for every request (router-server.js), then what its server does
   // before it calls a route's handler (base-server.js handleRequestImpl, next-server.js). Returns
-  // the request's protocol.
-  const prepareRequest = (req, res, url, params) => {
+  // the request's protocol. `compress`: Next.js's server puts its compression middleware on every
+  // response; a route handler's answer, sent by sendResponse, never comes out compressed (nor with
+  // its Vary: Accept-Encoding) through Next.js, so an endpoint called directly goes without it,
+  // where it would otherwise take effect on an answer ended in one write.
+  const prepareRequest = (req, res, url, params, compress) => {
     addRequestMeta(req, 'relativeProjectDir', '');
     filterInternalHeaders(req.headers);
-    compression?.(req, res, () => {});
+    if (compress) compression?.(req, res, () => {});
     req.on('error', () => {});
     res.on('error', () => {});
     const forwardedProto = req.headers['x-forwarded-proto'];
@@ -271,10 +274,10 @@ export function directRouteHandlers({ distDir, projectDir = process.cwd(), hostn
     const { page, params } = route;
     load(page).then(
       (mod) => {
-        const protocol = prepareRequest(req, res, url, params);
         const method = endpoints && ENDPOINT_METHODS.has(req.method) ? mod.routeModule?.userland?.[req.method] : undefined;
         // Either answers its own errors (a 500 with the API's body, from the route's wrapper).
-        if (method?.[API_ENDPOINT] === true) return callEndpoint(req, res, method, protocol, params);
+        if (method?.[API_ENDPOINT] === true) return callEndpoint(req, res, method, prepareRequest(req, res, url, params, false), params);
+        prepareRequest(req, res, url, params, true);
         return mod.handler(req, res, { waitUntil });
       },
       (error) => {

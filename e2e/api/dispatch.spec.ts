@@ -6,9 +6,10 @@ import { rawRequest } from './raw-http';
 // through Next.js's router and each route's built handler. Here the same requests go to the same
 // data three times: routed by Next.js (API_DISPATCH=next), through each route's handler
 // (API_DISPATCH=handler) and to the endpoints themselves (the default), and must get the same
-// answers: status, headers and body. The one difference allowed is Next.js's `Vary: rsc, …` header,
-// which concerns its page payloads and which its router adds to every app route; its absence also
-// shows that Next.js's router did not serve the request. A test route (/api/test/echo) answers
+// answers: status, headers and body. The differences allowed are Next.js's `Vary: rsc, …` header,
+// which concerns its page payloads and which its router adds to every app route (its absence also
+// shows that Next.js's router did not serve the request), and the framing of a body: the direct
+// call sends a whole body with its Content-Length where Next.js sends it chunked. A test route (/api/test/echo) answers
 // with the URL and headers it was handed, so what a route sees of its request is compared too.
 
 type Answer = { status: number; headers: Record<string, string>; body: string };
@@ -26,7 +27,9 @@ async function send(base: string, method: string, path: string, headers: Record<
   // an encoded body is compared as bytes (Next.js's router compresses pages, not route handlers' answers)
   const text = res.headers['content-encoding'] ? res.body.toString('base64') : res.body.toString('utf8');
   // a CSRF token is new each time
-  return { status: res.status, headers: kept, body: text.replace(/"csrfToken":"[^"]*"/, '"csrfToken":"…"') };
+  const answer = { status: res.status, headers: kept, body: text.replace(/"csrfToken":"[^"]*"/, '"csrfToken":"…"') };
+  // the body's length as received, kept out of the comparison (bodies are edited before it)
+  return Object.defineProperty(answer, 'bytes', { value: res.body.length, enumerable: false });
 }
 
 test('API requests answer the same called directly as through Next.js', async ({}, testInfo) => {
@@ -49,6 +52,8 @@ test('API requests answer the same called directly as through Next.js', async ({
       ['GET', '/api/contact/?page_size=1&page=2', token],
       ['GET', '/api/contact?page_size=1&search=ana', { ...token, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'api.example.com' }],
       ['GET', `/api/contact/${contactId}`, token],
+      // a client that accepts gzip: Next.js sends a route handler's answer uncompressed
+      ['GET', '/api/contact?page_size=3', { ...token, 'accept-encoding': 'gzip, deflate' }],
       ['GET', `/api/contact/${contactId}/`, token],
       ['GET', `/api/contact/${contactId.toUpperCase()}`, token],
       ['GET', '/api/contact/12345', token],
@@ -111,11 +116,21 @@ test('API requests answer the same called directly as through Next.js', async ({
         const leftToNext = pathname.includes('%') || pathname.includes('//');
         if (!leftToNext) expect(routed[i].headers.vary, label).toBe(NEXT_VARY);
         expect(answers[i].headers.vary, label).toBe(leftToNext ? routed[i].headers.vary : undefined);
-        const { vary: _routedVary, ...routedHeaders } = routed[i].headers;
-        const { vary: _vary, ...headers } = answers[i].headers;
+        // Framing aside: a direct call sends an answer whose whole body is at hand with its
+        // Content-Length in one write, where Next.js pipes it chunked (checked below).
+        const { vary: _routedVary, 'content-length': _routedLength, 'transfer-encoding': _routedFraming, ...routedHeaders } = routed[i].headers;
+        const { vary: _vary, 'content-length': _length, 'transfer-encoding': _framing, ...headers } = answers[i].headers;
         expect({ ...answers[i], headers }, label).toEqual({ ...routed[i], headers: routedHeaders });
       });
     }
+    // Direct answers name their length (or are chunked, when left to a route's handler or to
+    // Next.js); most of them are the endpoints' own.
+    const lengths = direct.filter((a) => a.headers['content-length'] !== undefined);
+    for (const a of lengths) {
+      expect(a.headers['transfer-encoding']).toBeUndefined();
+      expect(Number(a.headers['content-length'])).toBe((a as Answer & { bytes: number }).bytes);
+    }
+    expect(lengths.length).toBeGreaterThan(requests.length / 2);
     // Next.js's router and a route's handler hand routes a NextRequest; the direct call a Request.
     expect(requestKinds.map((kinds) => [...new Set(kinds)])).toEqual([['NextRequest'], ['NextRequest'], ['Request']]);
     // The comparison covered what it meant to: answers of each kind.
