@@ -1,33 +1,88 @@
+import http from 'node:http';
+import https from 'node:https';
+
 // The few HTTP calls the Cloud API provider makes. Never throws: network failures and timeouts
 // come back as status null with the error text.
+//
+// Made with node:http rather than fetch: a send's provider call is on every message's path, and
+// undici's fetch cost ~0.3 ms more CPU per call than node:http with a keep-alive agent (two Node
+// processes' worth measured in one process against a local server: 394-545 against 109-163 us
+// per call, server side included), about a fifth of a web process's CPU per message sent.
 
 export const CLOUD_API_TIMEOUT_MS = Number(process.env.CLOUD_API_TIMEOUT_MS || 15_000);
+/** A larger answer is refused (template pages are the largest the provider sends: a few hundred KB). */
+const RESPONSE_BODY_LIMIT = 16 * 1024 * 1024;
 
 export type CloudResponse = { status: number | null; json: Record<string, unknown> | null; error: string | null };
 
-export async function cloudRequest(url: string, token: string, init: { method: 'GET' | 'POST'; body?: object } = { method: 'GET' }): Promise<CloudResponse> {
+// Connections to the provider are kept open between calls, as fetch's were.
+const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+
+export function cloudRequest(url: string, token: string, init: { method: 'GET' | 'POST'; body?: object } = { method: 'GET' }): Promise<CloudResponse> {
+  let target: URL;
   try {
-    const res = await fetch(url, {
+    target = new URL(url);
+    if (target.protocol !== 'http:' && target.protocol !== 'https:') throw new Error(`unsupported protocol ${target.protocol}`);
+  } catch (error) {
+    return Promise.resolve({ status: null, json: null, error: (error as Error).message });
+  }
+  const body = init.body ? JSON.stringify(init.body) : null;
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (result: CloudResponse) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve(result);
+    };
+    const fail = (message: string) => finish({ status: null, json: null, error: message });
+    // The limit covers the whole exchange: a provider trickling bytes cannot hold a worker.
+    const deadline = setTimeout(() => {
+      fail(`The operation was aborted due to timeout (${CLOUD_API_TIMEOUT_MS} ms)`);
+      req.destroy();
+    }, CLOUD_API_TIMEOUT_MS);
+    const client = target.protocol === 'https:' ? https : http;
+    const req = client.request(target, {
       method: init.method,
+      agent: agents[target.protocol as 'http:' | 'https:'],
       headers: {
         authorization: `Bearer ${token}`,
-        ...(init.body ? { 'content-type': 'application/json' } : {}),
+        ...(body !== null ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
         'user-agent': 'Engage-CloudApi/1.0',
+        accept: 'application/json',
       },
-      body: init.body ? JSON.stringify(init.body) : undefined,
-      signal: AbortSignal.timeout(CLOUD_API_TIMEOUT_MS),
-      redirect: 'error',
+    }, (res) => {
+      const status = res.statusCode ?? null;
+      // Redirects are not followed (an API answering one is misconfigured), as with fetch's redirect: 'error'.
+      if (status !== null && status >= 300 && status < 400) {
+        res.resume();
+        return fail(`Redirected (HTTP ${status}${res.headers.location ? ` to ${res.headers.location}` : ''}); redirects are not followed`);
+      }
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > RESPONSE_BODY_LIMIT) {
+          fail(`The answer exceeded ${RESPONSE_BODY_LIMIT / 1024 / 1024} MB`);
+          res.destroy();
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('end', () => {
+        let json: Record<string, unknown> | null = null;
+        try {
+          const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+          json = parsed && typeof parsed === 'object' ? parsed : null;
+        } catch { /* not JSON */ }
+        finish({ status, json, error: null });
+      });
+      res.on('error', (error) => fail(error.message));
+      res.on('close', () => { if (!res.complete) fail('The connection closed before the answer ended'); });
     });
-    const text = await res.text();
-    let json: Record<string, unknown> | null = null;
-    try {
-      const parsed = JSON.parse(text);
-      json = parsed && typeof parsed === 'object' ? parsed : null;
-    } catch { /* not JSON */ }
-    return { status: res.status, json, error: null };
-  } catch (error) {
-    return { status: null, json: null, error: (error as Error).message };
-  }
+    req.on('error', (error) => fail(error.message));
+    req.end(body ?? undefined);
+  });
 }
 
 /** The Cloud API error object of a failed answer: `{error: {code, message, error_data: {details}}}`. */
