@@ -77,6 +77,12 @@ test('validates each field of a new channel', async ({ request }) => {
   const sandbox = (await (await request.get('/api/channels', { headers: acme.admin.headers })).json()).results.find((c: { is_sandbox: boolean }) => c.is_sandbox);
   const bad = await request.patch(`/api/channels/${sandbox.id}`, { headers: acme.admin.headers, data: { access_token: 'x' } });
   expect(await bad.json()).toEqual({ access_token: ['The sandbox channel has no provider settings.'] });
+  // A token pasted with a character an HTTP header cannot carry would fail every call to the provider.
+  for (const token of ['EAAG token', 'EAAG-token\u2026', 'EAAG-\u20ac']) {
+    const pasted = await request.post('/api/channels', { headers: acme.admin.headers, data: { ...CLOUD, phone_number_id: '999', access_token: token } });
+    expect(pasted.status(), token).toBe(400);
+    expect(await pasted.json(), token).toEqual({ access_token: ['Enter the access token as issued: printable ASCII characters, without spaces.'] });
+  }
   for (const rate of ['fast', 2.5, '', true, '1e3']) {
     const notWhole = await request.patch(`/api/channels/${sandbox.id}`, { headers: acme.admin.headers, data: { rate_limit: rate } });
     expect(notWhole.status()).toBe(400);

@@ -116,11 +116,12 @@ test('API requests answer the same called directly as through Next.js', async ({
         const leftToNext = pathname.includes('%') || pathname.includes('//');
         if (!leftToNext) expect(routed[i].headers.vary, label).toBe(NEXT_VARY);
         expect(answers[i].headers.vary, label).toBe(leftToNext ? routed[i].headers.vary : undefined);
-        // Framing aside: a direct call sends an answer whose whole body is at hand with its
-        // Content-Length in one write, where Next.js pipes it chunked (checked below).
-        const { vary: _routedVary, 'content-length': _routedLength, 'transfer-encoding': _routedFraming, ...routedHeaders } = routed[i].headers;
-        const { vary: _vary, 'content-length': _length, 'transfer-encoding': _framing, ...headers } = answers[i].headers;
-        expect({ ...answers[i], headers }, label).toEqual({ ...routed[i], headers: routedHeaders });
+        // Framing aside for the direct call, which sends an answer whose whole body is at hand
+        // with its Content-Length in one write, where Next.js pipes it chunked (checked below).
+        const framing = way === 'direct' ? ['content-length', 'transfer-encoding'] : [];
+        const compared = (headers: Record<string, string>) => Object.fromEntries(Object.entries(headers)
+          .filter(([name]) => name !== 'vary' && !framing.includes(name)));
+        expect({ ...answers[i], headers: compared(answers[i].headers) }, label).toEqual({ ...routed[i], headers: compared(routed[i].headers) });
       });
     }
     // Direct answers name their length (or are chunked, when left to a route's handler or to

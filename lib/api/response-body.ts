@@ -16,7 +16,10 @@ export function bodyResponse(body: string | Uint8Array, init: ResponseInit = {})
 
 /** As Response.json: the data as JSON text, Content-Type application/json unless init names one. */
 export function jsonResponse(data: unknown, init: ResponseInit = {}): Response {
+  const text = JSON.stringify(data);
+  // As Response.json: data with no JSON form (undefined, a function) is an error, not an empty body.
+  if (text === undefined) throw new TypeError('Value is not JSON serializable');
   const headers = new Headers(init.headers);
   if (!headers.has('content-type')) headers.set('content-type', 'application/json');
-  return bodyResponse(JSON.stringify(data), { ...init, headers });
+  return bodyResponse(text, { ...init, headers });
 }

@@ -13,7 +13,9 @@ const secret = (max: number) => z.string().trim().min(1).max(max);
 const settingsFields = {
   phone_number_id: providerId('phone number id'),
   business_account_id: providerId('business account id'),
-  access_token: secret(2048),
+  // Sent as an HTTP header (Bearer): a character a header cannot carry (a pasted space, line
+  // break or "…") would make every call to the provider fail, so it is refused here.
+  access_token: secret(2048).regex(/^[\x21-\x7e]+$/, 'Enter the access token as issued: printable ASCII characters, without spaces.'),
   app_secret: secret(256),
   verify_token: secret(256),
   app_id: z.string().trim().max(64),

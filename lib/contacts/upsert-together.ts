@@ -33,19 +33,23 @@ type ContactRecord = typeof contacts.$inferSelect;
 
 const keyOf = (accountId: number, canonicalPhone: string) => `${accountId}:${canonicalPhone}`;
 
-/** Locks the contacts with these phones, one index probe each, in the keys' order; their ids. */
+/**
+ * Locks the contacts with these phones, one index probe each, in (account, phone) order as the CSV
+ * import locks them (its upsert is ordered by phone): no lock-order deadlock between the two. The
+ * keys' rows are probed, and so locked, in the order of the keys (lib/sql/key-probes.ts). Their ids.
+ */
 export function lockContactsQuery(keys: { account_id: number; canonical_phone: string }[]): SQL {
+  // Canonical phones are "+" and digits, so comparing code units orders them as Postgres does.
+  const ordered = [...keys].sort((a, b) => a.account_id - b.account_id
+    || (a.canonical_phone < b.canonical_phone ? -1 : a.canonical_phone > b.canonical_phone ? 1 : 0));
   return sql`
-    select c.id from ${keyRows({ account_id: 'int', canonical_phone: 'varchar' }, keys)},
+    select c.id from ${keyRows({ account_id: 'int', canonical_phone: 'varchar' }, ordered)},
     lateral (select id from contacts where account_id = k.account_id and canonical_phone = k.canonical_phone limit 1 for update) c`;
 }
 
 async function lockExisting(tx: Executor, requests: UpsertRequest[]): Promise<Map<string, ContactRecord>> {
-  // Locked one by one in (account, phone) order, as the CSV import locks them: no lock-order
-  // deadlock. The keys' rows are probed in the order given (lib/sql/key-probes.ts).
   const keys = new Map(requests.map((r) => [keyOf(r.actor.accountId, r.canonicalPhone), { account_id: r.actor.accountId, canonical_phone: r.canonicalPhone }]));
-  const ordered = [...keys.values()].sort((a, b) => a.account_id - b.account_id || (a.canonical_phone < b.canonical_phone ? -1 : a.canonical_phone > b.canonical_phone ? 1 : 0));
-  const locked = await execRows<{ id: string }>(tx, lockContactsQuery(ordered));
+  const locked = await execRows<{ id: string }>(tx, lockContactsQuery([...keys.values()]));
   if (!locked.length) return new Map();
   const rows = await tx.select().from(contacts).where(inArray(contacts.id, locked.map((c) => c.id)));
   return new Map(rows.map((c) => [keyOf(c.accountId, c.canonicalPhone), c]));

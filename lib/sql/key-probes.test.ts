@@ -101,6 +101,19 @@ describe('lookups by the keys of a unique index', () => {
     ].sort());
     const locked = await db.transaction((tx) => execRows<{ id: string }>(tx, lockContactsQuery(keys)));
     expect(locked).toHaveLength(3);
+  });
+
+  it('lock contacts in (account, phone) order, the order the CSV import locks them in, whatever order they were asked in', () => {
+    const keys = [
+      { account_id: 7, canonical_phone: '+5255900' }, { account_id: 3, canonical_phone: '+5255999' },
+      { account_id: 7, canonical_phone: '+52551' }, { account_id: 3, canonical_phone: '+5255100' },
+    ];
+    const [json] = new PgDialect().sqlToQuery(lockContactsQuery(keys)).params;
+    expect(JSON.parse(String(json)).map((k: { account_id: number; canonical_phone: string }) => `${k.account_id} ${k.canonical_phone}`))
+      .toEqual(['3 +5255100', '3 +5255999', '7 +52551', '7 +5255900']);
+  });
+
+  it('find nothing for no keys', async () => {
     expect(await execRows(db, contactsByPhoneQuery([]))).toEqual([]);
   });
 

@@ -92,6 +92,18 @@ describe('cloudRequest', () => {
     expect(cut.error).toBeTruthy();
   });
 
+  it('reports a token Node cannot send as a header as a failed call, and leaves no timer behind', async () => {
+    seen.length = 0;
+    for (const token of ['line\nbreak', 'EAAG\u20ac']) {
+      const res = await cloudRequest(`${base}/x`, token, { method: 'POST', body: {} });
+      expect(res, token).toMatchObject({ status: null, json: null });
+      expect(res.error, token).toMatch(/Invalid character in header content/);
+    }
+    // Past the 400 ms limit: the timer of a request never made must not fire (it would throw).
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(seen).toEqual([]);
+  });
+
   it('reports an unreachable provider or an unusable URL without throwing', async () => {
     const closed = http.createServer();
     await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));

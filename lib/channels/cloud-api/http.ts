@@ -15,8 +15,11 @@ const RESPONSE_BODY_LIMIT = 16 * 1024 * 1024;
 
 export type CloudResponse = { status: number | null; json: Record<string, unknown> | null; error: string | null };
 
-// Connections to the provider are kept open between calls, as fetch's were.
-const agents = { 'http:': new http.Agent({ keepAlive: true }), 'https:': new https.Agent({ keepAlive: true }) };
+// Connections to the provider are kept open between calls, as fetch's were, and closed after 4 s
+// idle (fetch's default; the server's own Keep-Alive timeout applies when shorter), so that a call
+// after a quiet spell does not go out on a socket the server is closing.
+const KEEP_ALIVE = { keepAlive: true, timeout: 4_000 };
+const agents = { 'http:': new http.Agent(KEEP_ALIVE), 'https:': new https.Agent(KEEP_ALIVE) };
 
 export function cloudRequest(url: string, token: string, init: { method: 'GET' | 'POST'; body?: object } = { method: 'GET' }): Promise<CloudResponse> {
   let target: URL;
@@ -36,52 +39,60 @@ export function cloudRequest(url: string, token: string, init: { method: 'GET' |
       resolve(result);
     };
     const fail = (message: string) => finish({ status: null, json: null, error: message });
+    const client = target.protocol === 'https:' ? https : http;
+    let req: http.ClientRequest | undefined;
     // The limit covers the whole exchange: a provider trickling bytes cannot hold a worker.
     const deadline = setTimeout(() => {
       fail(`The operation was aborted due to timeout (${CLOUD_API_TIMEOUT_MS} ms)`);
-      req.destroy();
+      req?.destroy();
     }, CLOUD_API_TIMEOUT_MS);
-    const client = target.protocol === 'https:' ? https : http;
-    const req = client.request(target, {
-      method: init.method,
-      agent: agents[target.protocol as 'http:' | 'https:'],
-      headers: {
-        authorization: `Bearer ${token}`,
-        ...(body !== null ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
-        'user-agent': 'Engage-CloudApi/1.0',
-        accept: 'application/json',
-      },
-    }, (res) => {
-      const status = res.statusCode ?? null;
-      // Redirects are not followed (an API answering one is misconfigured), as with fetch's redirect: 'error'.
-      if (status !== null && status >= 300 && status < 400) {
-        res.resume();
-        return fail(`Redirected (HTTP ${status}${res.headers.location ? ` to ${res.headers.location}` : ''}); redirects are not followed`);
-      }
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        size += chunk.length;
-        if (size > RESPONSE_BODY_LIMIT) {
-          fail(`The answer exceeded ${RESPONSE_BODY_LIMIT / 1024 / 1024} MB`);
-          res.destroy();
-          return;
+    try {
+      req = client.request(target, {
+        method: init.method,
+        agent: agents[target.protocol as 'http:' | 'https:'],
+        headers: {
+          authorization: `Bearer ${token}`,
+          ...(body !== null ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          'user-agent': 'Engage-CloudApi/1.0',
+          accept: 'application/json',
+        },
+      }, (res) => {
+        const status = res.statusCode ?? null;
+        // Redirects are not followed (an API answering one is misconfigured), as with fetch's redirect: 'error'.
+        if (status !== null && status >= 300 && status < 400) {
+          res.resume();
+          return fail(`Redirected (HTTP ${status}${res.headers.location ? ` to ${res.headers.location}` : ''}); redirects are not followed`);
         }
-        chunks.push(chunk);
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          size += chunk.length;
+          if (size > RESPONSE_BODY_LIMIT) {
+            fail(`The answer exceeded ${RESPONSE_BODY_LIMIT / 1024 / 1024} MB`);
+            res.destroy();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => {
+          let json: Record<string, unknown> | null = null;
+          try {
+            const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+            json = parsed && typeof parsed === 'object' ? parsed : null;
+          } catch { /* not JSON */ }
+          finish({ status, json, error: null });
+        });
+        res.on('error', (error) => fail(error.message));
+        res.on('close', () => { if (!res.complete) fail('The connection closed before the answer ended'); });
       });
-      res.on('end', () => {
-        let json: Record<string, unknown> | null = null;
-        try {
-          const parsed = JSON.parse(Buffer.concat(chunks).toString('utf8'));
-          json = parsed && typeof parsed === 'object' ? parsed : null;
-        } catch { /* not JSON */ }
-        finish({ status, json, error: null });
-      });
-      res.on('error', (error) => fail(error.message));
-      res.on('close', () => { if (!res.complete) fail('The connection closed before the answer ended'); });
-    });
-    req.on('error', (error) => fail(error.message));
-    req.end(body ?? undefined);
+      req.on('error', (error) => fail(error.message));
+      req.end(body ?? undefined);
+    } catch (error) {
+      // A request Node refuses to make (a header value it cannot send, such as a token pasted with
+      // a character outside Latin-1): a failed call like any other.
+      fail((error as Error).message);
+      req?.destroy();
+    }
   });
 }
 
