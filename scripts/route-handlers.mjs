@@ -33,8 +33,9 @@
 // would give it (the query normalised, a loopback host named localhost), the same headers,
 // streamed body and abort signal, its params as the promise Next.js passes; its Response is sent
 // as Next.js's own sendResponse sends it, in one write when its whole body is at hand (the
-// API's JSON answers, sendEndpointResponse below). A route file whose method is not so marked (next-auth's), and
-// HEAD and OPTIONS, which Next.js answers from the route module, go through `handler`.
+// API's JSON answers, sendEndpointResponse below). A route file whose method is not so marked
+// (next-auth's), and HEAD and OPTIONS, which Next.js answers from the route module, go through
+// `handler`.
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
