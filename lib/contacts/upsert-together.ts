@@ -1,12 +1,11 @@
-import { inArray, sql, type SQL } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { execRows, type Db, type Executor } from '@/db';
 import { contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/db/schema';
 import { RaceLost } from '@/lib/sql/coalescer';
-import { keyRows } from '@/lib/sql/key-probes';
 import { upsertTags } from '@/lib/tags/service';
 import { countedTransaction, deferContactCount } from './counter';
 import { changeType, recordContactEvents, type ContactChange } from './events';
-import { changedContact, newContactRow, removeAssigneesExcept, removeTagsExcept, type Actor, type Change } from './write';
+import { changedContact, contactsByPhoneQuery, newContactRow, removeAssigneesExcept, removeTagsExcept, type Actor, type Change } from './write';
 
 // Contact upserts (POST /api/contact) arriving together, stored in one transaction (see
 // lib/sql/coalescer.ts) with the outcome each would have had alone: the contacts with these
@@ -33,23 +32,9 @@ type ContactRecord = typeof contacts.$inferSelect;
 
 const keyOf = (accountId: number, canonicalPhone: string) => `${accountId}:${canonicalPhone}`;
 
-/**
- * Locks the contacts with these phones, one index probe each, in (account, phone) order as the CSV
- * import locks them (its upsert is ordered by phone): no lock-order deadlock between the two. The
- * keys' rows are probed, and so locked, in the order of the keys (lib/sql/key-probes.ts). Their ids.
- */
-export function lockContactsQuery(keys: { account_id: number; canonical_phone: string }[]): SQL {
-  // Canonical phones are "+" and digits, so comparing code units orders them as Postgres does.
-  const ordered = [...keys].sort((a, b) => a.account_id - b.account_id
-    || (a.canonical_phone < b.canonical_phone ? -1 : a.canonical_phone > b.canonical_phone ? 1 : 0));
-  return sql`
-    select c.id from ${keyRows({ account_id: 'int', canonical_phone: 'varchar' }, ordered)},
-    lateral (select id from contacts where account_id = k.account_id and canonical_phone = k.canonical_phone limit 1 for update) c`;
-}
-
 async function lockExisting(tx: Executor, requests: UpsertRequest[]): Promise<Map<string, ContactRecord>> {
   const keys = new Map(requests.map((r) => [keyOf(r.actor.accountId, r.canonicalPhone), { account_id: r.actor.accountId, canonical_phone: r.canonicalPhone }]));
-  const locked = await execRows<{ id: string }>(tx, lockContactsQuery([...keys.values()]));
+  const locked = await execRows<{ id: string }>(tx, contactsByPhoneQuery([...keys.values()], { lock: true }));
   if (!locked.length) return new Map();
   const rows = await tx.select().from(contacts).where(inArray(contacts.id, locked.map((c) => c.id)));
   return new Map(rows.map((c) => [keyOf(c.accountId, c.canonicalPhone), c]));

@@ -1,9 +1,10 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/db/schema';
 import { deferContactCount } from './counter';
 import { upsertTags } from '@/lib/tags/service';
 import { contactSearchText } from './search-text';
+import { keyRows } from '@/lib/sql/key-probes';
 
 // The one place that writes a contact and its relations, for every path (API, dashboard, seed).
 // Callers decide the semantics (merge for POST/PATCH, replace for PUT) by how they fill `Change`.
@@ -119,6 +120,27 @@ export async function lockContact(tx: Executor, accountId: number, where: { id: 
   const condition = 'id' in where ? eq(contacts.id, where.id) : eq(contacts.canonicalPhone, where.canonicalPhone);
   const [row] = await tx.select().from(contacts).where(and(eq(contacts.accountId, accountId), condition)).for('update').limit(1);
   return row ?? null;
+}
+
+export type PhoneKey = { account_id: number; canonical_phone: string };
+
+/**
+ * The contacts with these phones (id, account_id, canonical_phone), one index probe each
+ * (lib/sql/key-probes.ts). With `lock`, each is locked FOR UPDATE as it is probed, in (account,
+ * phone) order whatever order the keys came in: the order the CSV import locks them in (its upsert
+ * is ordered by phone), so the two never deadlock.
+ */
+export function contactsByPhoneQuery(keys: PhoneKey[], { lock = false } = {}): SQL {
+  // Canonical phones are "+" and digits, so comparing code units orders them as Postgres does.
+  const probed = lock
+    ? [...keys].sort((a, b) => a.account_id - b.account_id
+      || (a.canonical_phone < b.canonical_phone ? -1 : a.canonical_phone > b.canonical_phone ? 1 : 0))
+    : keys;
+  return sql`
+    select c.id, c.account_id, c.canonical_phone
+    from ${keyRows({ account_id: 'int', canonical_phone: 'varchar' }, probed)},
+    lateral (select id, account_id, canonical_phone from contacts
+      where account_id = k.account_id and canonical_phone = k.canonical_phone limit 1${lock ? sql` for update` : sql``}) c`;
 }
 
 export async function deleteNoteRow(tx: Executor, contactId: string, noteId: number) {

@@ -1,12 +1,11 @@
-import { and, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, inArray, notInArray, sql } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 import { contacts, conversations } from '@/db/schema';
 import { deferContactCount } from '@/lib/contacts/counter';
 import { recordContactEvents } from '@/lib/contacts/events';
-import { newContactRow } from '@/lib/contacts/write';
+import { contactsByPhoneQuery, newContactRow } from '@/lib/contacts/write';
 import { RaceLost } from '@/lib/sql/coalescer';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
-import { keyRows } from '@/lib/sql/key-probes';
 import { CLOSED_STATUSES, type ConversationRecord } from './open';
 
 // The contact and open conversation of many messages at once, in a fixed number of statements,
@@ -34,17 +33,6 @@ export type ConversationWant = {
 export type Opened = { contactId: string; conversation: ConversationRecord };
 
 const contactKey = (accountId: number, canonicalPhone: string) => `${accountId}:${canonicalPhone}`;
-
-export type PhoneKey = { account_id: number; canonical_phone: string };
-
-/** The contacts with these phones, one index probe each (lib/sql/key-probes.ts). */
-export function contactsByPhoneQuery(keys: PhoneKey[]): SQL {
-  return sql`
-    select c.id, c.account_id, c.canonical_phone
-    from ${keyRows({ account_id: 'int', canonical_phone: 'varchar' }, keys)},
-    lateral (select id, account_id, canonical_phone from contacts
-      where account_id = k.account_id and canonical_phone = k.canonical_phone limit 1) c`;
-}
 
 /** The contact and conversation of each want, in the same order. */
 export async function openConversationsTogether(tx: Executor, wants: ConversationWant[]): Promise<Opened[]> {

@@ -12,8 +12,7 @@ const { closeDatabase, execRows, getDb } = await import('@/db');
 const { accounts } = await import('@/db/schema');
 const { createSandboxChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
-const { contactsByPhoneQuery } = await import('@/lib/conversations/open-together');
-const { lockContactsQuery } = await import('@/lib/contacts/upsert-together');
+const { contactsByPhoneQuery } = await import('@/lib/contacts/write');
 const { storedMessagesQuery } = await import('@/lib/messages/inbound-together');
 
 type Db = Awaited<ReturnType<typeof getDb>>;
@@ -99,7 +98,7 @@ describe('lookups by the keys of a unique index', () => {
       `${first.accountId} +5255${10000007}`,
       `${second.accountId} +5255777`,
     ].sort());
-    const locked = await db.transaction((tx) => execRows<{ id: string }>(tx, lockContactsQuery(keys)));
+    const locked = await db.transaction((tx) => execRows<{ id: string }>(tx, contactsByPhoneQuery(keys, { lock: true })));
     expect(locked).toHaveLength(3);
   });
 
@@ -108,7 +107,7 @@ describe('lookups by the keys of a unique index', () => {
       { account_id: 7, canonical_phone: '+5255900' }, { account_id: 3, canonical_phone: '+5255999' },
       { account_id: 7, canonical_phone: '+52551' }, { account_id: 3, canonical_phone: '+5255100' },
     ];
-    const [json] = new PgDialect().sqlToQuery(lockContactsQuery(keys)).params;
+    const [json] = new PgDialect().sqlToQuery(contactsByPhoneQuery(keys, { lock: true })).params;
     expect(JSON.parse(String(json)).map((k: { account_id: number; canonical_phone: string }) => `${k.account_id} ${k.canonical_phone}`))
       .toEqual(['3 +5255100', '3 +5255999', '7 +52551', '7 +5255900']);
   });
@@ -129,7 +128,7 @@ describe('lookups by the keys of a unique index', () => {
   it('probe the unique index with every key column, even in a generic plan', async () => {
     const phones = Array.from({ length: 12 }, (_, i) => ({ account_id: first.accountId, canonical_phone: `+5255${10000000 + i * 7}` }));
     expectProbes(await genericPlan(contactsByPhoneQuery(phones)), 'contacts', ['account_id', 'canonical_phone']);
-    expectProbes(await genericPlan(lockContactsQuery(phones)), 'contacts', ['account_id', 'canonical_phone']);
+    expectProbes(await genericPlan(contactsByPhoneQuery(phones, { lock: true })), 'contacts', ['account_id', 'canonical_phone']);
     const ids = Array.from({ length: 12 }, (_, i) => ({ channel_id: first.channelId, provider_id: `wamid.${i * 11}` }));
     expectProbes(await genericPlan(storedMessagesQuery(ids)), 'messages', ['channel_id', 'provider_id']);
   });

@@ -9,21 +9,21 @@ import { endpoint, json, methods } from '@/lib/api/handler';
 // handler) or the plain Request of the server's direct call.
 const requestKind = (req: Request) => ('nextUrl' in req ? 'NextRequest' : 'Request');
 
+async function echo(req: Request, withBody: boolean) {
+  if (process.env.ENABLE_TEST_API !== '1') throw new NotFoundError();
+  const body = withBody ? { body: await req.text() } : {};
+  return json({ method: req.method, url: req.url, headers: Object.fromEntries(req.headers.entries()), request: requestKind(req), ...body });
+}
+
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/test/echo
   GET: endpoint({
     auth: false,
-    handle: async ({ req }) => {
-      if (process.env.ENABLE_TEST_API !== '1') throw new NotFoundError();
-      return json({ method: req.method, url: req.url, headers: Object.fromEntries(req.headers.entries()), request: requestKind(req) });
-    },
+    handle: async ({ req }) => echo(req, false),
   }),
   // POST /api/test/echo — the same, and the body as received
   POST: endpoint({
     auth: false,
-    handle: async ({ req }) => {
-      if (process.env.ENABLE_TEST_API !== '1') throw new NotFoundError();
-      return json({ method: req.method, url: req.url, headers: Object.fromEntries(req.headers.entries()), request: requestKind(req), body: await req.text() });
-    },
+    handle: async ({ req }) => echo(req, true),
   }),
 });
