@@ -13,8 +13,11 @@ export class OwnServer {
   private printed = '';
   readonly baseURL: string;
   private readonly env: Record<string, string>;
-  private constructor(private readonly port: number, dbEnv: Record<string, string>, private readonly cleanup: () => Promise<void>, extraEnv: Record<string, string>) {
-    this.baseURL = `http://127.0.0.1:${port}`;
+  private readonly port: number;
+  private constructor(port: number, dbEnv: Record<string, string>, private readonly cleanup: () => Promise<void>, extraEnv: Record<string, string>) {
+    // Lets two checkouts run their suites side by side without sharing ports.
+    this.port = port + Number(process.env.TEST_PORT_OFFSET || 0);
+    this.baseURL = `http://127.0.0.1:${this.port}`;
     this.env = {
       ...(process.env as Record<string, string>), API_RATE_LIMIT: 'off', ...dbEnv, ...extraEnv,
       ENABLE_TEST_API: '1', NEXTAUTH_SECRET: 'own-server', AUTH_TRUST_HOST: 'true', NEXTAUTH_URL: this.baseURL,
