@@ -5,5 +5,5 @@ import { defineConfig } from 'vitest/config';
 // suites under e2e/, run against a real server.
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname) } },
-  test: { include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000 },
+  test: { include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
 });

@@ -45,6 +45,11 @@ type EndpointConfig<P extends Record<string, IdKind>, BS extends z.ZodType | und
   roles?: Role[];
   params?: P;
   body?: BS;
+  /**
+   * The body schema for this member, when validation depends on the account (a phone read in the
+   * account's country): it must accept what `body` describes, which the OpenAPI document shows.
+   */
+  bodyFor?: (member: Member) => Promise<NonNullable<BS>>;
   query?: QS;
   /** The handler streams the body itself (uploads); other media types are a 415. */
   rawBody?: { mediaTypes: readonly string[] };
@@ -122,7 +127,8 @@ export function endpoint<
       const query = config.query ? config.query.parse(queryObject(url)) : undefined;
       let body: unknown;
       if (config.body) {
-        const parsed = config.body.safeParse(await parseBody(req));
+        const schema = config.bodyFor && member ? await config.bodyFor(member) : config.body;
+        const parsed = schema.safeParse(await parseBody(req));
         if (!parsed.success) throw new ValidationError(zodToDrf(parsed.error));
         body = parsed.data;
       }

@@ -119,7 +119,7 @@ const coalescers = new WeakMap<Db, Coalescer<Counting, Counted>>();
  */
 export async function countRequest(db: Db, userId: number, rate: Rate, at: Date | null = null): Promise<Allowance> {
   const coalescer = coalescerFor(coalescers, db, () => new Coalescer<Counting, Counted>(
-    'throttle', (requests) => countTogether(db, requests), (one) => countTogether(db, [one]).then(([counted]) => counted),
+    'throttle', (requests) => countTogether(db, requests),
   ));
   const counted = await coalescer.store({ userId, rate, at });
   const allowance = allowanceOf(rate, counted);

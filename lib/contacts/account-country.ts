@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
-import type { Executor } from '@/db';
+import { getDb, type Executor } from '@/db';
+import { contactSchemasFor } from './validation';
 import { accounts } from '@/db/schema';
 
 // The account's default country decides how national numbers are read. It is read on every
@@ -14,4 +15,9 @@ export async function accountCountry(db: Executor, accountId: number): Promise<s
   const country = row?.country ?? 'US';
   cache.set(accountId, { country, at: Date.now() });
   return country;
+}
+
+/** The contact request schemas with phones read in the member's account country. */
+export async function accountContactSchemas(member: { accountId: number }) {
+  return contactSchemasFor(await accountCountry(await getDb(), member.accountId));
 }

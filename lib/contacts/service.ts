@@ -3,18 +3,19 @@ import type { Db, Executor } from '@/db';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { foreignUserIds } from '@/lib/members/service';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
+import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 import { accountCountry } from './account-country';
 import { countedTransaction } from './counter';
-import { changeType, recordContactEvents } from './events';
+import { recordContactEvents } from './events';
 import { selectContact, selectContacts } from './queries';
 import type { SerializedContact } from './serializer';
+import { upsertContacts, type ContactWrite, type ContactWritten } from './upsert';
 import type { ContactPatch, ContactReplace, ContactUpsert } from './validation';
-import { deleteNoteRow, insertContact, lockContact, updateContact, type Actor, type Change, type ScalarFields } from './write';
-import { upsertContactsTogether, type UpsertOutcome, type UpsertRequest } from './upsert-together';
-import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
+import { deleteNoteRow, lockContact, updateContacts, type Actor, type Change, type ScalarFields } from './write';
 
-// Contact operations 17-20 and the soft delete. Every function takes the acting member's account
-// and scopes each query by it: another account's contact is simply "Not found.".
+// The contact API: create-or-update by phone, replace, partial update, soft delete. Every function
+// takes the acting member's account and scopes each query by it: another account's contact is
+// simply "Not found.".
 
 type Input = ContactUpsert | ContactPatch | ContactReplace;
 
@@ -60,62 +61,38 @@ async function respond(db: Executor, accountId: number, id: string): Promise<Ser
   return contact;
 }
 
-/** One upsert in its own transaction: the path of an upsert stored alone. */
-async function upsertAlone(db: Db, request: UpsertRequest): Promise<UpsertOutcome> {
-  const { actor, canonicalPhone, change } = request;
-  return countedTransaction(db, async (tx) => {
-    for (let attempt = 0; attempt < 3; attempt++) {
-      const existing = await lockContact(tx, actor.accountId, { canonicalPhone });
-      if (existing) {
-        // A merge keeps the stored spelling unless a deleted contact comes back.
-        const row = await updateContact(tx, actor, existing, { ...change, fields: { ...change.fields, isDeleted: change.fields.isDeleted ?? false } });
-        await recordContactEvents(tx, actor.accountId, [{ id: row.id, type: changeType(existing.isDeleted, row.isDeleted) }]);
-        return { id: row.id, created: false };
-      }
-      const row = await insertContact(tx, actor, {
-        ...change, fields: { source: 'website', ...change.fields, phone: request.phone, canonicalPhone },
-      });
-      if (row) {
-        await recordContactEvents(tx, actor.accountId, [{ id: row.id, type: 'contact.created' }]);
-        return { id: row.id, created: true };
-      }
-    }
-    throw new Error('contact upsert kept racing');
-  });
-}
-
 type Upserted = { created: boolean; contact: SerializedContact };
-type Stored = { created: boolean; id: string; contact?: SerializedContact };
-const upserters = new WeakMap<Db, Coalescer<UpsertRequest, Stored>>();
+type Stored = ContactWritten & { contact?: SerializedContact };
+const upserters = new WeakMap<Db, Coalescer<ContactWrite, Stored>>();
 
 /**
- * A group's upserts, then all their contacts read back in one query per account. The read comes
- * after the commit, so it must not fail the group (the coalescer would store it again): a failed
- * read leaves each request to read its own contact.
+ * A batch of upserts in one transaction, then all their contacts read back in one query per
+ * account. The read comes after the commit, so it must not fail the batch: a failed read leaves
+ * each request to read its own contact.
  */
-async function upsertGroup(db: Db, group: UpsertRequest[]): Promise<Stored[]> {
-  const outcomes = await upsertContactsTogether(db, group);
+async function upsertBatch(db: Db, writes: ContactWrite[]): Promise<Stored[]> {
+  const written = await countedTransaction(db, (tx) => upsertContacts(tx, writes));
   const read = new Map<string, SerializedContact>();
   try {
-    for (const accountId of new Set(group.map((r) => r.actor.accountId))) {
-      const ids = outcomes.filter((_, i) => group[i].actor.accountId === accountId).map((o) => o.id);
+    for (const accountId of new Set(writes.map((w) => w.actor.accountId))) {
+      const ids = written.filter((_, i) => writes[i].actor.accountId === accountId).map((o) => o.id);
       for (const contact of await selectContacts(db, accountId, sql`c.id = any(${sql.param(ids)}::uuid[])`)) read.set(contact.id, contact);
     }
   } catch { /* each request reads its own below */ }
-  return outcomes.map((o) => ({ ...o, contact: read.get(o.id) }));
+  return written.map((o) => ({ ...o, contact: read.get(o.id) }));
 }
 
 /**
- * Operation 17: create, or merge into the contact with the same canonical phone. Upserts arriving
- * together are stored in one transaction (upsert-together.ts).
+ * Create, or merge into the contact with the same canonical phone. Upserts arriving while others
+ * are being stored are stored with them, as one batch (lib/sql/coalescer.ts).
  */
 export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert): Promise<Upserted> {
   const canonicalPhone = await canonical(db, actor.accountId, input.phone);
   await checkAssignees(db, actor.accountId, input.default_assignees);
-  const request: UpsertRequest = { actor, canonicalPhone, phone: input.phone, change: mergeChange(input) };
-  const stored = await coalescerFor(upserters, db, () => new Coalescer<UpsertRequest, Stored>(
-    'contact-upsert', (group) => upsertGroup(db, group), (one) => upsertAlone(db, one),
-  )).store(request);
+  const write: ContactWrite = { actor, canonicalPhone, phone: input.phone, change: mergeChange(input), onExisting: 'merge' };
+  const stored = await coalescerFor(upserters, db, () => new Coalescer<ContactWrite, Stored>(
+    'contact-upsert', (batch) => upsertBatch(db, batch),
+  )).store(write);
   return { created: stored.created, contact: stored.contact ?? await respond(db, actor.accountId, stored.id) };
 }
 
@@ -127,37 +104,35 @@ async function changePhone(tx: Executor, accountId: number, id: string, phone: s
   return { phone, canonicalPhone };
 }
 
-/** Operation 19: full replacement. An empty meta or notes list removes them. */
-export async function replaceContact(db: Db, actor: Actor, id: string, input: ContactReplace) {
-  await checkAssignees(db, actor.accountId, input.default_assignees);
+/** Changes one contact by id, locked for the transaction; `change` is built once it is found. */
+async function editContact(db: Db, actor: Actor, id: string, change: (existing: { source: string }, tx: Executor) => Promise<Change>) {
   await countedTransaction(db, async (tx) => {
     const existing = await lockContact(tx, actor.accountId, { id });
     if (!existing) throw new NotFoundError();
-    const phoneFields = await changePhone(tx, actor.accountId, id, input.phone);
-    const row = await updateContact(tx, actor, existing, {
-      fields: { ...scalars(input, true), source: input.source ?? existing.source, ...phoneFields },
-      meta: { mode: 'replace', value: input.meta ?? {} },
-      notes: input.notes && { mode: 'replace', value: input.notes },
-      tags: input.tags && { mode: 'replace', names: input.tags },
-      assignees: input.default_assignees && { mode: 'replace', ids: input.default_assignees },
-    });
-    await recordContactEvents(tx, actor.accountId, [{ id, type: changeType(existing.isDeleted, row.isDeleted) }]);
+    await updateContacts(tx, [{ actor, existing, change: await change(existing, tx) }]);
   });
   return respond(db, actor.accountId, id);
 }
 
-/** Operation 20: any subset; meta, notes, tags and assignees are added to. */
+/** Full replacement. An empty meta or notes list removes them. */
+export async function replaceContact(db: Db, actor: Actor, id: string, input: ContactReplace) {
+  await checkAssignees(db, actor.accountId, input.default_assignees);
+  return editContact(db, actor, id, async (existing, tx) => ({
+    fields: { ...scalars(input, true), source: input.source ?? existing.source, ...await changePhone(tx, actor.accountId, id, input.phone) },
+    meta: { mode: 'replace', value: input.meta ?? {} },
+    notes: input.notes && { mode: 'replace', value: input.notes },
+    tags: input.tags && { mode: 'replace', names: input.tags },
+    assignees: input.default_assignees && { mode: 'replace', ids: input.default_assignees },
+  }));
+}
+
+/** Any subset; meta, notes, tags and assignees are added to. */
 export async function patchContact(db: Db, actor: Actor, id: string, input: ContactPatch) {
   await checkAssignees(db, actor.accountId, input.default_assignees);
-  await countedTransaction(db, async (tx) => {
-    const existing = await lockContact(tx, actor.accountId, { id });
-    if (!existing) throw new NotFoundError();
+  return editContact(db, actor, id, async (_existing, tx) => {
     const change = mergeChange(input);
-    const phoneFields = await changePhone(tx, actor.accountId, id, input.phone);
-    const row = await updateContact(tx, actor, existing, { ...change, fields: { ...change.fields, ...phoneFields } });
-    await recordContactEvents(tx, actor.accountId, [{ id, type: changeType(existing.isDeleted, row.isDeleted) }]);
+    return { ...change, fields: { ...change.fields, ...await changePhone(tx, actor.accountId, id, input.phone) } };
   });
-  return respond(db, actor.accountId, id);
 }
 
 export async function getContact(db: Db, accountId: number, id: string) {
@@ -170,8 +145,7 @@ export async function deleteContact(db: Db, actor: Actor, id: string) {
     const existing = await lockContact(tx, actor.accountId, { id });
     if (!existing) throw new NotFoundError();
     if (existing.isDeleted) return; // already deleted: no second event
-    await updateContact(tx, actor, existing, { fields: { isDeleted: true } });
-    await recordContactEvents(tx, actor.accountId, [{ id, type: 'contact.deleted' }]);
+    await updateContacts(tx, [{ actor, existing, change: { fields: { isDeleted: true } } }]);
   });
 }
 

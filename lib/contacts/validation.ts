@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { boolish, nullableText, tagList, userRefList } from '@/lib/validation/fields';
 
-// Request schemas for contacts (operations 17, 19, 20), shared by the API, the dashboard forms,
-// the CSV import and the OpenAPI document. Read-only fields (id, canonical_phone, created_on,
+// Request schemas for contacts (create-or-update, replace, partial update), shared by the API,
+// the dashboard forms, the CSV import and the OpenAPI document. Read-only fields (id, canonical_phone, created_on,
 // last_updated_on, created_by, last_conversation, contact_import, phone_status) are ignored.
 
 /** `meta` values are stored as strings; `null` removes a key when merging. */
@@ -20,22 +21,26 @@ export const notesSchema = z.union([
   ])),
 ]).transform((list) => list.filter((n) => n.notes.trim() !== '')) as unknown as z.ZodType<{ id?: number; notes: string }[]>;
 
-const fields = {
-  phone: z.string().trim().min(1).max(64),
-  first_name: nullableText(100).optional(),
-  last_name: nullableText(100).optional(),
-  email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-    z.email().max(254).nullable()).optional(),
-  meta: metaSchema.optional(),
-  external_url: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.url({ protocol: /^https?$/ }).max(200).nullable()).optional(),
-  external_id: nullableText(255).optional(),
-  is_deleted: boolish.optional(),
-  source: z.string().trim().min(1).max(50).optional(),
-  notes: notesSchema.optional(),
-  tags: tagList.optional(),
-  default_assignees: userRefList.optional(),
-};
+const phone = z.string().trim().min(1).max(64);
+
+function contactFields(phoneField: typeof phone) {
+  return {
+    phone: phoneField,
+    first_name: nullableText(100).optional(),
+    last_name: nullableText(100).optional(),
+    email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+      z.email().max(254).nullable()).optional(),
+    meta: metaSchema.optional(),
+    external_url: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+      z.url({ protocol: /^https?$/ }).max(200).nullable()).optional(),
+    external_id: nullableText(255).optional(),
+    is_deleted: boolish.optional(),
+    source: z.string().trim().min(1).max(50).optional(),
+    notes: notesSchema.optional(),
+    tags: tagList.optional(),
+    default_assignees: userRefList.optional(),
+  };
+}
 
 const overwrite = {
   overwrite_meta: boolish.default(false),
@@ -43,12 +48,41 @@ const overwrite = {
   overwrite_default_assignees: boolish.default(false),
 };
 
-/** POST /api/contact: create, or merge into the contact with the same canonical phone. */
-export const contactUpsertSchema = z.object({ ...fields, ...overwrite });
-/** PUT /api/contact/{id}: full replacement (phone required). */
-export const contactReplaceSchema = z.object(fields);
-/** PATCH /api/contact/{id}: any subset; meta, notes, tags and assignees are added to. */
-export const contactPatchSchema = z.object({ ...fields, phone: fields.phone.optional(), ...overwrite });
+function contactSchemas(phoneField: typeof phone) {
+  const fields = contactFields(phoneField);
+  return {
+    /** POST /api/contact: create, or merge into the contact with the same canonical phone. */
+    upsert: z.object({ ...fields, ...overwrite }),
+    /** PUT /api/contact/{id}: full replacement (phone required). */
+    replace: z.object(fields),
+    /** PATCH /api/contact/{id}: any subset; meta, notes, tags and assignees are added to. */
+    patch: z.object({ ...fields, phone: fields.phone.optional(), ...overwrite }),
+  };
+}
+
+const schemas = contactSchemas(phone);
+export const contactUpsertSchema = schemas.upsert;
+export const contactReplaceSchema = schemas.replace;
+export const contactPatchSchema = schemas.patch;
+
+/** A phone field that reads national numbers in `country` and refuses what is no phone number. */
+export function phoneFor(country: string) {
+  return phone.superRefine((value, ctx) => {
+    if (!canonicalizePhone(value, country).ok) ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number.' });
+  });
+}
+
+const byCountry = new Map<string, ReturnType<typeof contactSchemas>>();
+
+/**
+ * The same schemas with the phone checked for the account's country, so a bad phone is reported
+ * with every other field's errors in one answer.
+ */
+export function contactSchemasFor(country: string): ReturnType<typeof contactSchemas> {
+  let found = byCountry.get(country);
+  if (!found) byCountry.set(country, (found = contactSchemas(phoneFor(country))));
+  return found;
+}
 
 export type ContactUpsert = z.output<typeof contactUpsertSchema>;
 export type ContactReplace = z.output<typeof contactReplaceSchema>;

@@ -1,15 +1,20 @@
-import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '@/db';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { execRows, type Executor } from '@/db';
 import { contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/db/schema';
-import { deferContactCount } from './counter';
-import { upsertTags } from '@/lib/tags/service';
-import { contactSearchText } from './search-text';
 import { keyRows } from '@/lib/sql/key-probes';
+import { insertRowsFromJson } from '@/lib/sql/insert-json';
+import { upsertTags } from '@/lib/tags/service';
+import { deferContactCount } from './counter';
+import { changeType, recordContactEvents, type ContactChange } from './events';
+import { contactSearchText } from './search-text';
 
-// The one place that writes a contact and its relations, for every path (API, dashboard, seed).
-// Callers decide the semantics (merge for POST/PATCH, replace for PUT) by how they fill `Change`.
+// The one place that writes contact rows and their relations, for every path: the contact API,
+// the dashboard, the CSV import, inbound messages, sends, broadcasts and flows (through
+// upsertContacts in upsert.ts, or updateContacts for edits by id). Every function takes a batch;
+// a single write is a batch of one. Callers choose the semantics (merge for POST/PATCH, replace
+// for PUT) by how they fill `Change`. Must run inside countedTransaction.
 
-type ContactRecord = typeof contacts.$inferSelect;
+export type ContactRecord = typeof contacts.$inferSelect;
 
 export type ScalarFields = Partial<Pick<ContactRecord,
   'phone' | 'canonicalPhone' | 'firstName' | 'lastName' | 'email' | 'externalUrl' | 'externalId' | 'isDeleted' | 'source'>>;
@@ -24,6 +29,14 @@ export type Change = {
 
 export type Actor = { accountId: number; userId: number | null };
 
+export type ContactUpdate = { actor: Actor; existing: ContactRecord; change: Change };
+export type NewContact = {
+  actor: Actor;
+  change: Change & { fields: { phone: string; canonicalPhone: string } };
+  /** The CSV import that created it. */
+  importId?: string | null;
+};
+
 export function mergeMeta(current: Record<string, string>, change: Change['meta']): Record<string, string> {
   if (!change) return current;
   const base = change.mode === 'replace' ? {} : { ...current };
@@ -34,86 +47,180 @@ export function mergeMeta(current: Record<string, string>, change: Change['meta'
   return base;
 }
 
-
-/** The row of a new contact: the change's fields, its meta, and the search key they give. */
-export function newContactRow(actor: Actor, change: Change & { fields: { phone: string; canonicalPhone: string } }) {
-  const f = change.fields;
-  return {
-    accountId: actor.accountId, createdById: actor.userId, ...f, meta: mergeMeta({}, change.meta),
-    searchText: contactSearchText({ canonicalPhone: f.canonicalPhone, firstName: f.firstName, lastName: f.lastName, email: f.email, externalUrl: f.externalUrl }),
-  };
-}
-
 /** An existing contact as the change leaves it (fields, merged meta), with its new search key. */
-export function changedContact(existing: ContactRecord, change: Change) {
+export function changedContact(existing: ContactRecord, change: Change): ContactRecord {
   const next = { ...existing, ...change.fields, meta: mergeMeta(existing.meta, change.meta) };
   return { ...next, searchText: contactSearchText(next) };
 }
 
-/** Inserts a new contact (inside countedTransaction); returns null when another writer created the same phone first. */
-export async function insertContact(tx: Executor, actor: Actor, change: Change & { fields: { phone: string; canonicalPhone: string } }) {
-  const [row] = await tx.insert(contacts).values(newContactRow(actor, change))
-    .onConflictDoNothing({ target: [contacts.accountId, contacts.canonicalPhone] }).returning();
-  if (!row) return null;
-  await writeRelations(tx, actor, row.id, change);
-  if (!row.isDeleted) deferContactCount(tx, actor.accountId, 1);
-  return row;
-}
+export type ContactEvent = ContactChange & { accountId: number };
 
-/** Applies a change to a locked existing contact (inside countedTransaction). */
-export async function updateContact(tx: Executor, actor: Actor, existing: ContactRecord, change: Change) {
-  const next = changedContact(existing, change);
-  const [row] = await tx.update(contacts).set({
-    ...change.fields,
-    meta: next.meta,
-    searchText: next.searchText,
-    lastUpdatedOn: new Date(),
-  }).where(and(eq(contacts.id, existing.id), eq(contacts.accountId, actor.accountId))).returning();
-  await writeRelations(tx, actor, row.id, change);
-  if (existing.isDeleted !== row.isDeleted) deferContactCount(tx, actor.accountId, row.isDeleted ? -1 : 1);
-  return row;
-}
-
-/** Replace mode: the contact's tags other than `keep` are removed. */
-export async function removeTagsExcept(tx: Executor, contactId: string, keep: number[]) {
-  await tx.delete(contactTags).where(and(eq(contactTags.contactId, contactId), keep.length ? notInArray(contactTags.tagId, keep) : undefined));
-}
-
-/** Replace mode: the contact's default assignees other than `keep` are removed. */
-export async function removeAssigneesExcept(tx: Executor, contactId: string, keep: number[]) {
-  await tx.delete(contactDefaultAssignees).where(and(eq(contactDefaultAssignees.contactId, contactId),
-    keep.length ? notInArray(contactDefaultAssignees.userId, keep) : undefined));
-}
-
-async function writeRelations(tx: Executor, actor: Actor, contactId: string, change: Change) {
-  if (change.tags) {
-    const ids = [...(await upsertTags(tx, actor.accountId, change.tags.names)).values()];
-    if (change.tags.mode === 'replace') await removeTagsExcept(tx, contactId, ids);
-    if (ids.length) await tx.insert(contactTags).values(ids.map((tagId) => ({ contactId, tagId }))).onConflictDoNothing();
+/**
+ * Records contact events, each account's together. A write given a list to collect its events in
+ * leaves them to the caller to record (later in the same transaction).
+ */
+export async function recordChanges(tx: Executor, changes: ContactEvent[], collect?: ContactEvent[]) {
+  if (collect) {
+    collect.push(...changes);
+    return;
   }
-  if (change.assignees) {
-    const ids = [...new Set(change.assignees.ids)];
-    if (change.assignees.mode === 'replace') await removeAssigneesExcept(tx, contactId, ids);
-    if (ids.length) {
-      await tx.insert(contactDefaultAssignees).values(ids.map((userId) => ({ contactId, userId }))).onConflictDoNothing();
+  const byAccount = new Map<number, ContactChange[]>();
+  for (const { accountId, ...change } of changes) {
+    const list = byAccount.get(accountId);
+    if (list) list.push(change);
+    else byAccount.set(accountId, [change]);
+  }
+  for (const [accountId, list] of byAccount) await recordContactEvents(tx, accountId, list);
+}
+
+/**
+ * Applies changes to existing contacts the caller has locked: one UPDATE for all of them, then
+ * their relations, count changes and contact.updated / contact.deleted events. Returns each
+ * contact as it now is.
+ */
+export async function updateContacts(tx: Executor, updates: ContactUpdate[], events?: ContactEvent[]): Promise<ContactRecord[]> {
+  if (!updates.length) return [];
+  const next = updates.map((u) => changedContact(u.existing, u.change));
+  const rows = next.map((c) => ({
+    id: c.id, aid: c.accountId, phone: c.phone, cp: c.canonicalPhone, fn: c.firstName, ln: c.lastName, em: c.email,
+    url: c.externalUrl, eid: c.externalId, src: c.source, del: c.isDeleted, meta: c.meta, st: c.searchText,
+  }));
+  await tx.execute(sql`update contacts c set phone = x.phone, canonical_phone = x.cp, first_name = x.fn, last_name = x.ln,
+      email = x.em, external_url = x.url, external_id = x.eid, source = x.src, is_deleted = x.del, meta = x.meta,
+      search_text = x.st, last_updated_on = now()
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, aid int, phone text, cp text, fn text, ln text,
+      em text, url text, eid text, src text, del boolean, meta jsonb, st text)
+    where c.id = x.id and c.account_id = x.aid`);
+  await writeRelations(tx, updates.map((u) => ({ actor: u.actor, contactId: u.existing.id, change: u.change })));
+  updates.forEach((u, i) => {
+    if (u.existing.isDeleted !== next[i].isDeleted) deferContactCount(tx, u.actor.accountId, next[i].isDeleted ? -1 : 1);
+  });
+  await recordChanges(tx, updates.map((u, i) => ({
+    accountId: u.actor.accountId, id: u.existing.id, type: changeType(u.existing.isDeleted, next[i].isDeleted),
+  })), events);
+  return next;
+}
+
+/** The row of a new contact: every column given (null when absent), so a batch's rows agree. */
+function newContactRow(c: NewContact) {
+  const f = c.change.fields;
+  const row = {
+    accountId: c.actor.accountId, createdById: c.actor.userId, phone: f.phone, canonicalPhone: f.canonicalPhone,
+    firstName: f.firstName ?? null, lastName: f.lastName ?? null, email: f.email ?? null, externalUrl: f.externalUrl ?? null,
+    externalId: f.externalId ?? null, isDeleted: f.isDeleted ?? false, source: f.source ?? 'website',
+    meta: mergeMeta({}, c.change.meta), contactImportId: c.importId ?? null,
+  };
+  return { ...row, searchText: contactSearchText(row) };
+}
+
+/**
+ * Inserts new contacts (in account and phone order, the order every batch locks contacts in),
+ * with their relations, count and contact.created events. A phone that another writer inserted
+ * meanwhile gives null at its place: the caller then treats it as an existing contact.
+ */
+export async function insertContacts(
+  tx: Executor, news: NewContact[], events?: ContactEvent[],
+): Promise<({ id: string; isDeleted: boolean } | null)[]> {
+  if (!news.length) return [];
+  const order = news.map((_, i) => i).sort((a, b) => compareKeys(news[a].actor.accountId, news[a].change.fields.canonicalPhone,
+    news[b].actor.accountId, news[b].change.fields.canonicalPhone));
+  const created = await execRows<{ id: string; account_id: number; canonical_phone: string; is_deleted: boolean }>(tx, sql`
+    ${insertRowsFromJson(contacts, order.map((i) => newContactRow(news[i])))}
+    on conflict (account_id, canonical_phone) do nothing returning id, account_id, canonical_phone, is_deleted`);
+  const byKey = new Map(created.map((c) => [phoneKey(c.account_id, c.canonical_phone), { id: c.id, isDeleted: c.is_deleted }]));
+  const out = news.map((n) => byKey.get(phoneKey(n.actor.accountId, n.change.fields.canonicalPhone)) ?? null);
+  const made = news.flatMap((n, i) => (out[i] ? [{ n, row: out[i]! }] : []));
+  await writeRelations(tx, made.map(({ n, row }) => ({ actor: n.actor, contactId: row.id, change: n.change })));
+  for (const { n, row } of made) if (!row.isDeleted) deferContactCount(tx, n.actor.accountId, 1);
+  await recordChanges(tx, made.map(({ n, row }) => ({ accountId: n.actor.accountId, id: row.id, type: 'contact.created' as const })), events);
+  return out;
+}
+
+type RelationWrite = { actor: Actor; contactId: string; change: Change };
+
+/** Tags, default assignees and notes of many contacts, in a few statements for the whole batch. */
+async function writeRelations(tx: Executor, writes: RelationWrite[]) {
+  const withTags = writes.filter((w) => w.change.tags);
+  const tagIds = new Map<number, Map<string, number>>();
+  for (const accountId of new Set(withTags.map((w) => w.actor.accountId))) {
+    const names = withTags.filter((w) => w.actor.accountId === accountId).flatMap((w) => w.change.tags!.names);
+    tagIds.set(accountId, await upsertTags(tx, accountId, names));
+  }
+  const tagPairs: { contact_id: string; tag_id: number }[] = [];
+  const assigneePairs: { contactId: string; userId: number }[] = [];
+  const added: { contactId: string; notes: string; createdById: number | null }[] = [];
+  for (const { actor, contactId, change } of writes) {
+    if (change.tags) {
+      const known = tagIds.get(actor.accountId)!;
+      const ids = [...new Set(change.tags.names.map((n) => known.get(n.trim())).filter((id): id is number => id !== undefined))];
+      if (change.tags.mode === 'replace') {
+        await tx.delete(contactTags).where(and(eq(contactTags.contactId, contactId), ids.length ? notInArray(contactTags.tagId, ids) : undefined));
+      }
+      for (const tagId of ids) tagPairs.push({ contact_id: contactId, tag_id: tagId });
     }
-  }
-  if (change.notes) {
-    const kept = change.notes.value.filter((n) => n.id !== undefined).map((n) => n.id!);
-    if (change.notes.mode === 'replace') {
+    if (change.assignees) {
+      const ids = [...new Set(change.assignees.ids)];
+      if (change.assignees.mode === 'replace') {
+        await tx.delete(contactDefaultAssignees).where(and(eq(contactDefaultAssignees.contactId, contactId),
+          ids.length ? notInArray(contactDefaultAssignees.userId, ids) : undefined));
+      }
+      for (const userId of ids) assigneePairs.push({ contactId, userId });
+    }
+    if (change.notes?.mode === 'replace') {
+      const kept = change.notes.value.filter((n) => n.id !== undefined);
       await tx.delete(contactNotes).where(and(eq(contactNotes.contactId, contactId),
-        kept.length ? notInArray(contactNotes.id, kept) : undefined));
+        kept.length ? notInArray(contactNotes.id, kept.map((n) => n.id!)) : undefined));
       // Notes sent back with their id keep their author and time; their text may be edited.
-      for (const note of change.notes.value.filter((n) => n.id !== undefined)) {
-        await tx.update(contactNotes).set({ notes: note.notes })
-          .where(and(eq(contactNotes.id, note.id!), eq(contactNotes.contactId, contactId)));
+      for (const note of kept) {
+        await tx.update(contactNotes).set({ notes: note.notes }).where(and(eq(contactNotes.id, note.id!), eq(contactNotes.contactId, contactId)));
       }
     }
-    const added = change.notes.mode === 'replace' ? change.notes.value.filter((n) => n.id === undefined) : change.notes.value;
-    if (added.length) {
-      await tx.insert(contactNotes).values(added.map((n) => ({ contactId, notes: n.notes, createdById: actor.userId })));
+    for (const note of change.notes?.value ?? []) {
+      if (change.notes!.mode === 'append' || note.id === undefined) added.push({ contactId, notes: note.notes, createdById: actor.userId });
     }
   }
+  if (tagPairs.length) {
+    await tx.execute(sql`insert into contact_tags (contact_id, tag_id)
+      select x.contact_id, x.tag_id from jsonb_to_recordset(${JSON.stringify(tagPairs)}::jsonb) as x(contact_id uuid, tag_id int)
+      on conflict do nothing`);
+  }
+  if (assigneePairs.length) await tx.insert(contactDefaultAssignees).values(assigneePairs).onConflictDoNothing();
+  if (added.length) await tx.insert(contactNotes).values(added);
+}
+
+export const phoneKey = (accountId: number, canonicalPhone: string) => `${accountId}:${canonicalPhone}`;
+
+// Canonical phones are "+" and digits, so comparing code units orders them as Postgres does.
+function compareKeys(accountA: number, phoneA: string, accountB: number, phoneB: string): number {
+  return accountA - accountB || (phoneA < phoneB ? -1 : phoneA > phoneB ? 1 : 0);
+}
+
+export type PhoneKey = { account_id: number; canonical_phone: string };
+
+/**
+ * The contacts with these phones, one index probe each (lib/sql/key-probes.ts). With `lock`,
+ * each is locked FOR UPDATE as it is probed, in (account, phone) order whatever order the keys
+ * came in, so two batches never deadlock.
+ */
+export function contactsByPhoneQuery(keys: PhoneKey[], { lock = false } = {}): SQL {
+  const probed = lock ? [...keys].sort((a, b) => compareKeys(a.account_id, a.canonical_phone, b.account_id, b.canonical_phone)) : keys;
+  return sql`
+    select c.id, c.account_id, c.canonical_phone
+    from ${keyRows({ account_id: 'int', canonical_phone: 'varchar' }, probed)},
+    lateral (select id, account_id, canonical_phone from contacts
+      where account_id = k.account_id and canonical_phone = k.canonical_phone limit 1${lock ? sql` for update` : sql``}) c`;
+}
+
+/** The stored contacts with these phones, keyed by phoneKey; locked FOR UPDATE with `lock`. */
+export async function contactsByPhone(tx: Executor, keys: PhoneKey[], { lock = false } = {}): Promise<Map<string, ContactRecord>> {
+  if (!keys.length) return new Map();
+  const found = await execRows<{ id: string; account_id: number }>(tx, contactsByPhoneQuery(keys, { lock }));
+  if (!found.length) return new Map();
+  const rows = await tx.select().from(contacts).where(and(
+    inArray(contacts.accountId, [...new Set(found.map((c) => c.account_id))]),
+    inArray(contacts.id, found.map((c) => c.id)),
+  ));
+  return new Map(rows.map((c) => [phoneKey(c.accountId, c.canonicalPhone), c]));
 }
 
 export async function lockContact(tx: Executor, accountId: number, where: { id: string } | { canonicalPhone: string }) {
@@ -122,30 +229,8 @@ export async function lockContact(tx: Executor, accountId: number, where: { id: 
   return row ?? null;
 }
 
-export type PhoneKey = { account_id: number; canonical_phone: string };
-
-/**
- * The contacts with these phones (id, account_id, canonical_phone), one index probe each
- * (lib/sql/key-probes.ts). With `lock`, each is locked FOR UPDATE as it is probed, in (account,
- * phone) order whatever order the keys came in: the order the CSV import locks them in (its upsert
- * is ordered by phone), so the two never deadlock.
- */
-export function contactsByPhoneQuery(keys: PhoneKey[], { lock = false } = {}): SQL {
-  // Canonical phones are "+" and digits, so comparing code units orders them as Postgres does.
-  const probed = lock
-    ? [...keys].sort((a, b) => a.account_id - b.account_id
-      || (a.canonical_phone < b.canonical_phone ? -1 : a.canonical_phone > b.canonical_phone ? 1 : 0))
-    : keys;
-  return sql`
-    select c.id, c.account_id, c.canonical_phone
-    from ${keyRows({ account_id: 'int', canonical_phone: 'varchar' }, probed)},
-    lateral (select id, account_id, canonical_phone from contacts
-      where account_id = k.account_id and canonical_phone = k.canonical_phone limit 1${lock ? sql` for update` : sql``}) c`;
-}
-
 export async function deleteNoteRow(tx: Executor, contactId: string, noteId: number) {
   const rows = await tx.delete(contactNotes).where(and(eq(contactNotes.id, noteId), eq(contactNotes.contactId, contactId)))
     .returning({ id: contactNotes.id });
   return rows.length > 0;
 }
-

@@ -1,16 +1,27 @@
-import { and, eq, notInArray } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Executor } from '@/db';
-import { contacts, conversations, conversationSource, conversationStatus } from '@/db/schema';
+import { conversations, conversationSource, conversationStatus } from '@/db/schema';
 
 // A contact has at most one open conversation (a partial unique index enforces it). Sends and
 // inbound messages join the open one, or open a new one: CREATED when we write first, NEW when the
-// contact does.
+// contact does. Every function takes a batch; one message is a batch of one.
 
 export type ConversationRecord = typeof conversations.$inferSelect;
 export type ConversationStatus = (typeof conversationStatus.enumValues)[number];
 type Source = (typeof conversationSource.enumValues)[number];
 
 export const CLOSED_STATUSES: ConversationStatus[] = ['RESOLVED', 'CLOSED'];
+
+export type ConversationWant = {
+  accountId: number;
+  contactId: string;
+  channelId: number | null;
+  /** How a conversation opened here is marked; an open one is joined as it is. */
+  source: Source;
+  status: 'CREATED' | 'NEW';
+};
+
+export type Opened = { conversation: ConversationRecord; created: boolean };
 
 export async function lockOpenConversation(tx: Executor, accountId: number, contactId: string): Promise<ConversationRecord | null> {
   const [row] = await tx.select().from(conversations).where(and(
@@ -20,31 +31,61 @@ export async function lockOpenConversation(tx: Executor, accountId: number, cont
   return row ?? null;
 }
 
-export async function openConversation(tx: Executor, input: {
-  accountId: number; contactId: string; channelId: number | null; source: Source; status: 'CREATED' | 'NEW';
-}): Promise<{ conversation: ConversationRecord; created: boolean }> {
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const existing = await lockOpenConversation(tx, input.accountId, input.contactId);
-    if (existing) return { conversation: existing, created: false };
-    const [row] = await tx.insert(conversations).values({
-      accountId: input.accountId, contactId: input.contactId, channelId: input.channelId, source: input.source, status: input.status,
-    }).onConflictDoNothing().returning();
-    if (row) {
-      await tx.update(contacts).set({ lastConversationId: row.id }).where(eq(contacts.id, input.contactId));
-      return { conversation: row, created: true };
+/**
+ * Each want's open conversation, locked (in contact order, as every batch locks them), or a new
+ * one. The first want naming a contact decides how its conversation is opened.
+ */
+export async function openConversations(tx: Executor, wants: ConversationWant[]): Promise<Opened[]> {
+  const byContact = new Map<string, ConversationWant>();
+  for (const want of wants) if (!byContact.has(want.contactId)) byContact.set(want.contactId, want);
+  const found = new Map<string, Opened>();
+  // A conversation another writer opens between our lookup and our insert is looked up again.
+  for (let attempt = 0; found.size < byContact.size && attempt < 3; attempt++) {
+    const missing = [...byContact.keys()].filter((id) => !found.has(id));
+    const open = await tx.select().from(conversations).where(and(
+      inArray(conversations.accountId, [...new Set(missing.map((id) => byContact.get(id)!.accountId))]),
+      inArray(conversations.contactId, missing),
+      notInArray(conversations.status, CLOSED_STATUSES),
+    )).orderBy(conversations.contactId).for('update');
+    for (const c of open) found.set(c.contactId, { conversation: c, created: false });
+    const toOpen = missing.filter((id) => !found.has(id)).sort();
+    if (!toOpen.length) break;
+    const opened = await tx.insert(conversations).values(toOpen.map((id) => {
+      const w = byContact.get(id)!;
+      return { accountId: w.accountId, contactId: id, channelId: w.channelId, source: w.source, status: w.status };
+    })).onConflictDoNothing().returning();
+    for (const c of opened) found.set(c.contactId, { conversation: c, created: true });
+    if (opened.length) {
+      await tx.execute(sql`update contacts set last_conversation = v.conversation
+        from unnest(${sql.param(opened.map((c) => c.contactId))}::uuid[], ${sql.param(opened.map((c) => c.id))}::uuid[]) as v(contact, conversation)
+        where contacts.id = v.contact`);
     }
   }
-  throw new Error('opening a conversation kept racing');
+  if (found.size < byContact.size) throw new Error('opening conversations kept racing with concurrent writers');
+  return wants.map((w, i) => {
+    const opened = found.get(w.contactId)!;
+    // Only the first want of a contact opened its conversation.
+    const first = wants.findIndex((o) => o.contactId === w.contactId) === i;
+    return { conversation: opened.conversation, created: opened.created && first };
+  });
 }
 
-/** Records a message's arrival on its conversation (ordering and the 24-hour window). */
-export async function touchConversation(tx: Executor, conversation: ConversationRecord, at: Date, update: {
-  inbound: boolean; status?: ConversationStatus;
-}): Promise<void> {
-  await tx.update(conversations).set({
-    lastMessageOn: at,
-    ...(update.inbound ? { lastInboundOn: at } : {}),
-    ...(update.status && update.status !== conversation.status ? { status: update.status } : {}),
-    updatedOn: new Date(),
-  }).where(eq(conversations.id, conversation.id));
+export type ConversationTouch = { conversationId: string; at: Date; status?: ConversationStatus };
+
+/**
+ * Records messages' arrival on their conversations (all inbound, or all outbound), for ordering
+ * and the 24-hour window: each takes the time of its last message in the batch, and `status`
+ * (when given) where it differs.
+ */
+export async function touchConversations(tx: Executor, inbound: boolean, touches: ConversationTouch[]) {
+  const last = new Map<string, ConversationTouch>();
+  for (const t of touches) last.set(t.conversationId, t);
+  const rows = [...last.values()];
+  if (!rows.length) return;
+  const inboundOn = inbound ? sql`v.at::timestamptz` : sql`c.last_inbound_on`;
+  await tx.execute(sql`update conversations c set last_message_on = v.at::timestamptz, last_inbound_on = ${inboundOn},
+      status = coalesce(v.status::conversation_status, c.status), updated_on = now()
+    from unnest(${sql.param(rows.map((r) => r.conversationId))}::uuid[], ${sql.param(rows.map((r) => r.at.toISOString()))}::text[],
+      ${sql.param(rows.map((r) => r.status ?? null))}::text[]) as v(id, at, status)
+    where c.id = v.id`);
 }

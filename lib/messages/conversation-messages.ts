@@ -7,7 +7,7 @@ import type { Member } from '@/lib/auth/member';
 import { CLOSED_STATUSES } from '@/lib/conversations/open';
 import { FREE_FORM_WINDOW_MS } from '@/lib/conversations/serializer';
 import type { FreeFormMessage } from '@/lib/conversations/validation';
-import { queueOutbound } from './outbound';
+import { queueOutboundMessages } from './outbound';
 import { getMessage, pageOfMessages } from './queries';
 
 // A conversation's messages, oldest first, and the free-form send: only within 24 hours of the
@@ -49,13 +49,13 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
     if (!channel) throw ValidationError.nonField('The conversation has no channel to send on.');
     if (channel.status === 'INACTIVE') throw ValidationError.nonField('The conversation\'s channel is inactive.');
     const [contact] = await tx.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
-    const row = await queueOutbound(tx, {
+    const [id] = await queueOutboundMessages(tx, [{
       accountId: member.accountId, channel, conversation, contact, source: member.via === 'session' ? 'INBOX' : 'API',
       sentById: member.userId, kind: 'text', body: input.body,
       // An agent replied: the conversation is in progress (a flow keeps it).
       conversationStatus: conversation.status === 'FLOW' ? undefined : 'IN_PROGRESS',
-    });
-    return row.id;
+    }]);
+    return id;
   });
   return (await getMessage(db, member.accountId, messageId))!;
 }

@@ -1,23 +1,17 @@
-import type { Db, Executor } from '@/db';
-import { messages } from '@/db/schema';
+import type { Db } from '@/db';
 import type { ChannelRecord } from '@/lib/channels/provider';
 import { accountCountry } from '@/lib/contacts/account-country';
-import { countedTransaction } from '@/lib/contacts/counter';
-import { recordContactEvents } from '@/lib/contacts/events';
-import { insertContact, lockContact } from '@/lib/contacts/write';
-import { openConversation, touchConversation } from '@/lib/conversations/open';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
+import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 import { describeError, type CloudChangeValue, type CloudInboundMessage, type CloudStatus, type CloudWebhookPayload } from './cloud-payload';
 import { inboundFields } from './inbound-content';
-import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
-import { DUPLICATE, storeMessagesTogether, type InboundMessage } from './inbound-together';
+import { DUPLICATE, storeInboundMessages, type InboundMessage } from './inbound-store';
 import { applyStatus, type DeliveryStatus } from './status';
 
 // The one inbound path: a Cloud API webhook payload (from the provider's signed callback, or built
 // by the sandbox phone) becomes contacts, conversations, messages and status changes. Messages
-// arriving together are stored in one transaction (inbound-together.ts), with the outcome each
-// would have had alone; the same message delivered twice is stored once (unique provider id per
-// channel), and a duplicate creates no contact or conversation.
+// arriving while others are being stored are stored with them, as one batch (inbound-store.ts);
+// the same message delivered twice is stored once (unique provider id per channel).
 // Changes addressed to another phone number id than the channel's are skipped.
 
 const STATUSES = new Set<DeliveryStatus>(['sent', 'delivered', 'read', 'failed']);
@@ -27,22 +21,6 @@ export type InboundResult = { messageIds: string[]; duplicates: number; statuses
 function when(timestamp: string | undefined): Date {
   const seconds = Number(timestamp);
   return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
-}
-
-async function contactFor(tx: Executor, channel: ChannelRecord, canonicalPhone: string, phone: string, name: string | undefined) {
-  const actor = { accountId: channel.accountId, userId: null };
-  for (let attempt = 0; attempt < 3; attempt++) {
-    const existing = await lockContact(tx, channel.accountId, { canonicalPhone });
-    if (existing) return existing;
-    const created = await insertContact(tx, actor, {
-      fields: { phone, canonicalPhone, source: 'INBOUND', firstName: name?.slice(0, 100) || null },
-    });
-    if (created) {
-      await recordContactEvents(tx, channel.accountId, [{ id: created.id, type: 'contact.created' }]);
-      return created;
-    }
-  }
-  throw new Error('inbound contact upsert kept racing');
 }
 
 /** The stored form of one inbound message, or null when it has no id or an unusable number. */
@@ -58,32 +36,6 @@ async function parseMessage(db: Db, channel: ChannelRecord, value: CloudChangeVa
   };
 }
 
-/** One message in its own transaction: the path of a message stored alone. */
-export async function storeMessage(db: Db, item: InboundMessage): Promise<string | typeof DUPLICATE> {
-  const { channel, fields, at } = item;
-  try {
-    return await countedTransaction(db, async (tx) => {
-      const contact = await contactFor(tx, channel, item.canonicalPhone, item.phone, item.name ?? undefined);
-      const { conversation } = await openConversation(tx, {
-        accountId: channel.accountId, contactId: contact.id, channelId: channel.id, source: 'INBOX', status: 'NEW',
-      });
-      const [row] = await tx.insert(messages).values({
-        accountId: channel.accountId, conversationId: conversation.id, contactId: contact.id, channelId: channel.id,
-        direction: 'INBOUND', source: 'INBOUND', status: 'received', msgType: fields.msgType, toNumber: item.toNumber,
-        fromNumber: item.canonicalPhone, body: fields.body, content: fields.content, contentType: fields.contentType,
-        location: fields.location, contactsPayload: fields.contactsPayload, timestamp: at, providerId: item.providerId,
-      }).onConflictDoNothing().returning({ id: messages.id });
-      if (!row) throw DUPLICATE;
-      // The contact wrote: a conversation we opened (CREATED) now awaits an agent (NEW).
-      await touchConversation(tx, conversation, at, { inbound: true, status: conversation.status === 'CREATED' ? 'NEW' : undefined });
-      return row.id;
-    });
-  } catch (error) {
-    if (error === DUPLICATE) return DUPLICATE;
-    throw error;
-  }
-}
-
 async function storeStatus(db: Db, channel: ChannelRecord, s: CloudStatus): Promise<boolean> {
   if (!s.id || !STATUSES.has(s.status as DeliveryStatus)) return false;
   const id = await db.transaction((tx) => applyStatus(tx, {
@@ -95,10 +47,9 @@ async function storeStatus(db: Db, channel: ChannelRecord, s: CloudStatus): Prom
 type Outcome = string | typeof DUPLICATE;
 const coalescers = new WeakMap<Db, Coalescer<InboundMessage, Outcome>>();
 
-/** Messages arriving while others are being stored are stored together (lib/sql/coalescer.ts). */
 function storeInbound(db: Db, item: InboundMessage): Promise<Outcome> {
   return coalescerFor(coalescers, db, () => new Coalescer<InboundMessage, Outcome>(
-    'inbound', (items) => storeMessagesTogether(db, items), (one) => storeMessage(db, one),
+    'inbound', (items) => storeInboundMessages(db, items),
   )).store(item);
 }
 

@@ -1,13 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import type { Executor } from '@/db';
 import { messages, messageSource } from '@/db/schema';
 import type { ChannelRecord, WireTemplate } from '@/lib/channels/provider';
-import type { ConversationRecord, ConversationStatus } from '@/lib/conversations/open';
-import { touchConversation } from '@/lib/conversations/open';
-import { enqueue } from '@/lib/jobs/enqueue';
+import { touchConversations, type ConversationRecord, type ConversationStatus } from '@/lib/conversations/open';
+import { enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
+import { insertRowsFromJson } from '@/lib/sql/insert-json';
 
-// Writes an outbound message as `queued` and enqueues its send in the same transaction: the send
-// job exists exactly when the message does.
+// The one way an outbound message is written: as `queued`, with its send job enqueued in the same
+// transaction, so the send job exists exactly when the message does. Every sender (template sends,
+// inbox replies, broadcasts, flows) goes through queueOutboundMessages; one message is a batch of one.
 
 type Source = (typeof messageSource.enumValues)[number];
 
@@ -26,7 +28,7 @@ export type OutboundInput = {
 );
 
 /** The row of an outbound message as it is queued. */
-export function outboundRow(input: OutboundInput, now: Date) {
+function outboundRow(input: OutboundInput, now: Date) {
   const content = input.kind === 'template'
     ? { template: input.template, variables: input.variables }
     : { text: { body: input.body } };
@@ -38,10 +40,16 @@ export function outboundRow(input: OutboundInput, now: Date) {
   };
 }
 
-export async function queueOutbound(tx: Executor, input: OutboundInput) {
+/** Queues the messages and their send jobs; returns each message's id, in the order given. */
+export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[]): Promise<string[]> {
+  if (!inputs.length) return [];
   const now = new Date();
-  const [row] = await tx.insert(messages).values(outboundRow(input, now)).returning();
-  await touchConversation(tx, input.conversation, now, { inbound: false, status: input.conversationStatus });
-  await enqueue(tx, QUEUES.messageSend.name, { messageId: row.id });
-  return row;
+  // Ids chosen here, so each input knows its message without relying on the order of RETURNING.
+  const ids = inputs.map(() => randomUUID());
+  await tx.execute(insertRowsFromJson(messages, inputs.map((input, i) => ({ id: ids[i], ...outboundRow(input, now) }))));
+  await touchConversations(tx, false, inputs.map((input) => ({
+    conversationId: input.conversation.id, at: now, status: input.conversationStatus,
+  })));
+  await enqueueMany(tx, ids.map((messageId) => ({ name: QUEUES.messageSend.name, data: { messageId } })));
+  return ids;
 }

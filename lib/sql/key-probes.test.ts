@@ -13,7 +13,7 @@ const { accounts } = await import('@/db/schema');
 const { createSandboxChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
 const { contactsByPhoneQuery } = await import('@/lib/contacts/write');
-const { storedMessagesQuery } = await import('@/lib/messages/inbound-together');
+const { storedMessagesQuery } = await import('@/lib/messages/inbound-store');
 
 type Db = Awaited<ReturnType<typeof getDb>>;
 const ROWS = 3000;

@@ -37,7 +37,9 @@ export type TemplateListQuery = z.output<typeof templateListQuery>;
 
 export const templateSendSchema = z.object({
   phone: z.string().trim().min(1).max(64),
-  variables: z.array(z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(1024))).default([]),
+  // A blank value would reach the contact as a gap in the text ("Hi , welcome to !").
+  variables: z.array(z.union([z.string(), z.number()]).transform(String)
+    .pipe(z.string().max(1024).refine((v) => v.trim() !== '', 'This field may not be blank.'))).default([]),
 });
 export type TemplateSend = z.output<typeof templateSendSchema>;
 

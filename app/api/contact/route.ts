@@ -3,6 +3,7 @@ import { endpoint, json, jsonText, methods } from '@/lib/api/handler';
 import { pageRequest } from '@/lib/api/pagination';
 import { listContacts } from '@/lib/contacts/list';
 import { upsertContact } from '@/lib/contacts/service';
+import { accountContactSchemas } from '@/lib/contacts/account-country';
 import { contactListQuery, contactUpsertSchema } from '@/lib/contacts/validation';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -15,6 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/contact — create, or merge into the contact with the same canonical phone.
   POST: endpoint({
     body: contactUpsertSchema,
+    bodyFor: async (member) => (await accountContactSchemas(member)).upsert,
     handle: async ({ member, body }) => {
       const { contact } = await upsertContact(await getDb(), { accountId: member.accountId, userId: member.userId }, body);
       return json(contact, 201);

@@ -129,11 +129,11 @@ describe('foreign keys checked once per import batch', () => {
     const seeded = await seedTestAccount(db, { country: 'MX' });
     const tags = await upsertTags(db, seeded.account_id, ['vip', 'lead']);
     await rolledBack(db, async (tx) => {
-      await checkBatchTags(tx, [tags.get('vip')!, tags.get('lead')!, tags.get('vip')!]);
+      await checkBatchTags(tx, seeded.account_id, ['vip', 'lead', 'vip']);
       expect(await lockedByUs(tx, 'tags', tags.get('vip')!)).toBe(true);
       expect(await lockedByUs(tx, 'tags', tags.get('lead')!)).toBe(true);
     });
-    await expect(rolledBack(db, (tx) => checkBatchTags(tx, [tags.get('vip')!, 2_000_000_000])))
+    await expect(rolledBack(db, (tx) => checkBatchTags(tx, seeded.account_id, ['vip', 'gone'])))
       .rejects.toBeInstanceOf(ReferenceGoneError);
   });
 

@@ -74,12 +74,13 @@ export async function checkBatchReferences(
   return { userId: row.user_id ?? null, checksOff: row.role === 'replica' };
 }
 
-/** Locks the batch's tags as the per-row checks would; all of them must still exist. */
-export async function checkBatchTags(tx: Executor, tagIds: number[]): Promise<void> {
-  const unique = [...new Set(tagIds)];
+/** Locks the batch's tags (by name) as the per-row checks would; all of them must still exist. */
+export async function checkBatchTags(tx: Executor, accountId: number, names: string[]): Promise<void> {
+  const unique = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
   if (!unique.length) return;
   const [{ n }] = await execRows<{ n: number }>(tx, sql`
-    select count(*)::int as n from (select id from tags where id = any(${sql.param(unique)}::int[]) for key share) t`);
+    select count(*)::int as n from (select id from tags
+      where account_id = ${accountId} and name = any(${sql.param(unique)}::text[]) for key share) t`);
   if (Number(n) !== unique.length) throw new ReferenceGoneError('a tag was deleted while the import was writing it');
 }
 

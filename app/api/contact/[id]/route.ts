@@ -1,6 +1,7 @@
 import { getDb } from '@/db';
 import { endpoint, json, methods, noContent } from '@/lib/api/handler';
 import { deleteContact, getContact, patchContact, replaceContact } from '@/lib/contacts/service';
+import { accountContactSchemas } from '@/lib/contacts/account-country';
 import { contactPatchSchema, contactReplaceSchema } from '@/lib/contacts/validation';
 
 const params = { id: 'uuid' } as const;
@@ -15,6 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: endpoint({
     params,
     body: contactReplaceSchema,
+    bodyFor: async (member) => (await accountContactSchemas(member)).replace,
     handle: async ({ member, params, body }) =>
       json(await replaceContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body)),
   }),
@@ -22,6 +24,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PATCH: endpoint({
     params,
     body: contactPatchSchema,
+    bodyFor: async (member) => (await accountContactSchemas(member)).patch,
     handle: async ({ member, params, body }) =>
       json(await patchContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body)),
   }),

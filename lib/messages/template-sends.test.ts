@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import '@/lib/test-support/unit-database';
 import { and, asc, eq, sql } from 'drizzle-orm';
 
-// Template sends queued together against a real database (the embedded engine in memory, or the
+// Template sends queued in batches against a real database (the embedded engine in memory, or the
 // scratch Postgres database in TEST_DATABASE_URL): the outcome must be the one queueing them one
 // by one would give.
 
@@ -12,7 +12,8 @@ const { contactCount } = await import('@/lib/contacts/counter');
 const { queue, stopQueue } = await import('@/lib/jobs/queue');
 const { seedTestAccount } = await import('@/lib/test-support/seed-account');
 const { wireTemplate } = await import('@/lib/templates/variables');
-const { queueSendsTogether } = await import('./send-together');
+const { queueTemplateSends } = await import('./template-sends');
+const { countedTransaction } = await import('@/lib/contacts/counter');
 const { sendTemplateMessage } = await import('./send-template');
 
 async function setup() {
@@ -24,8 +25,8 @@ async function setup() {
   const [template] = await db.select().from(chatTemplates).where(and(eq(chatTemplates.accountId, accountId), eq(chatTemplates.name, 'hello_world')));
   const member = { userId: seeded.admin.id, accountId, role: 'ADMIN' as const, via: 'key' as const };
   const request = (phone: string) => ({
-    member, channel, templateId: template.id, phone, canonicalPhone: phone, variables: [],
-    wire: wireTemplate(template, []), body: 'Hello',
+    actor: { accountId, userId: member.userId }, channel, templateId: template.id, phone, canonicalPhone: phone, variables: [],
+    wire: wireTemplate(template, []), body: 'Hello', messageSource: 'API' as const, conversationSource: 'API' as const,
   });
   return { db, accountId, member, channel, template, request };
 }
@@ -41,8 +42,8 @@ afterAll(async () => {
   await closeDatabase();
 });
 
-describe('queueSendsTogether', () => {
-  it('queues a group as one by one would: contacts used or created, conversations joined or opened, one job each', async () => {
+describe('queueTemplateSends', () => {
+  it('queues a batch as one by one would: contacts used or created, conversations joined or opened, one job each', async () => {
     const { db, accountId, member, channel, template, request } = await setup();
     const stamp = String(Date.now()).slice(-8);
     const known = `+5255${stamp}`;
@@ -53,7 +54,7 @@ describe('queueSendsTogether', () => {
     const [ongoing] = await db.insert(conversations).values({ accountId, contactId: existing.id, channelId: channel.id, source: 'INBOX', status: 'IN_PROGRESS' }).returning();
     const before = await contactCount(db, accountId);
 
-    const queued = await queueSendsTogether(db, [request(known), request(fresh), request(gone), request(fresh)]);
+    const queued = await countedTransaction(db, (tx) => queueTemplateSends(tx, [request(known), request(fresh), request(gone), request(fresh)]));
     expect(new Set(queued.map((q) => q.id)).size).toBe(4);
     expect(queued[1].conversation).toBe(queued[3].conversation);
     expect(queued[0].conversation).toBe(ongoing.id);

@@ -2,9 +2,9 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import '@/lib/test-support/unit-database';
 import { asc, eq } from 'drizzle-orm';
 
-// Contact upserts stored together against a real database (the embedded engine in memory, or the
+// Contact upserts in batches against a real database (the embedded engine in memory, or the
 // scratch Postgres database in TEST_DATABASE_URL). The same requests are applied to two identical
-// accounts, one group at once and one request after another: contacts, counts and events must
+// accounts, one batch at once and one request after another: contacts, counts and events must
 // come out the same.
 
 const { closeDatabase, getDb } = await import('@/db');
@@ -14,7 +14,8 @@ const { stopQueue, queue } = await import('@/lib/jobs/queue');
 const { seedTestAccount } = await import('@/lib/test-support/seed-account');
 const { contactUpsertSchema } = await import('./validation');
 const { getContact, upsertContact } = await import('./service');
-const { upsertContactsTogether } = await import('./upsert-together');
+const { upsertContacts } = await import('./upsert');
+const { countedTransaction } = await import('./counter');
 const { listContacts } = await import('./list');
 const { pageRequest } = await import('@/lib/api/pagination');
 const { mergeChange } = await import('./service');
@@ -72,7 +73,11 @@ afterAll(async () => {
   await closeDatabase();
 });
 
-describe('upsertContactsTogether', () => {
+describe('upsertContacts', () => {
+  type Db = Awaited<ReturnType<typeof getDb>>;
+  type Write = Parameters<typeof upsertContacts>[1][number];
+  const upsertBatch = (db: Db, writes: Write[]) => countedTransaction(db, (tx) => upsertContacts(tx, writes));
+
   it('a group gives the contacts, count and events that one request after another gives', async () => {
     const one = await account();
     const other = await account();
@@ -81,13 +86,13 @@ describe('upsertContactsTogether', () => {
 
     for (const body of bodies(one.seeded)) await upsertContact(one.db, one.actor, contactUpsertSchema.parse(body));
 
-    // All five in one group, called directly so that nothing can quietly fall back to one by one.
+    // All five in one batch, called directly so that nothing can quietly fall back to one by one.
     const requests = bodies(other.seeded).map((b) => contactUpsertSchema.parse(b)).map((input) => {
       const phone = canonicalizePhone(input.phone, 'MX');
       if (!phone.ok) throw new Error(input.phone);
-      return { actor: other.actor, canonicalPhone: phone.e164, phone: input.phone, change: mergeChange(input) };
+      return { actor: other.actor, canonicalPhone: phone.e164, phone: input.phone, change: mergeChange(input), onExisting: 'merge' as const };
     });
-    const results = await upsertContactsTogether(other.db, requests);
+    const results = await upsertBatch(other.db, requests);
     expect(results.map((r) => r.created)).toEqual([false, false, false, true, true]);
     // And through the API's function, side by side (grouped while the first is in flight).
     const errors = vi.spyOn(console, 'error');
@@ -115,10 +120,19 @@ describe('upsertContactsTogether', () => {
     expect(caro).toMatchObject({ is_deleted: true, meta: { only: 'this' }, tags: [expect.objectContaining({ name: 'y' })] });
   });
 
-  it('a group naming the same contact twice is not stored together', async () => {
-    const { db, seeded, actor } = await account();
-    const request = (phone: string) => ({ actor, canonicalPhone: phone, phone, change: mergeChange(contactUpsertSchema.parse({ phone })) });
-    await expect(upsertContactsTogether(db, [request('+525522220001'), request('+525522220001')])).rejects.toThrow(/same contact twice/);
-    expect(seeded.account_id).toBe(actor.accountId);
+  it('a batch naming the same contact twice gives what one after another gives', async () => {
+    const one = await account();
+    const other = await account();
+    const bodies2 = [{ phone: '+525522220001', first_name: 'Eva', tags: ['a'] }, { phone: '+52 55 2222 0001', last_name: 'Ruiz', tags: ['b'], notes: 'n' }];
+    for (const body of bodies2) await upsertContact(one.db, one.actor, contactUpsertSchema.parse(body));
+    const results = await upsertBatch(other.db, bodies2.map((b) => contactUpsertSchema.parse(b)).map((input) => ({
+      actor: other.actor, canonicalPhone: '+525522220001', phone: input.phone, change: mergeChange(input), onExisting: 'merge' as const,
+    })));
+    expect(results.map((r) => r.created)).toEqual([true, false]);
+    expect(results[0].id).toBe(results[1].id);
+    const alone = await snapshot(one.db, one.actor.accountId);
+    const together = await snapshot(other.db, other.actor.accountId);
+    expect(together).toEqual(alone);
+    expect(together.listed[0]).toMatchObject({ first_name: 'Eva', last_name: 'Ruiz', tags: ['a', 'b'], notes: ['n'] });
   });
 });

@@ -2,7 +2,7 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import '@/lib/test-support/unit-database';
 import { asc, eq } from 'drizzle-orm';
 
-// Inbound messages stored together against a real database (the embedded engine in memory, or
+// Inbound messages stored in batches against a real database (the embedded engine in memory, or
 // the scratch Postgres database in TEST_DATABASE_URL): the outcome must be the one storing them
 // one by one would give.
 
@@ -13,8 +13,8 @@ const { contactCount } = await import('@/lib/contacts/counter');
 const { stopQueue } = await import('@/lib/jobs/queue');
 const { inboundFields } = await import('./inbound-content');
 const { Coalescer } = await import('@/lib/sql/coalescer');
-const { DUPLICATE, storeMessagesTogether } = await import('./inbound-together');
-const { processWebhook, storeMessage } = await import('./inbound');
+const { DUPLICATE, storeInboundMessages } = await import('./inbound-store');
+const { processWebhook } = await import('./inbound');
 
 type Channel = Awaited<ReturnType<typeof createSandboxChannel>>;
 let seq = 0;
@@ -39,8 +39,8 @@ afterAll(async () => {
   await closeDatabase();
 });
 
-describe('storeMessagesTogether', () => {
-  it('stores a group as one by one would: new contacts, joined and opened conversations, duplicates once', async () => {
+describe('storeInboundMessages', () => {
+  it('stores a batch as one by one would: new contacts, joined and opened conversations, duplicates once', async () => {
     const { db, accountId, channel, n } = await account();
     const known = `+5255${n.slice(-8)}`;
     const [existing] = await db.insert(contacts).values({ accountId, phone: known, canonicalPhone: known }).returning();
@@ -50,7 +50,7 @@ describe('storeMessagesTogether', () => {
     const b = `+5257${n.slice(-8)}`;
     const t = (s: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, s));
 
-    const outcomes = await storeMessagesTogether(db, [
+    const outcomes = await storeInboundMessages(db, [
       item(channel, a, `wamid.A1.${n}`, t(1), 'Ana'),
       item(channel, known, `wamid.K1.${n}`, t(2)),
       item(channel, a, `wamid.A2.${n}`, t(3), 'Someone else'),
@@ -59,7 +59,7 @@ describe('storeMessagesTogether', () => {
     ]);
     expect(outcomes.map((o) => (o === DUPLICATE ? 'dup' : typeof o))).toEqual(['string', 'string', 'string', 'dup', 'string']);
     // Delivered again later: a duplicate, and nothing else changes.
-    expect(await storeMessagesTogether(db, [item(channel, b, `wamid.B1.${n}`, t(9)), item(channel, a, `wamid.A1.${n}`, t(9))]))
+    expect(await storeInboundMessages(db, [item(channel, b, `wamid.B1.${n}`, t(9)), item(channel, a, `wamid.A1.${n}`, t(9))]))
       .toEqual([DUPLICATE, DUPLICATE]);
 
     const people = await db.select().from(contacts).where(eq(contacts.accountId, accountId)).orderBy(asc(contacts.canonicalPhone));
@@ -107,9 +107,9 @@ describe('storeMessagesTogether', () => {
 });
 
 describe('Coalescer', () => {
-  it('stores a group that fails together message by message, failing only the bad one', async () => {
+  it('stores a batch that fails message by message, failing only the bad one', async () => {
     const { db, accountId, channel, n } = await account();
-    const coalescer = new Coalescer<ReturnType<typeof item>, unknown>('test', (items) => storeMessagesTogether(db, items), (one) => storeMessage(db, one));
+    const coalescer = new Coalescer<ReturnType<typeof item>, unknown>('test', (items) => storeInboundMessages(db, items));
     const t = new Date();
     const missingChannel = { ...channel, id: 2_000_000_000 }; // no such channel: its insert fails
     const outcomes = await Promise.allSettled([

@@ -3,21 +3,18 @@ import { execRows, type Db } from '@/db';
 import { messages } from '@/db/schema';
 import type { ChannelRecord } from '@/lib/channels/provider';
 import { countedTransaction } from '@/lib/contacts/counter';
-import { openConversationsTogether, touchConversationsTogether } from '@/lib/conversations/open-together';
-import { RaceLost } from '@/lib/sql/coalescer';
+import { upsertContacts } from '@/lib/contacts/upsert';
+import { openConversations, touchConversations } from '@/lib/conversations/open';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { keyRows } from '@/lib/sql/key-probes';
 import type { InboundFields } from './inbound-content';
 
-// Inbound messages stored together: one transaction and a fixed number of statements for a whole
-// group of messages (several callbacks arriving at once), where storing them one by one costs
-// about seven round trips each. The result is what storing them one after another in the same
-// order would give: contacts created for unknown numbers (counted, contact.created recorded), the
-// open conversation joined or opened, the message stored once per provider id, and each
-// conversation's last-message times taken from the group's last message in it.
-//
-// When the group cannot be stored exactly so (a concurrent writer got in between, see RaceLost)
-// the transaction is rolled back and the caller stores each message on its own.
+// The one way an inbound message is stored: a batch of messages (several callbacks arriving at
+// once, or one) in one transaction and a fixed number of statements. The result is what storing
+// them one after another in the same order would give: contacts created for unknown numbers
+// (counted, contact.created recorded), the open conversation joined or opened, the message stored
+// once per provider id (a duplicate creates no contact or conversation), and each conversation's
+// last-message times taken from the batch's last message in it.
 
 export const DUPLICATE = Symbol('duplicate message');
 
@@ -49,8 +46,22 @@ async function knownMessageKeys(db: Db, items: InboundMessage[]): Promise<Set<st
   return new Set(rows.map((r) => messageKey(r.channel_id, r.provider_id)));
 }
 
-/** Each message's new id, or DUPLICATE for one already stored (or repeated within the group). */
-export async function storeMessagesTogether(db: Db, items: InboundMessage[]): Promise<(string | typeof DUPLICATE)[]> {
+/** Raised inside the transaction when another process stored one of the batch's messages first. */
+class StoredMeanwhile extends Error {}
+
+/** Each message's new id, or DUPLICATE for one already stored (or repeated within the batch). */
+export async function storeInboundMessages(db: Db, items: InboundMessage[]): Promise<(string | typeof DUPLICATE)[]> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await storeOnce(db, items);
+    } catch (error) {
+      // Rolled back: looked up again, the message stored meanwhile is now a duplicate.
+      if (!(error instanceof StoredMeanwhile) || attempt >= 2) throw error;
+    }
+  }
+}
+
+async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typeof DUPLICATE)[]> {
   const known = await knownMessageKeys(db, items);
   const results: (string | typeof DUPLICATE)[] = [];
   const fresh: InboundMessage[] = [];
@@ -61,30 +72,32 @@ export async function storeMessagesTogether(db: Db, items: InboundMessage[]): Pr
       results[i] = DUPLICATE;
       continue;
     }
-    known.add(key); // a repeat later in the group is a duplicate of this one
+    known.add(key); // a repeat later in the batch is a duplicate of this one
     fresh.push(item);
     freshIndex.push(i);
   }
   if (!fresh.length) return results;
 
   const ids = await countedTransaction(db, async (tx) => {
-    const opened = await openConversationsTogether(tx, fresh.map((item) => ({
-      accountId: item.channel.accountId, canonicalPhone: item.canonicalPhone, phone: item.phone,
-      firstName: item.name?.slice(0, 100) || null, contactSource: 'INBOUND', createdById: null,
-      channelId: item.channel.id, conversationSource: 'INBOX' as const, conversationStatus: 'NEW' as const,
+    const contacts = await upsertContacts(tx, fresh.map((item) => ({
+      actor: { accountId: item.channel.accountId, userId: null }, canonicalPhone: item.canonicalPhone, phone: item.phone,
+      change: { fields: { source: 'INBOUND', firstName: item.name?.slice(0, 100) || null } }, onExisting: 'keep' as const,
+    })));
+    const opened = await openConversations(tx, fresh.map((item, i) => ({
+      accountId: item.channel.accountId, contactId: contacts[i].id, channelId: item.channel.id, source: 'INBOX', status: 'NEW',
     })));
     const inserted = await execRows<{ id: string; channel_id: number; provider_id: string }>(tx, sql`${insertRowsFromJson(messages, fresh.map((item, i) => ({
-      accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: opened[i].contactId,
+      accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: contacts[i].id,
       channelId: item.channel.id, direction: 'INBOUND' as const, source: 'INBOUND' as const, status: 'received' as const,
       msgType: item.fields.msgType, toNumber: item.toNumber, fromNumber: item.canonicalPhone, body: item.fields.body,
       content: item.fields.content, contentType: item.fields.contentType, location: item.fields.location,
       contactsPayload: item.fields.contactsPayload, timestamp: item.at, providerId: item.providerId,
     })))} on conflict do nothing returning id, channel_id, provider_id`);
-    if (inserted.length !== fresh.length) throw new RaceLost('a message was stored meanwhile');
+    if (inserted.length !== fresh.length) throw new StoredMeanwhile();
     // The contact wrote: a conversation we opened (CREATED) now awaits an agent (NEW).
-    await touchConversationsTogether(tx, true, fresh.map((item, i) => ({
+    await touchConversations(tx, true, fresh.map((item, i) => ({
       conversationId: opened[i].conversation.id, at: item.at,
-      status: opened[i].conversation.status === 'CREATED' ? 'NEW' : undefined,
+      status: opened[i].conversation.status === 'CREATED' ? 'NEW' as const : undefined,
     })));
     const idOf = new Map(inserted.map((m) => [messageKey(m.channel_id, m.provider_id), m.id]));
     return fresh.map((item) => idOf.get(messageKey(item.channel.id, item.providerId))!);

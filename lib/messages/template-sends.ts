@@ -1,0 +1,48 @@
+import type { Executor } from '@/db';
+import { messageSource } from '@/db/schema';
+import type { ChannelRecord, WireTemplate } from '@/lib/channels/provider';
+import { upsertContacts } from '@/lib/contacts/upsert';
+import type { Actor, Change } from '@/lib/contacts/write';
+import { openConversations, type ConversationRecord } from '@/lib/conversations/open';
+import { queueOutboundMessages } from './outbound';
+
+// Template sends, for every sender (the send API, the dashboard, broadcasts, flows): each
+// recipient's contact found or created (an existing one used as it is unless the sender asks to
+// merge into it), its open conversation joined or opened as CREATED, the message queued and its
+// send job enqueued, all in the caller's transaction (countedTransaction). A batch gives what
+// sending one after another would give; one send is a batch of one.
+
+export type TemplateSendRequest = {
+  actor: Actor;
+  channel: ChannelRecord;
+  templateId: string;
+  /** The number as given, and canonical. */
+  phone: string;
+  canonicalPhone: string;
+  variables: string[];
+  wire: WireTemplate;
+  body: string;
+  messageSource: (typeof messageSource.enumValues)[number];
+  conversationSource: ConversationRecord['source'];
+  /** A change merged into the recipient's contact (a broadcast's tags); without it the contact is only found or created. */
+  contactChange?: Change;
+};
+
+export type QueuedSend = { id: string; conversation: string; contact: string };
+
+export async function queueTemplateSends(tx: Executor, sends: TemplateSendRequest[]): Promise<QueuedSend[]> {
+  if (!sends.length) return [];
+  const contacts = await upsertContacts(tx, sends.map((s) => ({
+    actor: s.actor, canonicalPhone: s.canonicalPhone, phone: s.phone,
+    change: s.contactChange ?? { fields: {} }, onExisting: s.contactChange ? 'merge' : 'keep',
+  })));
+  const opened = await openConversations(tx, sends.map((s, i) => ({
+    accountId: s.actor.accountId, contactId: contacts[i].id, channelId: s.channel.id, source: s.conversationSource, status: 'CREATED',
+  })));
+  const ids = await queueOutboundMessages(tx, sends.map((s, i) => ({
+    accountId: s.actor.accountId, channel: s.channel, conversation: opened[i].conversation,
+    contact: { id: contacts[i].id, canonicalPhone: s.canonicalPhone }, source: s.messageSource, sentById: s.actor.userId,
+    kind: 'template', templateId: s.templateId, template: s.wire, variables: s.variables, body: s.body,
+  })));
+  return ids.map((id, i) => ({ id, conversation: opened[i].conversation.id, contact: contacts[i].id }));
+}
