@@ -2,9 +2,9 @@
 // off, start the job workers in this process so `npm start` is a complete product.
 //
 // Next.js starts this during app.prepare() without waiting for it, so it usually finishes after the
-// server is listening. A failure used to leave a server that answered every request with a bare
-// 500 (an unreachable DATABASE_URL, say); now it ends the process with one line saying why, and
-// success is announced to scripts/server.mjs, which reports the server ready only then.
+// server is listening. A failure (an unreachable DATABASE_URL, say) ends the process with one line
+// saying why, rather than leaving a server that answers every request with a bare 500; success is
+// announced to scripts/server.mjs, which reports the server ready only then.
 export async function register() {
   if (process.env.NEXT_RUNTIME !== 'nodejs') return;
   try {

@@ -51,9 +51,8 @@ export async function startInProcess(): Promise<void> {
     await queue();
   }
   // The import checks its memory between batches; every web process also checks it every few
-  // seconds. With several web processes, the one answering an import's progress polls (each then
-  // carried up to 1,000 rejected rows; the dashboard now asks for none) grew by 2-3 MB/s to
-  // ~290 MB in a 100,000-row import before V8 collected in full on its own.
+  // seconds, because a process that is not importing (answering an import's progress polls, say)
+  // can grow for a long while before V8 collects in full on its own.
   // On Postgres only: the embedded engine's own memory counts in this process's RSS, and no
   // collection gives that back.
   if (kind === 'postgres') setInterval(keepMemoryInCheck, MEMORY_CHECK_MS).unref();

@@ -31,7 +31,7 @@ export const accounts = pgTable('accounts', {
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 });
 
-// A user is an account member: the spec gives every user exactly one `account`.
+// A user is an account member: every user belongs to exactly one `account`.
 export const users = pgTable('users', {
   id: serial('id').primaryKey(),
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),

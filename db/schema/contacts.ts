@@ -63,7 +63,7 @@ export const contactDefaultAssignees = pgTable('contact_default_assignees', {
   userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
 }, (t) => [primaryKey({ columns: [t.contactId, t.userId] }), index('contact_default_assignees_user_idx').on(t.userId)]);
 
-// One CSV upload: its id is the spec's `upload_group_id`.
+// One CSV upload: its id is the API's `upload_group_id`.
 export const contactImports = pgTable('contact_imports', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),

@@ -1,7 +1,7 @@
 import { pgEnum } from 'drizzle-orm/pg-core';
 
-// Every status field is a Postgres enum holding the spec's values; TypeScript unions and zod
-// enums derive from `enumValues`, never retyped (ARCHITECTURE.md, rule 6).
+// Every status field is a Postgres enum holding its wire values (docs/statuses.md); TypeScript
+// unions and zod enums derive from `enumValues`, never retyped, so the two cannot disagree.
 
 export const memberRole = pgEnum('member_role', ['ADMIN', 'MANAGER', 'AGENT']);
 export const accountStatus = pgEnum('account_status', ['NEW', 'ACTIVE', 'INACTIVE']);

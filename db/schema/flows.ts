@@ -34,7 +34,7 @@ export const flowSteps = pgTable('flow_steps', {
   answerType: flowAnswerType('answer_type').notNull().default('NONE'),
   body: text('body').notNull().default(''),
   answerOptions: text('answer_options').array().notNull().default(sql`'{}'::text[]`),
-  // The spec's many step settings (validation messages, ranges, rendering, delays, HTTP action
+  // A step's many settings (validation messages, ranges, rendering, delays, HTTP action
   // request, waits, time windows…) vary by step type; they live here, validated by the flow service.
   settings: jsonb('settings').notNull().default({}),
 }, (t) => [uniqueIndex('flow_steps_flow_ordering_key').on(t.flowId, t.orderingIdx)]);

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, uniquePhone, type TestAccount } from './factories';
 
-// Operations 16-20, DELETE /api/contact/{id} and note removal: shapes, merge rules, validation,
-// authentication and account isolation.
+// The contact routes (list, upsert, get, PUT, PATCH, DELETE) and note removal: shapes, merge
+// rules, validation, authentication and account isolation.
 
 const CONTACT_KEYS = [
   'canonical_phone', 'contact_import', 'created_by', 'created_on', 'default_assignees', 'email', 'external_id',

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { NOT_FOUND, newAccount } from './factories';
 
-// Wire conventions of ROUTES.md that hold for every route.
+// Wire conventions that hold for every route (docs/api-conventions.md).
 
 test('health is public and reports migrations', async ({ request }) => {
   const res = await request.get('/api/health');

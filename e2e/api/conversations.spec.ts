@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, uniquePhone, type TestAccount } from './factories';
 
-// Operations 22-24, the single get, a conversation's messages, the free-form send and its 24-hour
-// window, and the sandbox phone (replies enter through the inbound path).
+// Conversation list, get and updates, a conversation's messages, the free-form send and its
+// 24-hour window, and the sandbox phone (replies enter through the inbound path).
 
 let acme: TestAccount;
 let other: TestAccount;

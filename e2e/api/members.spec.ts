@@ -1,7 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { ISO, NOT_PROVIDED, newAccount, type TestAccount } from './factories';
 
-// Operations 1 (account members, the spec's test request) and 2 (users with lookups).
+// Account members (GET /api/account-member, paged by a JSON body on the GET) and users with
+// their lookups (GET /api/user).
 
 let acme: TestAccount;
 let other: TestAccount;

@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, uniquePhone, type TestAccount } from './factories';
 import { Receiver } from './receiver';
 
-// Operations 3, 4 and 5 on the sandbox channel: list filters, search, ordering, get, and sending
+// Templates on the sandbox channel: list filters, search, ordering, get, and sending
 // (201 at once, then queued → accepted → sent → delivered → read on the sandbox's timer).
 
 let acme: TestAccount;

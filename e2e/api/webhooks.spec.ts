@@ -3,7 +3,8 @@ import { Webhook } from 'standardwebhooks';
 import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, uniquePhone, type TestAccount } from './factories';
 import { Receiver } from './receiver';
 
-// Operations 25-29 and DELETE, and delivery: signed, retried, ordered, logged, isolated.
+// Webhook subscription routes (list, create, get, PUT, PATCH, DELETE) and delivery: signed,
+// retried, ordered, logged, isolated.
 
 let acme: TestAccount;
 let other: TestAccount;

@@ -38,7 +38,8 @@ function formToObject(entries: Iterable<[string, FormDataEntryValue]>): Record<s
 }
 
 /**
- * Parses a write body: JSON, or for flat bodies url-encoded and multipart forms (ROUTES.md).
+ * Parses a write body: JSON, or for flat bodies url-encoded and multipart forms
+ * (docs/api-conventions.md, "Request bodies").
  * An empty body is `{}` so that validation reports the missing fields one by one.
  */
 export async function parseBody(req: Request): Promise<unknown> {

@@ -1,5 +1,5 @@
-// Errors that the handler wrapper turns into Django REST Framework bodies (ROUTES.md). Services
-// throw these; routes never build error responses themselves.
+// Errors that the handler wrapper turns into Django REST Framework bodies, as listed in
+// docs/api-conventions.md. Services throw these; routes never build error responses themselves.
 
 export type FieldErrors = { [field: string]: string[] | FieldErrors | (FieldErrors | string[])[] };
 

@@ -4,7 +4,7 @@ import { ApiError } from './errors';
 import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 import { databaseNow } from '@/lib/sql/clock';
 
-// Request throttling per account member (ROUTES.md: 429 with Retry-After), off unless
+// Request throttling per account member (429 with Retry-After, docs/api-conventions.md), off unless
 // API_RATE_LIMIT is set, as "N/second|minute|hour|day". A member's API keys and dashboard session
 // share one allowance: a key acts as its member, and handing out more keys must not multiply it.
 // Provider callbacks and the unauthenticated routes (health, schema, docs) are never throttled.

@@ -4,7 +4,7 @@ import { DEFAULT_API_VERSION, DEFAULT_BASE_URL } from './settings';
 import { integer } from '@/lib/validation/fields';
 
 // Request schemas of the channel endpoints and `manage createchannel`: a cloud_api channel's
-// settings (the spec's cloud_api_settings) travel flat; secrets are write-only.
+// settings (answered as `cloud_api_settings`) travel flat in requests; secrets are write-only.
 
 const providerId = (label: string) => z.string().trim().min(1).max(64)
   .regex(/^[A-Za-z0-9_.-]+$/, `Enter a valid ${label}: letters, digits, ".", "_" and "-" only.`);

@@ -29,8 +29,8 @@ export async function enqueueMany(tx: Executor, jobs: PgBoss.JobInsert[]): Promi
 // Workers of this process are poked shortly after the enqueue. For a queue worked only elsewhere
 // (a second web process enqueues, the first works the queue; or `npm run worker` processes), a
 // notification goes with the transaction: Postgres delivers it at commit, when the job becomes
-// visible, and the listening workers fetch at once (workers.ts). Without it they found the job at
-// their next poll: a contact change took 350 ms to reach its webhook (p50) instead of ~40 ms.
+// visible, and the listening workers fetch at once (workers.ts). Without it they would find the
+// job only at their next poll, which would delay every webhook and send by a polling interval.
 async function announce(tx: Executor, names: string[]): Promise<void> {
   for (const name of names) {
     if (worksHere(name)) wakeSoon(name);

@@ -10,7 +10,7 @@ export const USER_ORDERING_FIELDS = ['id', 'email', 'first_name', 'last_name', '
 const text = z.string().optional();
 const boolish = z.enum(['true', 'false', 'True', 'False', '1', '0']).optional();
 
-/** Query of `GET /api/user`: the lookups of the spec for each of email, first_name, last_name. */
+/** Query of `GET /api/user`: every lookup (`email__icontains` …) of email, first_name and last_name. */
 export const userListQuery = z.object({
   ...Object.fromEntries(USER_FILTER_FIELDS.flatMap((f) => [
     [`${f}__icontains`, text], [`${f}__iendswith`, text], [`${f}__iexact`, text], [`${f}__istartswith`, text],

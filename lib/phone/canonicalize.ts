@@ -1,10 +1,11 @@
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/max';
 
-// One canonical E.164 number for every way people and providers write it (shared/data/README.md):
-// national numbers take the account's default country; `00` and `+` prefixes; digits-only
-// international numbers as chat providers send them; Mexico's legacy mobile `1` after +52 is
-// dropped (one number, two spellings); Argentina keeps its mobile `9` after +54, which is how the
-// chat networks address Argentine mobiles.
+// One canonical E.164 number for every way people and providers write it: national numbers take
+// the account's default country; `00` and `+` prefixes; digits-only international numbers as chat
+// providers send them; Mexico's legacy mobile `1` after +52 is dropped (one number, two
+// spellings); Argentina keeps its mobile `9` after +54, which is how the chat networks address
+// Argentine mobiles. The import tests' sample (lib/test-support/contacts-csv.ts) holds each of
+// these spellings.
 
 export type PhoneResult = { ok: true; e164: string } | { ok: false; reason: string };
 

@@ -8,7 +8,7 @@ import { TEMPLATE_ORDERING_FIELDS, type TemplateCreate, type TemplateListQuery }
 import { escapeLike } from '@/lib/sql/like';
 import { invalidateTopic, notifiedCache } from '@/lib/cache/notified-cache';
 
-// Operations 3 and 4: the account's chat templates, each with its channel.
+// The account's chat templates (list and get), each with its channel.
 
 const orderColumns = {
   name: chatTemplates.name, language: chatTemplates.language, category: chatTemplates.category,

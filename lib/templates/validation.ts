@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { templateCategory, templateStatus } from '@/db/schema/enums';
 import { pkInt } from '@/lib/validation/fields';
 
-// Template list filters (ROUTES.md): `category` and `status` take one value or comma-separated
+// Template list filters: `category` and `status` take one value or comma-separated
 // values, `category__in` and `status__in` are aliases; `search` matches name and status;
 // `ordering` takes a field name, `-` for descending.
 

@@ -40,7 +40,7 @@ export function nullableText(max: number) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullable());
 }
 
-/** `[{name}]` (the spec's request form), also plain strings. */
+/** `[{name}]` (the documented request form), also plain strings. */
 export const tagList = z.array(
   z.union([z.string(), z.object({ name: z.string() })])
     .transform((t) => (typeof t === 'string' ? t : t.name).trim())
@@ -50,7 +50,7 @@ export const tagList = z.array(
 /** An integer primary key (Postgres `integer`): anything larger can only be "does not exist". */
 export const pkInt = z.coerce.number().int().positive().max(2_147_483_647);
 
-/** `[{id}]` (the spec's request form), also plain ids. */
+/** `[{id}]` (the documented request form), also plain ids. */
 export const userRefList = z.array(
   z.union([pkInt, z.object({ id: pkInt }).transform((u) => u.id)]),
 );

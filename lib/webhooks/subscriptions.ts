@@ -9,7 +9,8 @@ import { BlockedTargetError, checkTarget } from './target-guard';
 import type { SubscriptionInput, SubscriptionPatch } from './validation';
 import { containsPattern } from '@/lib/sql/like';
 
-// Operations 25-29 and DELETE. Every query is scoped by the caller's account.
+// Webhook subscriptions: list, create, get, update, delete, and the signing secret. Every query
+// is scoped by the caller's account.
 
 const ROTATION_OVERLAP_MS = 24 * 3600 * 1000;
 

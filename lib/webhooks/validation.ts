@@ -10,12 +10,12 @@ const events = z.array(z.enum(WEBHOOK_EVENTS)).min(1, { message: 'This list may 
 const target = z.url({ protocol: /^https?$/ })
   .max(255)
 
-/** POST (26): events and target required. `id` is read-only and ignored. */
+/** POST: events and target required. `id` is read-only and ignored. */
 export const subscriptionSchema = z.object({ events, target, is_active: boolish.default(true) });
-/** PUT (28): events and target required; `is_active` left as it is unless sent, so a full update
+/** PUT: events and target required; `is_active` left as it is unless sent, so a full update
  * never silently re-enables a subscription the system disabled. */
 export const subscriptionReplaceSchema = z.object({ events, target, is_active: boolish.optional() });
-/** PATCH (29): any subset. */
+/** PATCH: any subset. */
 export const subscriptionPatchSchema = z.object({ events: events.optional(), target: target.optional(), is_active: boolish.optional() });
 
 export type SubscriptionInput = z.output<typeof subscriptionSchema>;

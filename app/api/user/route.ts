@@ -3,7 +3,7 @@ import { endpoint, json, methods } from '@/lib/api/handler';
 import { listUsers } from '@/lib/members/service';
 import { userListQuery } from '@/lib/members/validation';
 
-// GET /api/user — users of the caller's account, with the spec's lookups, `ordering` and `search`.
+// GET /api/user — users of the caller's account; `<field>__<lookup>` filters, `ordering`, `search`.
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: endpoint({
     query: userListQuery,

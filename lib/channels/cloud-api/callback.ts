@@ -9,7 +9,7 @@ import { channelById } from '../by-id';
 import { markWebhookSet } from '../service';
 import { channelSettings } from '../settings';
 
-// The provider's callbacks for one cloud_api channel (ROUTES.md, "Provider callbacks"):
+// The provider's callbacks for one cloud_api channel:
 //   GET  verification handshake: hub.mode=subscribe and hub.verify_token → hub.challenge
 //   POST messages and statuses, signed: X-Hub-Signature-256 = sha256=HMAC-SHA256(app secret, raw body)
 // A missing or wrong signature is refused before anything is parsed or stored.

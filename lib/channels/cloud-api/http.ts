@@ -4,10 +4,8 @@ import https from 'node:https';
 // The few HTTP calls the Cloud API provider makes. Never throws: network failures and timeouts
 // come back as status null with the error text.
 //
-// Made with node:http rather than fetch: a send's provider call is on every message's path, and
-// undici's fetch cost ~0.3 ms more CPU per call than node:http with a keep-alive agent (two Node
-// processes' worth measured in one process against a local server: 394-545 against 109-163 us
-// per call, server side included), about a fifth of a web process's CPU per message sent.
+// Made with node:http rather than fetch: a provider call is on every message's path, and fetch
+// costs several times the CPU of node:http with a keep-alive agent for the same call.
 
 export const CLOUD_API_TIMEOUT_MS = Number(process.env.CLOUD_API_TIMEOUT_MS || 15_000);
 /** A larger answer is refused (template pages are the largest the provider sends: a few hundred KB). */

@@ -5,7 +5,7 @@ import { listConversations } from '@/lib/conversations/service';
 import { conversationListQuery } from '@/lib/conversations/validation';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/inbox/conversation — operation 22: `contact`, `search`, plus `status`, `assigned`, `ordering`.
+  // GET /api/inbox/conversation — filters `contact`, `search`, `status`, `assigned`; `ordering`.
   GET: endpoint({
     query: conversationListQuery,
     handle: async ({ member, url, query }) =>

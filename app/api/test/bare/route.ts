@@ -3,7 +3,7 @@ import { NotFoundError } from '@/lib/api/errors';
 import { endpoint, json, methods } from '@/lib/api/handler';
 import { bareSelect } from '@/lib/test-support/bare-select';
 
-// Test-only calibration for the benchmarks (ENABLE_TEST_API=1): the reference workload, a
+// Test-only calibration for the benchmarks (ENABLE_TEST_API=1): a reference workload, a
 // route handler running one 20-row SELECT with no authentication, so the API's figures can be read
 // against what this machine serves at best.
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

@@ -5,7 +5,7 @@ import { listTemplates } from '@/lib/templates/service';
 import { templateListQuery } from '@/lib/templates/validation';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/channels/chat/template — operation 3: filters category/status (comma-separated, or
+  // GET /api/channels/chat/template — filters category/status (comma-separated, or
   // category__in/status__in), search on name and status, ordering.
   GET: endpoint({
     query: templateListQuery,

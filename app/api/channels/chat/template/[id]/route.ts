@@ -3,7 +3,7 @@ import { endpoint, json, methods } from '@/lib/api/handler';
 import { getTemplate } from '@/lib/templates/service';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // GET /api/channels/chat/template/{id} — operation 4.
+  // GET /api/channels/chat/template/{id}
   GET: endpoint({
     params: { id: 'uuid' },
     handle: async ({ member, params }) => json(await getTemplate(await getDb(), member.accountId, params.id)),

@@ -6,13 +6,13 @@ import { conversationPatchSchema, conversationUpdateSchema } from '@/lib/convers
 const params = { id: 'uuid' } as const;
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  // PUT /api/inbox/conversation/{id}/update — operation 23: id, contact and assigned required.
+  // PUT /api/inbox/conversation/{id}/update — id, contact and assigned required.
   PUT: endpoint({
     params,
     body: conversationUpdateSchema,
     handle: async ({ member, params, body }) => json(await updateConversation(await getDb(), member.accountId, params.id, body)),
   }),
-  // PATCH /api/inbox/conversation/{id}/update — operation 24: any subset.
+  // PATCH /api/inbox/conversation/{id}/update — any subset.
   PATCH: endpoint({
     params,
     body: conversationPatchSchema,
