@@ -13,7 +13,7 @@ import { serializeConversation } from './serializer';
 import type { ConversationChange, ConversationListQuery } from './validation';
 import { escapeLike } from '@/lib/sql/like';
 
-// Conversations (operations 22-24) and the single get. Every query is scoped by the account.
+// Conversations: list, get, update and partial update. Every query is scoped by the account.
 
 
 export async function listConversations(db: Db, accountId: number, url: URL, page: PageRequest, q: ConversationListQuery) {
@@ -44,7 +44,7 @@ export async function getConversation(db: Db, accountId: number, id: string) {
 }
 
 /**
- * Operations 23 and 24. `assigned` and `tags`, when sent, replace the current ones; `contact`
+ * Update and partial update. `assigned` and `tags`, when sent, replace the current ones; `contact`
  * must be the conversation's own (a conversation never changes contact).
  */
 export async function updateConversation(db: Db, accountId: number, id: string, input: ConversationChange) {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { conversationStatus } from '@/db/schema/enums';
 import { pkInt, tagList, userRefList } from '@/lib/validation/fields';
 
-// Request schemas of conversations (operations 22-24) and the free-form send.
+// Request schemas of conversations (list, update, partial update) and the free-form send.
 
 const statusChoices = conversationStatus.enumValues;
 

@@ -8,10 +8,8 @@ import { sql, type SQL } from 'drizzle-orm';
 // over it. Postgres 15 costs both, and when it believes the account small (a table filling faster
 // than autovacuum analyses it, an account or channel newer than the statistics), it scans the
 // index by account alone and filters every contact of the account by phone. A prepared statement
-// then keeps that plan. Measured on signed inbound callbacks into a fresh database, the lookup of
-// a group's messages took 6 to 11 ms (it read all 15,000 messages of the channel) instead of
-// 0.05, and Postgres spent more on it than on all the group's writes; the CSV import had hit the
-// same wall (lib/contacts/import/write-batch.ts).
+// then keeps that plan, and a lookup of a few keys reads a whole channel's messages or an
+// account's contacts.
 //
 // Here the keys are a JSON parameter turned into rows, and each row's match is a LATERAL subquery
 // with `limit 1`, which the planner may not flatten into a join: it runs once per key, with

@@ -1,10 +1,10 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Db, type Executor } from '@/db';
 
-// Postgres checks a foreign key with one query per written row. An import batch makes four per
-// contact (contact → account and creator; contact_tag → contact and tag), and within a batch they
-// all ask the same question of the same few rows: for 100,000 rows they were 3.9 of the 8.3 s of
-// CPU Postgres spent on the import. So a batch asks once instead. It takes the locks the checks
+// Postgres checks a foreign key with one query per written row. An import batch makes several per
+// contact (contact → account, creator and import; contact_tag → contact and tag), and within a
+// batch they all ask the same question of the same few rows: they were close to half of the CPU
+// Postgres spent on an import (bench/README.md). So a batch asks once instead. It takes the locks the checks
 // would take (FOR KEY SHARE on the account, the creator and the batch's tags; the contacts are
 // rows the batch's own upsert wrote or locked), and writes the contacts and their tags with the
 // per-row checks off (session_replication_role = replica, until the tags are written). A deleted
@@ -15,7 +15,7 @@ import { execRows, type Db, type Executor } from '@/db';
 // in the statement that takes the locks, so a privilege granted or revoked while the server runs
 // counts from the next batch; without it the batch writes with the ordinary checks, as correct
 // and slower. Each change of the setting also makes Postgres drop the connection's cached plans,
-// which are planned again on their next use (twice per batch of 2,000 rows: nothing to speak of).
+// which are planned again on their next use (twice per batch: nothing to speak of).
 //
 // Replica mode turns off ordinary triggers as well: contacts, tags and contact_tags have none, and
 // row-checks.test.ts fails when one is added, or a foreign key the batch does not check itself.

@@ -58,11 +58,9 @@ async function completeImport(db: Db, importId: string): Promise<void> {
 // Parsing and validating are synchronous work on the thread that also drives the batch being
 // written and, in a web process, answers requests. Records already parsed are handed out by the
 // stream without ever returning to the event loop, so without these breaks each of the write's
-// round trips, and every request, waited behind the parsing of a whole stored chunk (~12,000
-// records): event-loop delay during an import reached p99 75 ms, max 863 ms (now 22-25 and 35-63 ms).
-// A break every 25 records rather than every 100 also lets the write's next statement go out
-// sooner: imports alternating both ways in one process ran at 10,487 rows/s against 9,369 (median
-// of 4 each; `npm run bench:import` measures one).
+// round trips, and every request, waited behind the parsing of a whole stored chunk. A short
+// break every few records also lets the write's next statement go out sooner (`npm run
+// bench:import` measures the import's rate and event-loop delay).
 const PARSE_SLICE = 64 * 1024;
 const YIELD_EVERY = 25;
 const letIoIn = () => new Promise<void>((resolve) => setImmediate(resolve));
