@@ -115,6 +115,23 @@ test.describe('POST /api/contact', () => {
     });
   });
 
+  test('reports a bad phone with every other field error in one answer', async ({ request }) => {
+    const res = await request.post('/api/contact', { headers: acme.admin.headers, data: { phone: 'abc', email: 'nope' } });
+    expect(res.status()).toBe(400);
+    expect(await res.json()).toEqual({ phone: ['Enter a valid phone number.'], email: ['Enter a valid email address.'] });
+    // A national number the account's country (MX) does not have, beside another bad field.
+    const national = await request.post('/api/contact', { headers: acme.admin.headers, data: { phone: '123 456', first_name: 'x'.repeat(101) } });
+    expect(await national.json()).toEqual({
+      phone: ['Enter a valid phone number.'], first_name: ['Ensure this field has no more than 100 characters.'],
+    });
+    const c = await (await request.post('/api/contact', { headers: acme.admin.headers, data: { phone: uniquePhone() } })).json();
+    for (const method of ['put', 'patch'] as const) {
+      const bad = await request[method](`/api/contact/${c.id}`, { headers: acme.admin.headers, data: { phone: 'abc', email: 'nope' } });
+      expect(bad.status()).toBe(400);
+      expect(await bad.json()).toEqual({ phone: ['Enter a valid phone number.'], email: ['Enter a valid email address.'] });
+    }
+  });
+
   test('refuses an impossible phone and a foreign default assignee', async ({ request }) => {
     const bad = await request.post('/api/contact', { headers: acme.admin.headers, data: { phone: '+52 55' } });
     expect(bad.status()).toBe(400);

@@ -143,6 +143,16 @@ test('send validates the variables count, the phone and the body', async ({ requ
   const wrong = await request.post(`/api/channels/chat/template/${order.id}/send`, { headers: acme.admin.headers, data: { phone: uniquePhone(), variables: ['1'] } });
   expect(wrong.status()).toBe(400);
   expect(await wrong.json()).toEqual({ variables: ['This template needs exactly 4 variables; 1 given.'] });
+  // Blank values would reach the contact as gaps in the text: refused per value, and nothing is sent.
+  const welcome = await byName(request, acme, 'welcome');
+  const blankPhone = uniquePhone();
+  const blank = await request.post(`/api/channels/chat/template/${welcome.id}/send`, { headers: acme.admin.headers, data: { phone: blankPhone, variables: ['', ' '] } });
+  expect(blank.status()).toBe(400);
+  expect(await blank.json()).toEqual({ variables: { 0: ['This field may not be blank.'], 1: ['This field may not be blank.'] } });
+  const oneBlank = await request.post(`/api/channels/chat/template/${welcome.id}/send`, { headers: acme.admin.headers, data: { phone: blankPhone, variables: ['Ana', ''] } });
+  expect(await oneBlank.json()).toEqual({ variables: { 1: ['This field may not be blank.'] } });
+  const contacts = await (await request.get(`/api/contact?search=${encodeURIComponent(blankPhone.replace(/\D/g, '').slice(-8))}`, { headers: acme.admin.headers })).json();
+  expect(contacts.count).toBe(0);
   const hello = await byName(request, acme, 'hello_world');
   const extra = await request.post(`/api/channels/chat/template/${hello.id}/send`, { headers: acme.admin.headers, data: { phone: uniquePhone(), variables: ['x'] } });
   expect(await extra.json()).toEqual({ variables: ['This template needs exactly 0 variables; 1 given.'] });
