@@ -1,5 +1,6 @@
+import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uuid, varchar,
+  boolean, index, integer, pgTable, primaryKey, serial, text, timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { accounts, users } from './accounts';
 import { chatTemplates } from './channels';
@@ -15,26 +16,53 @@ export const broadcasts = pgTable('broadcasts', {
   isActive: boolean('is_active').notNull().default(true),
   startOn: timestamp('start_on', { withTimezone: true }),
   status: broadcastStatus('status').notNull().default('PENDING'),
+  statusReason: text('status_reason').notNull().default(''),
   chatTemplateId: uuid('chat_template_id').references(() => chatTemplates.id, { onDelete: 'set null' }),
   templateBody: text('template_body').notNull().default(''),
   hasPriority: boolean('has_priority').notNull().default(false),
+  /** The broadcast whose failed recipients this one sends to again. */
+  retryOfId: integer('retry_of').references((): never => broadcasts.id as never, { onDelete: 'set null' }),
+  total: integer('total').notNull().default(0),
   sent: integer('sent').notNull().default(0),
   delivered: integer('delivered').notNull().default(0),
   read: integer('read').notNull().default(0),
   answered: integer('answered').notNull().default(0),
   failed: integer('failed').notNull().default(0),
   pending: integer('pending').notNull().default(0),
+  skipped: integer('skipped').notNull().default(0),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('broadcasts_account_idx').on(t.accountId, t.createdOn, t.id)]);
+  startedOn: timestamp('started_on', { withTimezone: true }),
+  completedOn: timestamp('completed_on', { withTimezone: true }),
+}, (t) => [
+  index('broadcasts_account_idx').on(t.accountId, t.createdOn, t.id),
+  index('broadcasts_account_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+]);
 
 export const broadcastRecipients = pgTable('broadcast_recipients', {
   id: serial('id').primaryKey(),
   broadcastId: integer('broadcast_id').notNull().references(() => broadcasts.id, { onDelete: 'cascade' }),
-  contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
-  data: text('data').array().notNull().default([]),
-  status: broadcastRecipientStatus('status').notNull().default('PENDING'),
+  /** Set when the broadcast reaches the recipient: its contact is upserted then. */
+  contactId: uuid('contact_id').references(() => contacts.id, { onDelete: 'set null' }),
+  /** The number as given, and canonical. */
+  phone: varchar('phone', { length: 64 }).notNull(),
+  canonicalPhone: varchar('canonical_phone', { length: 32 }).notNull(),
+  data: text('data').array().notNull().default(sql`'{}'::text[]`),
+  status: broadcastRecipientStatus('status').notNull().default('pending'),
+  reason: text('reason').notNull().default(''),
   messageId: uuid('message_id').references(() => messages.id, { onDelete: 'set null' }),
-}, (t) => [index('broadcast_recipients_broadcast_idx').on(t.broadcastId, t.id)]);
+  sentOn: timestamp('sent_on', { withTimezone: true }),
+  deliveredOn: timestamp('delivered_on', { withTimezone: true }),
+  readOn: timestamp('read_on', { withTimezone: true }),
+  answeredOn: timestamp('answered_on', { withTimezone: true }),
+  failedOn: timestamp('failed_on', { withTimezone: true }),
+  updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [
+  uniqueIndex('broadcast_recipients_phone_key').on(t.broadcastId, t.canonicalPhone),
+  index('broadcast_recipients_broadcast_idx').on(t.broadcastId, t.id),
+  index('broadcast_recipients_status_idx').on(t.broadcastId, t.status, t.id),
+  index('broadcast_recipients_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
+  index('broadcast_recipients_contact_idx').on(t.contactId, t.id).where(sql`${t.contactId} is not null`),
+]);
 
 export const broadcastContactTags = pgTable('broadcast_contact_tags', {
   broadcastId: integer('broadcast_id').notNull().references(() => broadcasts.id, { onDelete: 'cascade' }),

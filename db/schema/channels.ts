@@ -44,3 +44,10 @@ export const chatTemplates = pgTable('chat_templates', {
   uniqueIndex('chat_templates_channel_name_lang_key').on(t.channelId, t.name, t.language),
   index('chat_templates_account_idx').on(t.accountId, t.createdOn),
 ]);
+
+// The next free send slot of each channel, shared by every process that sends through it, so the
+// channel's messages-per-second limit holds across all of them (lib/channels/pace.ts).
+export const channelSendPace = pgTable('channel_send_pace', {
+  channelId: integer('channel_id').primaryKey().references(() => channels.id, { onDelete: 'cascade' }),
+  nextSlot: timestamp('next_slot', { withTimezone: true }).notNull(),
+});

@@ -39,10 +39,10 @@ export const messageType = pgEnum('message_type', [
 export const messageSource = pgEnum('message_source', ['INBOUND', 'API', 'INBOX', 'BROADCAST', 'FLOW']);
 
 export const broadcastStatus = pgEnum('broadcast_status', [
-  'PENDING', 'SCHEDULED', 'PROCESSING', 'COMPLETED', 'CANCELLED', 'FAILED',
+  'PENDING', 'RUNNING', 'PAUSED', 'COMPLETED', 'CANCELED', 'FAILED',
 ]);
 export const broadcastRecipientStatus = pgEnum('broadcast_recipient_status', [
-  'PENDING', 'SENT', 'DELIVERED', 'READ', 'ANSWERED', 'FAILED',
+  'pending', 'sent', 'delivered', 'read', 'answered', 'failed', 'skipped',
 ]);
 
 export const flowEndAction = pgEnum('flow_end_action', ['NONE', 'WEBHOOK']);

@@ -42,9 +42,9 @@ function formToObject(entries: Iterable<[string, FormDataEntryValue]>): Record<s
  * (docs/api-conventions.md, "Request bodies").
  * An empty body is `{}` so that validation reports the missing fields one by one.
  */
-export async function parseBody(req: Request): Promise<unknown> {
+export async function parseBody(req: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
   const type = mediaType(req);
-  const raw = await readLimited(req, JSON_BODY_LIMIT);
+  const raw = await readLimited(req, limit);
   if (raw.byteLength === 0) return {};
   if (type === 'application/json' || type === '' || type.endsWith('+json')) {
     try {

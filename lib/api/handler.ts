@@ -50,6 +50,8 @@ type EndpointConfig<P extends Record<string, IdKind>, BS extends z.ZodType | und
    * account's country): it must accept what `body` describes, which the OpenAPI document shows.
    */
   bodyFor?: (member: Member) => Promise<NonNullable<BS>>;
+  /** Bytes a body may have on this route (default JSON_BODY_LIMIT). */
+  bodyLimit?: number;
   query?: QS;
   /** The handler streams the body itself (uploads); other media types are a 415. */
   rawBody?: { mediaTypes: readonly string[] };
@@ -128,7 +130,7 @@ export function endpoint<
       let body: unknown;
       if (config.body) {
         const schema = config.bodyFor && member ? await config.bodyFor(member) : config.body;
-        const parsed = schema.safeParse(await parseBody(req));
+        const parsed = schema.safeParse(await parseBody(req, config.bodyLimit));
         if (!parsed.success) throw new ValidationError(zodToDrf(parsed.error));
         body = parsed.data;
       }

@@ -40,8 +40,16 @@ export type OutboundMessage =
 
 export type SendOutcome =
   | { ok: true; providerId: string }
-  /** `retry`: throttling or a transient failure worth trying again; otherwise permanent. */
-  | { ok: false; retry: boolean; code: string; message: string };
+  /**
+   * `retry`: throttling or a transient failure worth trying again; otherwise permanent.
+   * `throttled`: the provider asked to slow down (the channel pauses; the send is never given up).
+   */
+  | { ok: false; retry: boolean; throttled?: boolean; code: string; message: string }
+  /** The claim was refused (another job has the message) or came too late: nothing went out. */
+  | { ok: false; calledOff: true };
+
+/** Claims the message for this send (at most once); false when it must not go out. */
+export type SendClaim = () => Promise<boolean>;
 
 export type CredentialCheck = { ok: boolean; detail: string; display_phone_number?: string; verified_name?: string };
 
@@ -58,12 +66,10 @@ export type ProviderTemplate = {
 
 export interface ChannelProvider {
   /**
-   * Waits for this process's next send slot on the channel (its messages-per-second limit). Called
-   * before a send is claimed, so the claim-to-answer time is only the provider call itself.
+   * One provider call, bounded by its timeout. `claim` is called once the call is ready to go and
+   * nothing of it can be processed yet; the send goes out only if it resolves true.
    */
-  awaitSlot?(): Promise<void>;
-  /** One provider call, bounded by its timeout; no rate-limit wait (see awaitSlot). */
-  send(message: OutboundMessage): Promise<SendOutcome>;
+  send(message: OutboundMessage, claim: SendClaim): Promise<SendOutcome>;
   testCredentials(): Promise<CredentialCheck>;
   /** Every template of the account at the provider; null when templates are managed locally. */
   fetchTemplates(): Promise<ProviderTemplate[] | null>;

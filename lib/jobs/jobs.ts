@@ -5,6 +5,7 @@ import { messageSendJob } from '@/lib/messages/send-job';
 import { sandboxStatusJob } from '@/lib/messages/sandbox-status-job';
 import { templateSyncAllJob } from '@/lib/templates/sync-job';
 import { uploadSweepJob } from '@/lib/contacts/import/sweep-job';
+import { broadcastRunJob, broadcastSweepJob } from '@/lib/broadcasts/run';
 
 /** Every kind of background job the product runs. */
 export const jobs: JobDefinition<never>[] = [
@@ -14,4 +15,6 @@ export const jobs: JobDefinition<never>[] = [
   sandboxStatusJob as JobDefinition<never>,
   templateSyncAllJob as JobDefinition<never>,
   uploadSweepJob as JobDefinition<never>,
+  broadcastRunJob as JobDefinition<never>,
+  broadcastSweepJob as JobDefinition<never>,
 ];

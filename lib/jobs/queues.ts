@@ -15,6 +15,10 @@ export const QUEUES = {
   sandboxStatus: { name: 'sandbox-status', policy: { retryLimit: 3, retryDelay: 2, expireInSeconds: 60 } },
   // Every 5 minutes: sync the templates of every cloud_api channel.
   templateSyncAll: { name: 'template-sync-all', policy: { retryLimit: 0, expireInSeconds: 600 } },
+  // One chunk of a broadcast's recipients; each run enqueues the next.
+  broadcastRun: { name: 'broadcast-run', policy: { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 } },
+  // Every minute: a run for every broadcast that is due or running, should its chain have broken.
+  broadcastSweep: { name: 'broadcast-sweep', policy: { retryLimit: 0, expireInSeconds: 120 } },
   // Hourly: removes uploads whose web process died while receiving them.
   uploadSweep: { name: 'contact-upload-sweep', policy: { retryLimit: 0, expireInSeconds: 600 } },
 } satisfies Record<string, { name: string; policy: Omit<PgBoss.Queue, 'name'> }>;

@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Db } from '@/db';
 import { messages } from '@/db/schema';
 import type { ChannelRecord } from '@/lib/channels/provider';
+import { contactsAnswered } from '@/lib/broadcasts/progress';
 import { countedTransaction } from '@/lib/contacts/counter';
 import { upsertContacts } from '@/lib/contacts/upsert';
 import { openConversations, touchConversations } from '@/lib/conversations/open';
@@ -99,6 +100,8 @@ async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typ
       conversationId: opened[i].conversation.id, at: item.at,
       status: opened[i].conversation.status === 'CREATED' ? 'NEW' as const : undefined,
     })));
+    // A reply after a broadcast's message counts as its answer.
+    await contactsAnswered(tx, fresh.map((item, i) => ({ contactId: contacts[i].id, at: item.at })));
     const idOf = new Map(inserted.map((m) => [messageKey(m.channel_id, m.provider_id), m.id]));
     return fresh.map((item) => idOf.get(messageKey(item.channel.id, item.providerId))!);
   });

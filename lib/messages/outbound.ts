@@ -50,6 +50,9 @@ export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[
   await touchConversations(tx, false, inputs.map((input) => ({
     conversationId: input.conversation.id, at: now, status: input.conversationStatus,
   })));
-  await enqueueMany(tx, ids.map((messageId) => ({ name: QUEUES.messageSend.name, data: { messageId } })));
+  // A person waiting on a reply comes before a broadcast's thousands of messages on the same queue.
+  await enqueueMany(tx, ids.map((messageId, i) => ({
+    name: QUEUES.messageSend.name, data: { messageId }, priority: inputs[i].source === 'BROADCAST' ? 0 : 1,
+  })));
   return ids;
 }

@@ -1,24 +1,26 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { execRows, getDb, type Executor } from '@/db';
-import { channels, messages } from '@/db/schema';
+import { execRows, getDb } from '@/db';
+import { broadcastRecipients, broadcasts, channels, messages } from '@/db/schema';
+import { messagesProgressed } from '@/lib/broadcasts/progress';
 import { CLOUD_API_TIMEOUT_MS } from '@/lib/channels/cloud-api/http';
+import { burstSize, LATE_TOLERANCE_S, pauseChannel, reserveBurst, slotSeconds } from '@/lib/channels/pace';
 import type { ChannelProvider, OutboundMessage, SendOutcome, WireTemplate } from '@/lib/channels/provider';
 import { providerFor } from '@/lib/channels/providers';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
-import { messageRetryDelay } from './retry-schedule';
+import { messageRetryDelay, throttleRetryDelay } from './retry-schedule';
 import { scheduleSandboxStatuses } from './sandbox-status-job';
+import { burstClaim } from './send-claim';
 
-// Sends one queued message through its channel's provider, at most once. The message is claimed
-// (send_claimed_on, set only while it is NULL) before the provider is called, so a job that runs
-// twice (duplicate enqueue, pg-boss expiry, a worker that died after the provider accepted) never
-// calls the provider twice. The HTTP call happens outside any transaction; its outcome is
-// written in one:
+// Sends queued messages through their channels' providers, at most once each (send-claim.ts), at
+// each channel's pace (lib/channels/pace.ts). The provider calls happen outside any transaction;
+// their outcomes are written in one:
 // - accepted: provider id and `accepted`;
-// - throttling or a transient failure: the claim is released in the transaction that schedules
-//   the retry (MESSAGE_RETRY_SCHEDULE);
+// - throttled: the channel pauses and the send is tried again later, however often it takes;
+// - a transient failure: retried on MESSAGE_RETRY_SCHEDULE, then failed;
 // - permanent error: `failed` at once.
+// A message of a paused broadcast is left queued (resuming sends it); of a canceled one, failed.
 // A job that finds the message claimed but unsettled waits out the claim: once it is older than
 // SEND_CLAIM_STALE_MS the worker that held it is taken to have died mid-send, and the message
 // fails as "outcome unknown" rather than being sent again (a duplicate is worse than a gap the
@@ -29,8 +31,10 @@ export const SEND_CLAIM_STALE_MS = 2 * CLOUD_API_TIMEOUT_MS;
 const STALE_SECONDS = Math.ceil(SEND_CLAIM_STALE_MS / 1000);
 export const OUTCOME_UNKNOWN_CODE = 'outcome_unknown';
 export const OUTCOME_UNKNOWN_MESSAGE = 'outcome unknown: the worker stopped during the send; not resent to avoid a duplicate';
+export const BROADCAST_CANCELED_CODE = 'broadcast_canceled';
 
 type MessageRow = typeof messages.$inferSelect;
+type ChannelRow = typeof channels.$inferSelect;
 
 function outbound(m: MessageRow): OutboundMessage {
   const content = m.content as { template?: WireTemplate; text?: { body: string } };
@@ -38,23 +42,37 @@ function outbound(m: MessageRow): OutboundMessage {
   return { kind: 'text', to: m.toNumber, body: content.text?.body ?? m.body };
 }
 
-async function fail(messageId: string, attempts: number, code: string, message: string) {
+/** Fails queued messages, and their broadcast recipients with them. */
+async function fail(failures: { id: string; attempts: number; code: string; message: string }[]) {
+  if (!failures.length) return;
   const db = await getDb();
-  await db.update(messages).set({
-    status: 'failed', failedOn: new Date(), failedAttempts: attempts, providerErrorCode: code.slice(0, 32), providerErrorMessage: message,
-  }).where(and(eq(messages.id, messageId), eq(messages.status, 'queued')));
+  await db.transaction(async (tx) => {
+    const failed = await execRows<{ id: string }>(tx, sql`
+      update messages m set status = 'failed', failed_on = now(), failed_attempts = x.attempts,
+        provider_error_code = left(x.code, 32), provider_error_message = x.message
+      from jsonb_to_recordset(${JSON.stringify(failures)}::jsonb) as x(id uuid, attempts int, code text, message text)
+      where m.id = x.id and m.status = 'queued'
+      returning m.id`);
+    const done = new Set(failed.map((f) => f.id));
+    await messagesProgressed(tx, failures.filter((f) => done.has(f.id))
+      .map((f) => ({ messageId: f.id, status: 'failed' as const, at: new Date(), reason: f.message })));
+  });
 }
 
 /** A claimed message nobody settled: failed once the claim is stale, otherwise looked at again then. */
 async function settleClaimed(m: MessageRow): Promise<void> {
   const db = await getDb();
-  const [failed] = await db.update(messages).set({
-    status: 'failed', failedOn: sql`now()`, failedAttempts: m.failedAttempts + 1,
-    providerErrorCode: OUTCOME_UNKNOWN_CODE, providerErrorMessage: OUTCOME_UNKNOWN_MESSAGE,
-  }).where(and(
-    eq(messages.id, m.id), eq(messages.status, 'queued'), isNull(messages.providerId),
-    lt(messages.sendClaimedOn, sql`now() - ${sql.raw(`interval '${STALE_SECONDS} seconds'`)}`),
-  )).returning({ id: messages.id });
+  const failed = await db.transaction(async (tx) => {
+    const [row] = await tx.update(messages).set({
+      status: 'failed', failedOn: sql`now()`, failedAttempts: m.failedAttempts + 1,
+      providerErrorCode: OUTCOME_UNKNOWN_CODE, providerErrorMessage: OUTCOME_UNKNOWN_MESSAGE,
+    }).where(and(
+      eq(messages.id, m.id), eq(messages.status, 'queued'), isNull(messages.providerId),
+      lt(messages.sendClaimedOn, sql`now() - ${sql.raw(`interval '${STALE_SECONDS} seconds'`)}`),
+    )).returning({ id: messages.id });
+    if (row) await messagesProgressed(tx, [{ messageId: m.id, status: 'failed', at: new Date(), reason: OUTCOME_UNKNOWN_MESSAGE }]);
+    return Boolean(row);
+  });
   if (failed) return;
   // Still within the claim: its sender is in flight, or threw before writing the outcome (then
   // nothing else would ever settle it). Look again once the claim would be stale; the pg-boss
@@ -62,12 +80,11 @@ async function settleClaimed(m: MessageRow): Promise<void> {
   await enqueue(db, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: STALE_SECONDS + 1 });
 }
 
-/** Settles the messages the provider accepted: one statement for the batch (plus sandbox statuses). */
-async function recordAccepted(accepted: { m: MessageRow; channel: typeof channels.$inferSelect; providerId: string }[]) {
+/** Settles the messages the provider accepted: one transaction for the burst. */
+async function recordAccepted(accepted: { m: MessageRow; channel: ChannelRow; providerId: string }[]) {
   if (!accepted.length) return;
   const db = await getDb();
-  const sandbox = accepted.filter((a) => a.channel.channelProvider === 'PROVIDER_SANDBOX');
-  const write = async (tx: Executor) => {
+  await db.transaction(async (tx) => {
     // Also over an "outcome unknown" failure: the provider did accept it, after all.
     const updated = await execRows<{ id: string }>(tx, sql`
       update messages m set provider_id = x.provider_id, status = 'accepted', accepted_on = now(), failed_on = null,
@@ -79,11 +96,10 @@ async function recordAccepted(accepted: { m: MessageRow; channel: typeof channel
         and (m.status = 'queued' or (m.status = 'failed' and m.provider_error_code = ${OUTCOME_UNKNOWN_CODE}))
       returning m.id`);
     const moved = new Set(updated.map((u) => u.id));
-    await scheduleSandboxStatuses(tx, sandbox.filter((x) => moved.has(x.m.id))
+    await messagesProgressed(tx, [...moved].map((id) => ({ messageId: id, status: 'sent' as const, at: new Date() })));
+    await scheduleSandboxStatuses(tx, accepted.filter((a) => a.channel.channelProvider === 'PROVIDER_SANDBOX' && moved.has(a.m.id))
       .map((a) => ({ channelId: a.channel.id, providerId: a.providerId, status: 'sent' as const })));
-  };
-  // One statement, unless the sandbox's simulated statuses must be scheduled with it.
-  await (sandbox.length ? db.transaction(write) : write(db));
+  });
 }
 
 async function scheduleRetry(m: MessageRow, attempts: number, delay: number, code: string, message: string) {
@@ -96,59 +112,102 @@ async function scheduleRetry(m: MessageRow, attempts: number, delay: number, cod
   });
 }
 
-type Sendable = { m: MessageRow; channel: typeof channels.$inferSelect; provider: ChannelProvider };
+type Sendable = { m: MessageRow; channel: ChannelRow; provider: ChannelProvider };
+type Loaded = { m: MessageRow; c: ChannelRow | null; broadcastStatus: string | null };
 
-/** Looks at a loaded message: the ones to send now, the rest settled (or skipped) here. */
-async function triage(m: MessageRow, channel: typeof channels.$inferSelect | null): Promise<Sendable | null> {
+/** Looks at a loaded message: the ones to send now; the rest settled (or left) here. */
+async function triage({ m, c: channel, broadcastStatus }: Loaded, failures: Parameters<typeof fail>[0]): Promise<Sendable | null> {
   if (m.status !== 'queued' || m.providerId) return null;
   if (m.sendClaimedOn) { await settleClaimed(m); return null; }
-  if (!channel) { await fail(m.id, m.failedAttempts + 1, 'channel_missing', 'The message\'s channel no longer exists.'); return null; }
-  if (channel.status === 'INACTIVE') { await fail(m.id, m.failedAttempts + 1, 'channel_inactive', 'The channel is inactive.'); return null; }
+  const failWith = (code: string, message: string) => { failures.push({ id: m.id, attempts: m.failedAttempts + 1, code, message }); return null; };
+  if (broadcastStatus === 'PAUSED') return null; // resuming the broadcast sends it
+  if (broadcastStatus === 'CANCELED') return failWith(BROADCAST_CANCELED_CODE, 'The broadcast was canceled.');
+  if (!channel) return failWith('channel_missing', 'The message\'s channel no longer exists.');
+  if (channel.status === 'INACTIVE') return failWith('channel_inactive', 'The channel is inactive.');
   try {
     return { m, channel, provider: providerFor(channel) };
   } catch (error) {
-    await fail(m.id, m.failedAttempts + 1, 'provider_error', (error as Error).message);
-    return null;
+    return failWith('provider_error', (error as Error).message);
   }
 }
 
+const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(resolve, ms)) : Promise.resolve());
+
+/** Writes the outcomes of one burst. */
+async function settle(outcomes: (Sendable & { result: SendOutcome })[]) {
+  await recordAccepted(outcomes.flatMap((o) => (o.result.ok ? [{ m: o.m, channel: o.channel, providerId: o.result.providerId }] : [])));
+  const failures: Parameters<typeof fail>[0] = [];
+  let throttled = false;
+  for (const { m, channel, result } of outcomes) {
+    if (result.ok || 'calledOff' in result) continue;
+    const attempts = m.failedAttempts + 1;
+    if (result.throttled && !throttled) {
+      throttled = true;
+      await pauseChannel(await getDb(), channel.id);
+    }
+    const delay = result.throttled ? throttleRetryDelay(attempts) : result.retry ? messageRetryDelay(attempts) : null;
+    if (delay === null) failures.push({ id: m.id, attempts, code: result.code, message: result.message });
+    else await scheduleRetry(m, attempts, delay, result.code, result.message);
+  }
+  await fail(failures);
+}
+
+/** One burst: fired at its slot, or reserved again when it would go out late. */
+async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
+  const db = await getDb();
+  const channel = burst[0].channel;
+  let at = slotAt;
+  for (let attempt = 0; attempt < 5; attempt++) {
+    await sleep(at - Date.now());
+    const claims = burstClaim(db, burst.map((s) => s.m.id), at + LATE_TOLERANCE_S * 1000);
+    const outcomes = await Promise.all(burst.map(async (s) => {
+      let result: SendOutcome;
+      try {
+        result = await s.provider.send(outbound(s.m), () => claims.claim(s.m.id));
+      } catch (error) {
+        result = { ok: false, retry: false, code: 'provider_error', message: (error as Error).message };
+      }
+      return { ...s, result };
+    }));
+    if (!claims.late()) return settle(outcomes);
+    const again = await reserveBurst(db, channel.id, channel.rateLimitPerSecond, burst.length);
+    at = Date.now() + again.waitMs;
+  }
+  // Never on time (a process too busy to keep its slots): left to the job's retry.
+  throw new Error(`channel ${channel.id}: a burst missed its slot five times`);
+}
+
+/** A channel's share of the batch: one reservation, then bursts at successive slots. */
+async function sendOnChannel(items: Sendable[]): Promise<void> {
+  const db = await getDb();
+  const { id, rateLimitPerSecond: limit } = items[0].channel;
+  const size = burstSize(limit);
+  const { waitMs } = await reserveBurst(db, id, limit, items.length);
+  const start = Date.now() + waitMs;
+  const burstMs = size * slotSeconds(limit) * 1000;
+  const bursts: Sendable[][] = [];
+  for (let i = 0; i < items.length; i += size) bursts.push(items.slice(i, i + size));
+  await Promise.all(bursts.map((burst, k) => fireBurst(burst, start + k * burstMs)));
+}
+
 /**
- * Sends a batch of queued messages: loaded in one query, claimed in one statement, sent side by
- * side, and the accepted ones settled in one statement. Failures and retries, rarer, are written
- * one by one.
+ * Sends a batch of queued messages: loaded in one query, each channel's share paced and sent in
+ * bursts claimed in one statement each, the outcomes settled per burst.
  */
 export async function sendMessages(messageIds: string[]): Promise<void> {
   if (!messageIds.length) return;
   const db = await getDb();
-  const rows = await db.select({ m: messages, c: channels }).from(messages)
-    .leftJoin(channels, eq(channels.id, messages.channelId)).where(inArray(messages.id, [...new Set(messageIds)]));
-  const sendable = (await Promise.all(rows.map(({ m, c }) => triage(m, c)))).filter((s): s is Sendable => s !== null);
-  if (!sendable.length) return;
-  // The channel's rate limit: each message waits for its slot before it is claimed.
-  await Promise.all(sendable.map((s) => s.provider.awaitSlot?.()));
-  const claimed = new Set((await execRows<{ id: string }>(db, sql`
-    update messages set send_claimed_on = now()
-    where id = any(${sql.param(sendable.map((s) => s.m.id))}::uuid[])
-      and status = 'queued' and provider_id is null and send_claimed_on is null
-    returning id`)).map((r) => r.id));
-  // Those claimed by another job first are settled by that job, or its redelivery.
-  const outcomes = await Promise.all(sendable.filter((s) => claimed.has(s.m.id)).map(async (s) => {
-    let result: SendOutcome;
-    try {
-      result = await s.provider.send(outbound(s.m));
-    } catch (error) {
-      result = { ok: false, retry: false, code: 'provider_error', message: (error as Error).message };
-    }
-    return { ...s, result };
-  }));
-  await recordAccepted(outcomes.flatMap((o) => (o.result.ok ? [{ m: o.m, channel: o.channel, providerId: o.result.providerId }] : [])));
-  for (const { m, result } of outcomes) {
-    if (result.ok) continue;
-    const attempts = m.failedAttempts + 1;
-    const delay = result.retry ? messageRetryDelay(attempts) : null;
-    if (delay === null) await fail(m.id, attempts, result.code, result.message);
-    else await scheduleRetry(m, attempts, delay, result.code, result.message);
-  }
+  const rows: Loaded[] = await db.select({ m: messages, c: channels, broadcastStatus: broadcasts.status }).from(messages)
+    .leftJoin(channels, eq(channels.id, messages.channelId))
+    .leftJoin(broadcastRecipients, eq(broadcastRecipients.messageId, messages.id))
+    .leftJoin(broadcasts, eq(broadcasts.id, broadcastRecipients.broadcastId))
+    .where(inArray(messages.id, [...new Set(messageIds)]));
+  const failures: Parameters<typeof fail>[0] = [];
+  const sendable = (await Promise.all(rows.map((row) => triage(row, failures)))).filter((s): s is Sendable => s !== null);
+  await fail(failures);
+  const byChannel = new Map<number, Sendable[]>();
+  for (const s of sendable) byChannel.set(s.channel.id, [...(byChannel.get(s.channel.id) ?? []), s]);
+  await Promise.all([...byChannel.values()].map(sendOnChannel));
 }
 
 export function sendMessage(messageId: string): Promise<void> {
@@ -162,3 +221,4 @@ export const messageSendJob = defineJob<{ messageId: string }>({
   handle: async ({ messageId }) => sendMessage(messageId),
   handleBatch: async (jobs) => sendMessages(jobs.map((j) => j.data.messageId)),
 });
+

@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { messages, messageStatus } from '@/db/schema';
+import { messagesProgressed } from '@/lib/broadcasts/progress';
 
 // The one code path that moves an outbound message through its delivery statuses: provider
 // callbacks (cloud_api) and the sandbox's timer both land here. Statuses only move forward, so a
@@ -41,5 +42,8 @@ export async function applyStatus(tx: Executor, update: StatusUpdate): Promise<s
     set.providerErrorMessage = update.error.message;
   }
   if (Object.keys(set).length) await tx.update(messages).set(set).where(eq(messages.id, message.id));
+  if (update.status !== 'accepted') {
+    await messagesProgressed(tx, [{ messageId: message.id, status: update.status, at: update.at, reason: update.error?.message }]);
+  }
   return message.id;
 }

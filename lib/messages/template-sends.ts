@@ -26,6 +26,8 @@ export type TemplateSendRequest = {
   conversationSource: ConversationRecord['source'];
   /** A change merged into the recipient's contact (a broadcast's tags); without it the contact is only found or created. */
   contactChange?: Change;
+  /** The source of a contact created for this send (default `website`). */
+  contactSourceIfNew?: string;
 };
 
 export type QueuedSend = { id: string; conversation: string; contact: string };
@@ -34,7 +36,7 @@ export async function queueTemplateSends(tx: Executor, sends: TemplateSendReques
   if (!sends.length) return [];
   const contacts = await upsertContacts(tx, sends.map((s) => ({
     actor: s.actor, canonicalPhone: s.canonicalPhone, phone: s.phone,
-    change: s.contactChange ?? { fields: {} }, onExisting: s.contactChange ? 'merge' : 'keep',
+    change: s.contactChange ?? { fields: {} }, onExisting: s.contactChange ? 'merge' : 'keep', sourceIfNew: s.contactSourceIfNew,
   })));
   const opened = await openConversations(tx, sends.map((s, i) => ({
     accountId: s.actor.accountId, contactId: contacts[i].id, channelId: s.channel.id, source: s.conversationSource, status: 'CREATED',

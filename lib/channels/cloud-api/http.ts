@@ -11,7 +11,25 @@ export const CLOUD_API_TIMEOUT_MS = Number(process.env.CLOUD_API_TIMEOUT_MS || 1
 /** A larger answer is refused (template pages are the largest the provider sends: a few hundred KB). */
 const RESPONSE_BODY_LIMIT = 16 * 1024 * 1024;
 
-export type CloudResponse = { status: number | null; json: Record<string, unknown> | null; error: string | null };
+export type CloudResponse = {
+  status: number | null;
+  json: Record<string, unknown> | null;
+  error: string | null;
+  /** The request was held and then called off (see `hold`): the provider never received it whole. */
+  calledOff?: boolean;
+};
+
+export type CloudRequestInit = {
+  method: 'GET' | 'POST';
+  body?: object;
+  /**
+   * For a send that must happen at most once: the request is written but for its last byte, then
+   * `hold` is awaited; on true the last byte goes out, on false the connection is closed. A
+   * server processes no request it has not received whole, so a process that dies while holding
+   * never sent it.
+   */
+  hold?: () => Promise<boolean>;
+};
 
 // Connections to the provider are kept open between calls, as fetch's were, and closed after 4 s
 // idle (fetch's default; the server's own Keep-Alive timeout applies when shorter), so that a call
@@ -19,7 +37,7 @@ export type CloudResponse = { status: number | null; json: Record<string, unknow
 const KEEP_ALIVE = { keepAlive: true, timeout: 4_000 };
 const agents = { 'http:': new http.Agent(KEEP_ALIVE), 'https:': new https.Agent(KEEP_ALIVE) };
 
-export function cloudRequest(url: string, token: string, init: { method: 'GET' | 'POST'; body?: object } = { method: 'GET' }): Promise<CloudResponse> {
+export function cloudRequest(url: string, token: string, init: CloudRequestInit = { method: 'GET' }): Promise<CloudResponse> {
   let target: URL;
   try {
     target = new URL(url);
@@ -27,7 +45,7 @@ export function cloudRequest(url: string, token: string, init: { method: 'GET' |
   } catch (error) {
     return Promise.resolve({ status: null, json: null, error: (error as Error).message });
   }
-  const body = init.body ? JSON.stringify(init.body) : null;
+  const body = init.body ? Buffer.from(JSON.stringify(init.body), 'utf8') : null;
   return new Promise((resolve) => {
     let settled = false;
     const finish = (result: CloudResponse) => {
@@ -50,7 +68,7 @@ export function cloudRequest(url: string, token: string, init: { method: 'GET' |
         agent: agents[target.protocol as 'http:' | 'https:'],
         headers: {
           authorization: `Bearer ${token}`,
-          ...(body !== null ? { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body) } : {}),
+          ...(body !== null ? { 'content-type': 'application/json', 'content-length': body.length } : {}),
           'user-agent': 'Engage-CloudApi/1.0',
           accept: 'application/json',
         },
@@ -84,7 +102,20 @@ export function cloudRequest(url: string, token: string, init: { method: 'GET' |
         res.on('close', () => { if (!res.complete) fail('The connection closed before the answer ended'); });
       });
       req.on('error', (error) => fail(error.message));
-      req.end(body ?? undefined);
+      if (init.hold && body !== null && body.length > 1) {
+        const held = req;
+        held.write(body.subarray(0, body.length - 1));
+        init.hold().then((go) => {
+          if (go) return void held.end(body.subarray(body.length - 1));
+          held.destroy();
+          finish({ status: null, json: null, error: 'The send was called off before it went out.', calledOff: true });
+        }, (error: Error) => {
+          held.destroy();
+          finish({ status: null, json: null, error: error.message, calledOff: true });
+        });
+      } else {
+        req.end(body ?? undefined);
+      }
     } catch (error) {
       // A request Node refuses to make (a header value it cannot send, such as a token pasted with
       // a character outside Latin-1): a failed call like any other.
@@ -108,8 +139,13 @@ export function cloudError(res: CloudResponse): { code: string; message: string 
 // reached, 131056 pair rate limit, 4 / 80007 application and account rate limits).
 const THROTTLE_CODES = new Set(['130429', '131056', '4', '80007']);
 
+/** Whether the provider asked us to slow down. */
+export function isThrottled(res: CloudResponse, code: string): boolean {
+  return res.status === 429 || THROTTLE_CODES.has(code);
+}
+
 /** Whether trying again later may succeed: throttling, server errors and network failures. */
 export function isRetryable(res: CloudResponse, code: string): boolean {
-  if (res.status === null || res.status === 429 || res.status >= 500) return true;
-  return THROTTLE_CODES.has(code);
+  if (res.status === null || res.status >= 500) return true;
+  return isThrottled(res, code);
 }

@@ -1,6 +1,5 @@
 import { ProviderError, type ChannelProvider, type ChannelRecord, type CloudApiSettings, type OutboundMessage, type ProviderTemplate } from '../provider';
-import { cloudError, cloudRequest, isRetryable } from './http';
-import { waitForSlot } from './rate-limit';
+import { cloudError, cloudRequest, isRetryable, isThrottled } from './http';
 
 // The WhatsApp Cloud API wire format against the channel's base URL:
 //   POST {base}/{version}/{phone_number_id}/messages                 template and text sends
@@ -36,14 +35,15 @@ function nextPage(next: unknown, root: string, origin: string): string | null {
 export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): ChannelProvider {
   const root = `${s.base_url.replace(/\/+$/, '')}/${s.api_version}`;
   return {
-    awaitSlot: () => waitForSlot(channel.id, channel.rateLimitPerSecond),
-
-    async send(message) {
-      const res = await cloudRequest(`${root}/${s.phone_number_id}/messages`, s.access_token, { method: 'POST', body: sendBody(message) });
+    async send(message, claim) {
+      const res = await cloudRequest(`${root}/${s.phone_number_id}/messages`, s.access_token, {
+        method: 'POST', body: sendBody(message), hold: claim,
+      });
+      if (res.calledOff) return { ok: false, calledOff: true };
       const id = (res.json?.messages as { id?: string }[] | undefined)?.[0]?.id;
       if (res.status !== null && res.status >= 200 && res.status < 300 && id) return { ok: true, providerId: id };
       const { code, message: text } = cloudError(res);
-      return { ok: false, retry: isRetryable(res, code), code, message: text };
+      return { ok: false, retry: isRetryable(res, code), throttled: isThrottled(res, code), code, message: text };
     },
 
     async testCredentials() {

@@ -4,7 +4,8 @@ import type { ChannelProvider } from '../provider';
 // The sandbox accepts every send at once; its delivery statuses (sent, delivered, read) follow on
 // a short timer (sandbox/status-job.ts) through the same status code path as real callbacks.
 export const sandboxProvider: ChannelProvider = {
-  async send() {
+  async send(_message, claim) {
+    if (!(await claim())) return { ok: false, calledOff: true };
     return { ok: true, providerId: `sandbox.${randomUUID()}` };
   },
   async testCredentials() {

@@ -1,0 +1,11 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { controlBroadcast } from '@/lib/broadcasts/control';
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // POST /api/broadcast/{id}/resume
+  POST: endpoint({
+    params: { id: 'int' },
+    handle: async ({ member, params }) => json(await controlBroadcast(await getDb(), member.accountId, params.id, 'resume')),
+  }),
+});

@@ -1,0 +1,120 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { execRows, type Db } from '@/db';
+import { broadcastContactTags, broadcastRecipients, broadcasts } from '@/db/schema';
+import { ValidationError, type FieldErrors } from '@/lib/api/errors';
+import { zodToDrf } from '@/lib/api/zod-to-drf';
+import type { Member } from '@/lib/auth/member';
+import { accountCountry } from '@/lib/contacts/account-country';
+import { canonicalizePhone } from '@/lib/phone/canonicalize';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { QUEUES } from '@/lib/jobs/queues';
+import { upsertTags } from '@/lib/tags/service';
+import { findTemplate } from '@/lib/templates/service';
+import { componentList, variableCount } from '@/lib/templates/variables';
+import { findBroadcast, withExtras } from './queries';
+import type { SerializedBroadcast } from './serializer';
+import { recipientSchema, type BroadcastCreate } from './validation';
+
+// Creating a broadcast: everything is checked before anything is stored (the template, every
+// recipient's phone and values, errors named by the recipient's index), then the broadcast and
+// its recipients are stored in one transaction with the job that starts it at `start_on`. The
+// sending itself happens in jobs (run.ts).
+
+type Recipient = { phone: string; canonicalPhone: string; data: string[] };
+
+/** The template a broadcast may use: the account's, approved, on a channel that is switched on. */
+async function usableTemplate(db: Db, accountId: number, id: string) {
+  const found = await findTemplate(db, accountId, id);
+  if (!found) throw ValidationError.field('chat_template', `Invalid pk "${id}" - object does not exist.`);
+  const { template, channel } = found;
+  if (template.isDeleted || template.status !== 'approved') {
+    throw ValidationError.field('chat_template', `Only approved templates can be broadcast; this one is ${template.isDeleted ? 'deleted' : template.status}.`);
+  }
+  if (channel.status === 'INACTIVE') throw ValidationError.field('chat_template', 'The template\'s channel is switched off.');
+  return found;
+}
+
+/** Every recipient checked; duplicates (by canonical phone) collapse into the first one. */
+function checkRecipients(items: unknown[], country: string, needed: number): Recipient[] {
+  const errors: Record<string, FieldErrors> = {};
+  const out: Recipient[] = [];
+  const seen = new Set<string>();
+  items.forEach((item, index) => {
+    const parsed = recipientSchema.safeParse(item);
+    if (!parsed.success) {
+      errors[index] = zodToDrf(parsed.error);
+      return;
+    }
+    const found: FieldErrors = {};
+    const phone = canonicalizePhone(parsed.data.phone, country);
+    if (!phone.ok) found.phone = ['Enter a valid phone number.'];
+    const given = parsed.data.data;
+    const filled = given.filter((v) => v.trim() !== '').length;
+    const expected = `Expected ${needed} value${needed === 1 ? '' : 's'}`;
+    if (given.length !== needed) found.data = [`${expected}, got ${given.length}.`];
+    else if (filled !== needed) found.data = [`${expected}, got ${filled}: values may not be blank.`];
+    if (Object.keys(found).length) {
+      errors[index] = found;
+      return;
+    }
+    if (!phone.ok || seen.has(phone.e164)) return;
+    seen.add(phone.e164);
+    out.push({ phone: parsed.data.phone, canonicalPhone: phone.e164, data: parsed.data.data });
+  });
+  if (Object.keys(errors).length) throw new ValidationError({ recipients: errors });
+  return out;
+}
+
+function bodyText(components: unknown): string {
+  return componentList(components).find((c) => String(c.type).toUpperCase() === 'BODY')?.text ?? '';
+}
+
+type Definition = {
+  name: string; templateId: string; startOn: Date | null; hasPriority: boolean; tagNames: string[]; retryOf: number | null;
+};
+
+async function store(db: Db, member: Member, def: Definition, recipients: Recipient[], body: string): Promise<SerializedBroadcast> {
+  const row = await db.transaction(async (tx) => {
+    const [b] = await tx.insert(broadcasts).values({
+      accountId: member.accountId, name: def.name, createdById: member.userId, startOn: def.startOn, status: 'PENDING',
+      chatTemplateId: def.templateId, templateBody: body, hasPriority: def.hasPriority, retryOfId: def.retryOf,
+      total: recipients.length, pending: recipients.length,
+    }).returning();
+    await tx.execute(sql`insert into broadcast_recipients (broadcast_id, phone, canonical_phone, data)
+      select ${b.id}, x.phone, x.canonical_phone, x.data
+      from jsonb_to_recordset(${JSON.stringify(recipients.map((r) => ({ phone: r.phone, canonical_phone: r.canonicalPhone, data: r.data })))}::jsonb)
+        as x(phone text, canonical_phone text, data text[])`);
+    const tagIds = [...(await upsertTags(tx, member.accountId, def.tagNames)).values()];
+    if (tagIds.length) await tx.insert(broadcastContactTags).values(tagIds.map((tagId) => ({ broadcastId: b.id, tagId }))).onConflictDoNothing();
+    await enqueue(tx, QUEUES.broadcastRun.name, { broadcastId: b.id }, def.startOn && def.startOn > new Date() ? { startAfter: def.startOn } : {});
+    return b;
+  });
+  const [shown] = await withExtras(db, [row], true);
+  return shown;
+}
+
+export async function createBroadcast(db: Db, member: Member, input: BroadcastCreate): Promise<SerializedBroadcast> {
+  const { template } = await usableTemplate(db, member.accountId, input.chat_template);
+  const recipients = checkRecipients(input.recipients, await accountCountry(db, member.accountId), variableCount(template.components));
+  return store(db, member, {
+    name: input.name, templateId: template.id, startOn: input.start_on ? new Date(input.start_on) : null,
+    hasPriority: input.has_priority, tagNames: input.contact_tags, retryOf: null,
+  }, recipients, bodyText(template.components));
+}
+
+/** A new broadcast, linked to this one, to its failed recipients with the same values. */
+export async function retryFailed(db: Db, member: Member, id: number): Promise<SerializedBroadcast> {
+  const source = await findBroadcast(db, member.accountId, id);
+  const failed = await db.select().from(broadcastRecipients)
+    .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, 'failed'))).orderBy(asc(broadcastRecipients.id));
+  if (!failed.length) throw ValidationError.nonField('This broadcast has no failed recipients.');
+  if (!source.chatTemplateId) throw ValidationError.nonField('The broadcast\'s template no longer exists.');
+  const { template } = await usableTemplate(db, member.accountId, source.chatTemplateId);
+  const tagNames = (await execRows<{ name: string }>(db, sql`
+    select t.name from broadcast_contact_tags bt join tags t on t.id = bt.tag_id where bt.broadcast_id = ${id}`)).map((t) => t.name);
+  const suffix = ' (retry)';
+  return store(db, member, {
+    name: source.name.slice(0, 100 - suffix.length) + suffix, templateId: template.id, startOn: null,
+    hasPriority: source.hasPriority, tagNames, retryOf: source.id,
+  }, failed.map((r) => ({ phone: r.phone, canonicalPhone: r.canonicalPhone, data: r.data })), bodyText(template.components));
+}

@@ -1,0 +1,138 @@
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { execRows, getDb, type Executor } from '@/db';
+import { broadcastRecipients, broadcasts } from '@/db/schema';
+import { countedTransaction } from '@/lib/contacts/counter';
+import { contactsByPhoneQuery } from '@/lib/contacts/write';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { QUEUES } from '@/lib/jobs/queues';
+import { defineJob } from '@/lib/jobs/registry';
+import { queueTemplateSends } from '@/lib/messages/template-sends';
+import { findTemplate } from '@/lib/templates/service';
+import { renderTemplate, wireTemplate } from '@/lib/templates/variables';
+import { recipientsSkipped } from './progress';
+import type { BroadcastRecord } from './serializer';
+
+// The broadcast runner: at `start_on` a PENDING broadcast becomes RUNNING (or FAILED when its
+// template or channel is no longer usable), then each run takes the next chunk of recipients
+// and, in one transaction, upserts their contacts (through the contact upsert, with the
+// broadcast's tags), queues each one's template message with its own values (through the one
+// template-send path), and links every recipient to its message. A recipient gets a message only
+// while it has none (`message_id is null`, in the transaction that creates it): a run that dies
+// is rolled back whole, and the next one takes the same recipients. Each run enqueues the next in
+// its own transaction, and a sweep every minute restarts any broadcast whose chain was lost.
+// Pacing is the send job's (each channel's limit, lib/channels/pace.ts).
+
+const CHUNK = Number(process.env.BROADCAST_CHUNK || 500);
+
+export const IN_FLOW = 'In a running flow.';
+export const WITH_AGENT = 'In an open conversation with an agent.';
+
+async function finish(tx: Executor, b: BroadcastRecord, status: 'FAILED' | 'COMPLETED', reason = '') {
+  await tx.update(broadcasts).set({ status, statusReason: reason, completedOn: new Date() }).where(eq(broadcasts.id, b.id));
+}
+
+/** Why the broadcast cannot send now, or null. */
+async function cannotSend(tx: Executor, b: BroadcastRecord) {
+  if (!b.chatTemplateId) return { reason: 'The template was deleted.' };
+  const found = await findTemplate(tx, b.accountId, b.chatTemplateId);
+  if (!found || found.template.isDeleted) return { reason: 'The template was deleted.' };
+  if (found.template.status !== 'approved') return { reason: `The template is no longer approved (${found.template.status}).` };
+  if (found.channel.status === 'INACTIVE') return { reason: 'The template\'s channel was switched off.' };
+  return { found };
+}
+
+/** The contacts (by canonical phone) that a broadcast without priority passes over, with why. */
+async function busyContacts(tx: Executor, accountId: number, phones: string[]): Promise<Map<string, string>> {
+  const rows = await execRows<{ canonical_phone: string; in_flow: boolean; with_agent: boolean }>(tx, sql`
+    select c.canonical_phone,
+      exists (select 1 from flow_execution_contacts f where f.contact_id = c.id and f.is_active
+        and f.status::text <> 'READY') as in_flow,
+      exists (select 1 from conversations v where v.contact_id = c.id and v.status in ('NEW', 'IN_PROGRESS')) as with_agent
+    from (${contactsByPhoneQuery(phones.map((p) => ({ account_id: accountId, canonical_phone: p })))}) c`);
+  const out = new Map<string, string>();
+  for (const r of rows) {
+    if (r.in_flow) out.set(r.canonical_phone, IN_FLOW);
+    else if (r.with_agent) out.set(r.canonical_phone, WITH_AGENT);
+  }
+  return out;
+}
+
+/** One run: the next chunk sent. Returns whether recipients remain for another run. */
+async function runOnce(broadcastId: number): Promise<void> {
+  const db = await getDb();
+  await countedTransaction(db, async (tx) => {
+    // One run at a time per broadcast: another run holding the row has the chain.
+    const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)).for('update', { skipLocked: true });
+    if (!b || !['PENDING', 'RUNNING'].includes(b.status)) return;
+    if (b.status === 'PENDING' && b.startOn && b.startOn.getTime() > Date.now() + 1000) {
+      await enqueue(tx, QUEUES.broadcastRun.name, { broadcastId }, { startAfter: b.startOn });
+      return;
+    }
+    const usable = await cannotSend(tx, b);
+    if (!usable.found) {
+      if (b.status === 'PENDING' || b.sent === 0) {
+        await finish(tx, b, 'FAILED', usable.reason);
+        return;
+      }
+      // Stopped mid-way: what remains is passed over, with the reason.
+      const rest = await tx.select({ id: broadcastRecipients.id }).from(broadcastRecipients)
+        .where(and(eq(broadcastRecipients.broadcastId, b.id), eq(broadcastRecipients.status, 'pending'), isNull(broadcastRecipients.messageId)));
+      await recipientsSkipped(tx, rest.map((r) => ({ recipientId: r.id, reason: usable.reason })));
+      await tx.update(broadcasts).set({ statusReason: usable.reason }).where(eq(broadcasts.id, b.id));
+      return;
+    }
+    if (b.status === 'PENDING') {
+      await tx.update(broadcasts).set({ status: 'RUNNING', startedOn: new Date() }).where(eq(broadcasts.id, b.id));
+    }
+    const chunk = await tx.select().from(broadcastRecipients)
+      .where(and(eq(broadcastRecipients.broadcastId, b.id), eq(broadcastRecipients.status, 'pending'), isNull(broadcastRecipients.messageId)))
+      .orderBy(asc(broadcastRecipients.id)).limit(CHUNK);
+    if (!chunk.length) {
+      if (b.pending === 0) await finish(tx, b, 'COMPLETED');
+      return;
+    }
+    const busy = b.hasPriority ? new Map<string, string>() : await busyContacts(tx, b.accountId, chunk.map((r) => r.canonicalPhone));
+    await recipientsSkipped(tx, chunk.filter((r) => busy.has(r.canonicalPhone)).map((r) => ({ recipientId: r.id, reason: busy.get(r.canonicalPhone)! })));
+    const sending = chunk.filter((r) => !busy.has(r.canonicalPhone));
+    const tagNames = (await execRows<{ name: string }>(tx, sql`
+      select t.name from broadcast_contact_tags bt join tags t on t.id = bt.tag_id where bt.broadcast_id = ${b.id}`)).map((t) => t.name);
+    const { template, channel } = usable.found;
+    const queued = await queueTemplateSends(tx, sending.map((r) => ({
+      actor: { accountId: b.accountId, userId: b.createdById }, channel, templateId: template.id,
+      phone: r.phone, canonicalPhone: r.canonicalPhone, variables: r.data,
+      wire: wireTemplate(template, r.data), body: renderTemplate(template.components, r.data),
+      messageSource: 'BROADCAST', conversationSource: 'BROADCAST',
+      contactChange: { fields: {}, tags: tagNames.length ? { mode: 'add', names: tagNames } : undefined },
+      contactSourceIfNew: 'broadcast',
+    })));
+    if (sending.length) {
+      await tx.execute(sql`update broadcast_recipients r set message_id = x.message, contact_id = x.contact, updated_on = now()
+        from jsonb_to_recordset(${JSON.stringify(sending.map((r, i) => ({ id: r.id, message: queued[i].id, contact: queued[i].contact })))}::jsonb)
+          as x(id int, message uuid, contact uuid)
+        where r.id = x.id and r.broadcast_id = ${b.id} and r.message_id is null`);
+    }
+    // The next chunk, in this transaction: the chain cannot break between two runs.
+    if (chunk.length === CHUNK) await enqueue(tx, QUEUES.broadcastRun.name, { broadcastId });
+  });
+}
+
+export const broadcastRunJob = defineJob<{ broadcastId: number }>({
+  name: QUEUES.broadcastRun.name,
+  concurrency: 1,
+  handle: async ({ broadcastId }) => runOnce(broadcastId),
+});
+
+/** Every minute: a run for each broadcast that is due or running, in case its chain was lost. */
+export const broadcastSweepJob = defineJob<Record<string, never>>({
+  name: QUEUES.broadcastSweep.name,
+  concurrency: 1,
+  schedule: '* * * * *',
+  handle: async () => {
+    const db = await getDb();
+    const due = await execRows<{ id: number }>(db, sql`
+      select b.id from broadcasts b
+      where (b.status = 'RUNNING' or (b.status = 'PENDING' and coalesce(b.start_on, b.created_on) <= now()))
+        and b.created_on < now() - interval '1 minute'`);
+    for (const { id } of due) await enqueue(db, QUEUES.broadcastRun.name, { broadcastId: id });
+  },
+});

@@ -1,0 +1,57 @@
+import { sql } from 'drizzle-orm';
+import { execRows, type Executor } from '@/db';
+
+// Each channel's messages-per-second limit, held across every process and every sender (template
+// sends, inbox replies, broadcasts, flows) in every one-second window. Sends go out in small
+// bursts; each burst reserves its slot on the channel's row in Postgres (channel_send_pace), so
+// bursts never overlap whichever process sends them. A burst fires at its slot, or reserves again
+// if it is late by more than LATE_TOLERANCE_S: so every send happens within that tolerance of its
+// slot. Any one-second window then holds at most (1 + tolerance) × the pace of slots plus one
+// burst, and the pace is chosen so that this stays within the limit:
+//   pace = (limit - burst) / (1 + tolerance)
+// which leaves about 95 % of the limit for sustained sending.
+
+/** A burst carries this share of a second's limit (at least one message). */
+const BURST_SECONDS = 0.025;
+export const LATE_TOLERANCE_S = 0.025;
+/** A throttling answer from the provider pauses the channel this long, on top of its pace. */
+export const THROTTLE_PAUSE_S = Number(process.env.THROTTLE_PAUSE_SECONDS || 1);
+
+export function burstSize(limit: number): number {
+  return Math.max(1, Math.floor(limit * BURST_SECONDS));
+}
+
+/** Seconds between consecutive slots (one message each) at this limit. */
+export function slotSeconds(limit: number): number {
+  const pace = Math.max(limit - burstSize(limit), 0.5) / (1 + LATE_TOLERANCE_S);
+  return 1 / pace;
+}
+
+export type Reservation = {
+  /** Milliseconds from now (this process's clock) until the burst may fire. */
+  waitMs: number;
+  count: number;
+};
+
+/** Reserves the channel's next slot for a burst of `count` messages (at most burstSize). */
+export async function reserveBurst(db: Executor, channelId: number, limit: number, count: number): Promise<Reservation> {
+  const seconds = count * slotSeconds(limit);
+  const asked = Date.now();
+  const [row] = await execRows<{ wait_ms: number }>(db, sql`
+    insert into channel_send_pace as p (channel_id, next_slot)
+    values (${channelId}, clock_timestamp() + make_interval(secs => ${seconds}))
+    on conflict (channel_id) do update
+      set next_slot = greatest(p.next_slot, clock_timestamp()) + make_interval(secs => ${seconds})
+    returning extract(epoch from (p.next_slot - make_interval(secs => ${seconds}) - clock_timestamp())) * 1000 as wait_ms`);
+  // The database's clock decides the slot; the round trip is already spent.
+  return { waitMs: Math.max(0, Number(row.wait_ms) - (Date.now() - asked) / 2), count };
+}
+
+/** A throttling answer: the channel's next slot moves later, so every sender slows down. */
+export async function pauseChannel(db: Executor, channelId: number, seconds = THROTTLE_PAUSE_S): Promise<void> {
+  await db.execute(sql`
+    insert into channel_send_pace as p (channel_id, next_slot)
+    values (${channelId}, clock_timestamp() + make_interval(secs => ${seconds}))
+    on conflict (channel_id) do update
+      set next_slot = greatest(p.next_slot, clock_timestamp() + make_interval(secs => ${seconds}))`);
+}

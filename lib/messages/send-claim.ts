@@ -1,0 +1,65 @@
+import { sql } from 'drizzle-orm';
+import { execRows, type Executor } from '@/db';
+
+// THE AT-MOST-ONCE CLAIM. A queued message goes to its provider only after this claim marks it
+// (send_claimed_on, set only while it is NULL), in one statement for a burst of messages. The
+// provider calls are ready before the claim is made and cannot be processed until it succeeds:
+// a Cloud API request is written but for its last byte (lib/channels/cloud-api/http.ts, `hold`),
+// and only the claim's success sends that byte. So:
+// - a job that runs twice, or two workers with the same message, send it once (one claim wins);
+// - a worker killed before the claim commits sent nothing: its requests were never whole, and the
+//   message is still unclaimed, so the job's retry sends it;
+// - a worker killed after the claim leaves a claimed, unsettled message, which the next job settles
+//   as "outcome unknown" once the claim is stale (send-job.ts), rather than risk a second send. The
+//   window for that is the claim's own commit, a fraction of a millisecond per burst.
+
+export type BurstClaim = {
+  /** For one message of the burst: resolves true when it may go out. */
+  claim: (messageId: string) => Promise<boolean>;
+  /** Whether the burst was called off because it came later than its deadline. */
+  late: () => boolean;
+};
+
+/**
+ * Claims a burst's messages together, once every one of them asked (or a short while after the
+ * first did): messages whose provider call failed before it was ready never ask. A burst that is
+ * ready only after `deadline` (ms since the epoch) claims nothing: the caller reserves again.
+ */
+export function burstClaim(db: Executor, messageIds: string[], deadline: number): BurstClaim {
+  const waiting = new Map<string, (ok: boolean) => void>();
+  let settled = false;
+  let wasLate = false;
+  let timer: NodeJS.Timeout | null = null;
+
+  const settle = async () => {
+    if (settled) return;
+    settled = true;
+    if (timer) clearTimeout(timer);
+    const asked = [...waiting.entries()];
+    const answer = (ids: Set<string>) => asked.forEach(([id, resolve]) => resolve(ids.has(id)));
+    if (Date.now() > deadline) {
+      wasLate = true;
+      return answer(new Set());
+    }
+    try {
+      const claimed = await execRows<{ id: string }>(db, sql`
+        update messages set send_claimed_on = now()
+        where id = any(${sql.param(asked.map(([id]) => id))}::uuid[])
+          and status = 'queued' and provider_id is null and send_claimed_on is null
+        returning id`);
+      answer(new Set(claimed.map((c) => c.id)));
+    } catch {
+      answer(new Set()); // nothing claimed: nothing goes out, and the job's retry tries again
+    }
+  };
+
+  return {
+    claim: (messageId) => new Promise<boolean>((resolve) => {
+      if (settled) return resolve(false);
+      waiting.set(messageId, resolve);
+      if (waiting.size === new Set(messageIds).size) void settle();
+      else timer ??= setTimeout(() => void settle(), 50);
+    }),
+    late: () => wasLate,
+  };
+}
