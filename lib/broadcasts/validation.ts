@@ -14,9 +14,10 @@ export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 
 /** One recipient: a phone and that recipient's template variables, in order. */
+const numberAsText = (v: unknown) => (typeof v === 'number' ? String(v) : v);
 export const recipientSchema = z.object({
-  phone: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().min(1).max(64)),
-  data: z.array(z.union([z.string(), z.number()]).transform(String).pipe(z.string().max(1024))).default([]),
+  phone: z.preprocess(numberAsText, z.string().trim().min(1).max(64)),
+  data: z.array(z.preprocess(numberAsText, z.string().max(1024))).default([]),
 });
 export type RecipientInput = z.output<typeof recipientSchema>;
 

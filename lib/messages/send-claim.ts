@@ -46,6 +46,9 @@ export function burstClaim(db: Executor, messageIds: string[], deadline: number)
         update messages set send_claimed_on = now()
         where id = any(${sql.param(asked.map(([id]) => id))}::uuid[])
           and status = 'queued' and provider_id is null and send_claimed_on is null
+          -- A broadcast paused or canceled since the burst was planned: its messages stay behind.
+          and not exists (select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
+            where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
         returning id`);
       answer(new Set(claimed.map((c) => c.id)));
     } catch {

@@ -3,7 +3,7 @@ import { execRows, getDb } from '@/db';
 import { broadcastRecipients, broadcasts, channels, messages } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
 import { CLOUD_API_TIMEOUT_MS } from '@/lib/channels/cloud-api/http';
-import { burstSize, LATE_TOLERANCE_S, pauseChannel, reserveBurst, slotSeconds } from '@/lib/channels/pace';
+import { burstSize, LATE_TOLERANCE_S, pauseChannel, reserveBurst } from '@/lib/channels/pace';
 import type { ChannelProvider, OutboundMessage, SendOutcome, WireTemplate } from '@/lib/channels/provider';
 import { providerFor } from '@/lib/channels/providers';
 import { enqueue } from '@/lib/jobs/enqueue';
@@ -177,17 +177,24 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
   throw new Error(`channel ${channel.id}: a burst missed its slot five times`);
 }
 
-/** A channel's share of the batch: one reservation, then bursts at successive slots. */
+/**
+ * A channel's share of the batch, in bursts: each reserves its slot when the one before it goes
+ * out, so a batch holds the channel's slots only as it uses them.
+ */
 async function sendOnChannel(items: Sendable[]): Promise<void> {
   const db = await getDb();
   const { id, rateLimitPerSecond: limit } = items[0].channel;
   const size = burstSize(limit);
-  const { waitMs } = await reserveBurst(db, id, limit, items.length);
-  const start = Date.now() + waitMs;
-  const burstMs = size * slotSeconds(limit) * 1000;
-  const bursts: Sendable[][] = [];
-  for (let i = 0; i < items.length; i += size) bursts.push(items.slice(i, i + size));
-  await Promise.all(bursts.map((burst, k) => fireBurst(burst, start + k * burstMs)));
+  const fired: Promise<void>[] = [];
+  for (let i = 0; i < items.length; i += size) {
+    const burst = items.slice(i, i + size);
+    const { waitMs } = await reserveBurst(db, id, limit, burst.length);
+    await sleep(waitMs);
+    fired.push(fireBurst(burst, Date.now()));
+  }
+  const results = await Promise.allSettled(fired);
+  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) throw failed.reason;
 }
 
 /**
