@@ -10,6 +10,7 @@ import postgres from 'postgres';
  */
 export class OwnServer {
   private child: ChildProcess | null = null;
+  private workers: ChildProcess[] = [];
   private printed = '';
   readonly baseURL: string;
   private readonly env: Record<string, string>;
@@ -86,6 +87,28 @@ export class OwnServer {
     throw new Error('own server did not become healthy');
   }
 
+  /**
+   * A job-worker process (`npm run worker`) on this server's database, for servers started with
+   * WORKERS_IN_WEB=false. What it prints joins output().
+   */
+  startWorker(env: Record<string, string> = {}): ChildProcess {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/worker.ts'], {
+      env: { ...this.env, ...env } as NodeJS.ProcessEnv, stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    const keep = (chunk: Buffer) => {
+      this.printed = (this.printed + chunk.toString('utf8')).slice(-64 * 1024);
+    };
+    child.stdout?.on('data', keep);
+    child.stderr?.on('data', keep);
+    this.workers.push(child);
+    return child;
+  }
+
+  /** The server's Postgres database (null on the embedded one). */
+  get databaseUrl(): string | null {
+    return this.env.DATABASE_URL ?? null;
+  }
+
   /** The end of what the server's processes printed, across its starts. */
   output(): string {
     return this.printed;
@@ -103,6 +126,7 @@ export class OwnServer {
   }
 
   async dispose(): Promise<void> {
+    for (const worker of this.workers) if (worker.exitCode === null) worker.kill('SIGKILL');
     await this.stop();
     await this.cleanup();
   }

@@ -33,7 +33,7 @@ async function move(tx: Executor, target: SQL): Promise<number> {
       for update of r),
     moved as (
       update broadcast_recipients r set status = cur.new::broadcast_recipient_status,
-        reason = case when cur.new in ('failed', 'skipped') then coalesce(cur.reason, '') else r.reason end,
+        reason = coalesce(cur.reason, r.reason),
         sent_on = coalesce(r.sent_on, case when cur.new in ('sent', 'delivered', 'read', 'answered') then cur.at end),
         delivered_on = coalesce(r.delivered_on, case when cur.new in ('delivered', 'read') then cur.at end),
         read_on = coalesce(r.read_on, case when cur.new = 'read' then cur.at end),

@@ -33,11 +33,17 @@ export function transactionExecutor(tx: Executor): PgBoss.Db {
 type QueueHolder = { __engageBoss?: Promise<PgBoss> };
 const holder = globalThis as unknown as QueueHolder;
 
+// How often the queue's maintenance runs: it is what hands the jobs of a worker that died (past
+// their expiry) to the others, so a crashed worker's messages wait at most about this long more.
+const MAINTENANCE_SECONDS = Number(process.env.QUEUE_MAINTENANCE_SECONDS || 30);
+
 async function createBoss(): Promise<PgBoss> {
   const { pglite, url } = await database();
   const boss = pglite
-    ? new PgBoss({ db: pgliteExecutor(pglite), schema: 'pgboss', supervise: true, schedule: true })
-    : new PgBoss({ connectionString: url!, schema: 'pgboss', max: Number(process.env.QUEUE_POOL_SIZE || 4) });
+    ? new PgBoss({ db: pgliteExecutor(pglite), schema: 'pgboss', supervise: true, schedule: true, maintenanceIntervalSeconds: MAINTENANCE_SECONDS })
+    : new PgBoss({
+      connectionString: url!, schema: 'pgboss', max: Number(process.env.QUEUE_POOL_SIZE || 4), maintenanceIntervalSeconds: MAINTENANCE_SECONDS,
+    });
   boss.on('error', (error) => console.error('[queue]', error.message));
   await boss.start();
   await oneProcessAtATime(() => ensureQueues(boss));

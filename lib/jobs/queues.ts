@@ -10,7 +10,10 @@ export const QUEUES = {
   contactImport: { name: 'contact-import', policy: { retryLimit: 3, retryDelay: 5, retryBackoff: true, expireInSeconds: 3600 } },
   // A send's throttling retries are scheduled by the send itself (MESSAGE_RETRY_SCHEDULE); the
   // queue's retry only covers a worker that died mid-job.
-  messageSend: { name: 'message-send', policy: { retryLimit: 3, retryDelay: 10, expireInSeconds: 120 } },
+  // MESSAGE_SEND_EXPIRE_SECONDS: how long a job of a worker that died stays taken before it runs again.
+  messageSend: {
+    name: 'message-send', policy: { retryLimit: 3, retryDelay: 10, expireInSeconds: Number(process.env.MESSAGE_SEND_EXPIRE_SECONDS || 120) },
+  },
   // The sandbox's simulated delivery statuses (sent, delivered, read), one step per job.
   sandboxStatus: { name: 'sandbox-status', policy: { retryLimit: 3, retryDelay: 2, expireInSeconds: 60 } },
   // Every 5 minutes: sync the templates of every cloud_api channel.

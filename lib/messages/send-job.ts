@@ -70,7 +70,9 @@ async function settleClaimed(m: MessageRow): Promise<void> {
       eq(messages.id, m.id), eq(messages.status, 'queued'), isNull(messages.providerId),
       lt(messages.sendClaimedOn, sql`now() - ${sql.raw(`interval '${STALE_SECONDS} seconds'`)}`),
     )).returning({ id: messages.id });
-    if (row) await messagesProgressed(tx, [{ messageId: m.id, status: 'failed', at: new Date(), reason: OUTCOME_UNKNOWN_MESSAGE }]);
+    // The claim is made only once the request is whole but for its last byte (send-claim.ts), so a
+    // claimed message almost surely reached the provider: a broadcast counts it as sent.
+    if (row) await messagesProgressed(tx, [{ messageId: m.id, status: 'sent', at: new Date(), reason: OUTCOME_UNKNOWN_MESSAGE }]);
     return Boolean(row);
   });
   if (failed) return;
