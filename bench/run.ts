@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { broadcasts } from './broadcasts';
 import { importBenchmark, listBenchmark, printContacts, searchBenchmark, upsertBenchmark } from './contacts';
 import { calibrate, fmt, scratchDatabase, startProcess, TRANSPORT, waitHealthy, WEB_PROCESSES } from './lib';
 import { inboundCallbacks, liveSends, printMessaging, queuedSends, setupMessaging, type MessagingSetup } from './messaging';
@@ -6,7 +7,7 @@ import { createContacts, FastReceiver, idleLatency, printWebhooks } from './webh
 
 // npm run bench — needs a production build (`npx next build`, or `npm start` once) and the local
 // Postgres. Prints figures; asserts nothing. BENCH_ROWS changes the import size (default 100,000).
-// `npm run bench -- contacts|webhooks|messaging` runs one part.
+// `npm run bench -- contacts|webhooks|messaging|broadcasts` runs one part.
 
 const PORT = Number(process.env.BENCH_PORT || 3900);
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -137,6 +138,7 @@ async function main() {
   if (!only || only === 'contacts') await contacts();
   if (!only || only === 'webhooks') await webhooks();
   if (!only || only === 'messaging') await messaging();
+  if (!only || only === 'broadcasts') await broadcasts();
 }
 
 main().then(() => process.exit(0), (error) => {

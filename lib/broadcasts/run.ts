@@ -23,6 +23,8 @@ import type { BroadcastRecord } from './serializer';
 // Pacing is the send job's (each channel's limit, lib/channels/pace.ts).
 
 const CHUNK = Number(process.env.BROADCAST_CHUNK || 500);
+// Any fixed number, beside the migrations' and the queue's locks.
+const RUN_LOCK = 727_003;
 
 export const IN_FLOW = 'In a running flow.';
 export const WITH_AGENT = 'In an open conversation with an agent.';
@@ -61,8 +63,12 @@ async function busyContacts(tx: Executor, accountId: number, phones: string[]): 
 async function runOnce(broadcastId: number): Promise<void> {
   const db = await getDb();
   await countedTransaction(db, async (tx) => {
-    // One run at a time per broadcast: another run holding the row has the chain.
-    const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)).for('update', { skipLocked: true });
+    // One run at a time per broadcast (another run holding the lock has the chain). The row is
+    // only key-share locked: pause and cancel wait for the chunk, while the counters that sends
+    // move on the same row do not.
+    const [{ ours }] = await execRows<{ ours: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RUN_LOCK}, ${broadcastId}) as ours`);
+    if (!ours) return;
+    const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)).for('key share');
     if (!b || !['PENDING', 'RUNNING'].includes(b.status)) return;
     if (b.status === 'PENDING' && b.startOn && b.startOn.getTime() > Date.now() + 1000) {
       await enqueue(tx, QUEUES.broadcastRun.name, { broadcastId }, { startAfter: b.startOn });

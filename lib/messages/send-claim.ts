@@ -42,14 +42,22 @@ export function burstClaim(db: Executor, messageIds: string[], deadline: number)
       return answer(new Set());
     }
     try {
+      const ids = asked.map(([id]) => id);
       const claimed = await execRows<{ id: string }>(db, sql`
         update messages set send_claimed_on = now()
-        where id = any(${sql.param(asked.map(([id]) => id))}::uuid[])
+        where id = any(${sql.param(ids)}::uuid[])
           and status = 'queued' and provider_id is null and send_claimed_on is null
           -- A broadcast paused or canceled since the burst was planned: its messages stay behind.
           and not exists (select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
             where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
         returning id`);
+      if (Date.now() > deadline && claimed.length) {
+        // The claim itself came too late for the slot: given back, and nothing goes out.
+        wasLate = true;
+        await db.execute(sql`update messages set send_claimed_on = null
+          where id = any(${sql.param(claimed.map((c) => c.id))}::uuid[]) and provider_id is null and status = 'queued'`);
+        return answer(new Set());
+      }
       answer(new Set(claimed.map((c) => c.id)));
     } catch {
       answer(new Set()); // nothing claimed: nothing goes out, and the job's retry tries again
