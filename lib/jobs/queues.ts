@@ -15,6 +15,9 @@ export const QUEUES = {
   sandboxStatus: { name: 'sandbox-status', policy: { retryLimit: 3, retryDelay: 2, expireInSeconds: 60 } },
   // Every 5 minutes: sync the templates of every cloud_api channel.
   templateSyncAll: { name: 'template-sync-all', policy: { retryLimit: 0, expireInSeconds: 600 } },
+  // One channel's templates, at once: enqueued with the channel's creation or a change of the
+  // credentials that list them. A provider's refusal is not retried (the periodic sync tries again).
+  templateSync: { name: 'template-sync', policy: { retryLimit: 2, retryDelay: 30, expireInSeconds: 600 } },
   // Hourly: removes uploads whose web process died while receiving them.
   uploadSweep: { name: 'contact-upload-sweep', policy: { retryLimit: 0, expireInSeconds: 600 } },
 } satisfies Record<string, { name: string; policy: Omit<PgBoss.Queue, 'name'> }>;

@@ -1,9 +1,12 @@
 import { getDb } from '@/db';
-import { endpoint, json, methods, noContent } from '@/lib/api/handler';
+import { endpoint, json, methods, noContent, type Lookup } from '@/lib/api/handler';
+import { selectContact } from '@/lib/contacts/queries';
 import { deleteContact, getContact, patchContact, replaceContact } from '@/lib/contacts/service';
 import { contactPatchSchema, contactReplaceSchema } from '@/lib/contacts/validation';
 
 const params = { id: 'uuid' } as const;
+// Another account's contact is a 404 whatever the body (`lookup` in lib/api/handler.ts).
+const lookup: Lookup<typeof params> = async ({ member, params }) => selectContact(await getDb(), member.accountId, params.id);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/contact/{id}
@@ -14,6 +17,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // PUT /api/contact/{id} — full update; an empty meta or notes removes them.
   PUT: endpoint({
     params,
+    lookup,
     body: contactReplaceSchema,
     handle: async ({ member, params, body }) =>
       json(await replaceContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body)),
@@ -21,6 +25,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // PATCH /api/contact/{id} — partial update; meta, notes, tags and assignees are added to.
   PATCH: endpoint({
     params,
+    lookup,
     body: contactPatchSchema,
     handle: async ({ member, params, body }) =>
       json(await patchContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body)),
