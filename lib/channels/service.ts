@@ -4,6 +4,7 @@ import { accounts, channels, chatTemplates } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import { enqueue } from '@/lib/jobs/enqueue';
+import { queue } from '@/lib/jobs/queue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { syncChannelTemplates } from '@/lib/templates/sync';
 import { forgetChannels } from './by-id';
@@ -53,7 +54,12 @@ export async function listChannels(db: Db, accountId: number, url: URL, page: Pa
   return pageEnvelope(url, page, Number(total), rows.map((c) => serializeChannel(c, origin)));
 }
 
-/** Lists the channel's templates at once (templateSyncJob), when `tx` commits. */
+/**
+ * Lists the channel's templates at once (templateSyncJob), when `tx` commits. The queue must have
+ * been started before `tx` was opened (`await queue()`): on the embedded database, one connection,
+ * starting it inside the transaction would wait for the transaction's end. The server starts it at
+ * boot; `manage createchannel` and tests do not.
+ */
 async function syncSoon(tx: Executor, channelId: number): Promise<void> {
   await enqueue(tx, QUEUES.templateSync.name, { channelId });
 }
@@ -65,6 +71,7 @@ export async function createCloudChannel(db: Db, accountId: number, input: Chann
     app_secret: input.app_secret, verify_token: input.verify_token, app_id: input.app_id, base_url: input.base_url,
     api_version: input.api_version,
   };
+  await queue(); // see syncSoon
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(channels).values({
       accountId, channelId: input.phone_number_id, channelProvider: 'PROVIDER_CLOUD_API', name: input.name,
@@ -93,6 +100,8 @@ export async function patchChannel(db: Db, accountId: number, id: number, input:
     if (changed.some((k) => k === 'verify_token' || k === 'app_secret')) next.webhook_set = false;
     settingsEncrypted = encryptSettings(next);
   }
+  const listedAnew = changed.some((k) => TEMPLATE_LIST_KEYS.includes(k));
+  if (listedAnew) await queue(); // see syncSoon
   const row = await db.transaction(async (tx) => {
     const [updated] = await tx.update(channels).set({
       ...(input.name !== undefined ? { name: input.name } : {}),
@@ -101,7 +110,7 @@ export async function patchChannel(db: Db, accountId: number, id: number, input:
       ...(input.phone_number_id !== undefined ? { channelId: input.phone_number_id } : {}),
       settingsEncrypted,
     }).where(and(eq(channels.accountId, accountId), eq(channels.id, id))).returning();
-    if (changed.some((k) => TEMPLATE_LIST_KEYS.includes(k))) await syncSoon(tx, id);
+    if (listedAnew) await syncSoon(tx, id);
     return updated;
   });
   forgetChannels();
