@@ -7,7 +7,7 @@ import type { SerializedContact } from '@/lib/contacts/serializer';
 import { enqueueDeliveries } from './record-events';
 import {
   serializeAttempt, serializeDelivery, type SerializedDeliveryDetail, type SerializedDeliveryResent, type SerializedResendFailed,
-  type SerializedTestEvent,
+  type SerializedEvent, type SerializedTestEvent,
 } from './serializer';
 import { getSubscriptionRow } from './subscriptions';
 
@@ -82,7 +82,7 @@ export async function sendTestEvent(db: Db, accountId: number, subscriptionId: s
     const id = crypto.randomUUID();
     await tx.insert(webhookEvents).values({
       id, accountId, type, resourceId: `test:${id}`, createdOn: now,
-      payload: { id, type, created_on: now.toISOString(), data },
+      payload: { id, type, created_on: now.toISOString(), data } satisfies SerializedEvent,
     });
     const [deliveryId] = await enqueueDeliveries(tx, [{ subscriptionId, eventId: id, resourceId: `test:${id}` }]);
     return { event: id, delivery: deliveryId, type };
