@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import { database, execRows } from '@/db';
+import type { Health } from '@/lib/openapi/schemas/system';
 
 let expectedMigrations: number | null = null;
 
 /** Liveness and readiness: the database answers and has every migration of this build. */
-export async function healthReport() {
+export async function healthReport(): Promise<z.output<typeof Health>> {
   try {
     const { db, kind } = await database();
     // The migrations of this build never change while it runs: read the journal once.

@@ -32,7 +32,21 @@ async function addChannel(request: APIRequestContext, account: TestAccount): Pro
     },
   });
   expect(res.status(), await res.text()).toBe(201);
-  return { id: (await res.json()).id, phoneNumberId, waba };
+  const { id } = await res.json();
+  // A new channel's templates are synced at once, in the background: done before the test goes on.
+  await expect.poll(async () => (await channelOf(request, account, id)).templates_synced_on).not.toBeNull();
+  return { id, phoneNumberId, waba };
+}
+
+async function channelOf(request: APIRequestContext, account: TestAccount, id: number) {
+  const res = await request.get(`/api/channels/${id}`, { headers: account.admin.headers });
+  expect(res.status()).toBe(200);
+  return res.json() as Promise<{ status: string; templates_synced_on: string | null }>;
+}
+
+async function templatesOf(request: APIRequestContext, account: TestAccount, channelId: number) {
+  const list = await (await request.get(`/api/channels/chat/template?channel=${channelId}&ordering=name`, { headers: account.admin.headers })).json();
+  return list.results as { name: string; status: string }[];
 }
 
 const TEMPLATE = {
@@ -77,8 +91,9 @@ async function postCallback(request: APIRequestContext, channel: Channel, payloa
 test('template sync follows paging and marks templates the provider dropped as deleted', async ({ request }) => {
   const channel = await addChannel(request, acme);
   const rejected = { id: '1002', name: 'promo_rejected', language: 'es', status: 'REJECTED', category: 'MARKETING', components: [{ type: 'BODY', text: 'Promo' }], rejected_reason: 'INVALID_FORMAT' };
+  const before = cloud.requests.length; // the channel's first sync, when it was added, is not this one
   const templates = await syncedTemplate(request, acme, channel, [[TEMPLATE], [rejected]]);
-  const fetches = cloud.requests.filter((r) => r.path === `/v21.0/${channel.waba}/message_templates`);
+  const fetches = cloud.requests.slice(before).filter((r) => r.path === `/v21.0/${channel.waba}/message_templates`);
   expect(fetches).toHaveLength(2);
   expect(fetches[0].headers.authorization).toBe(`Bearer ${TOKEN}`);
   expect(templates.map((t) => [t.name, t.status, t.is_deleted])).toEqual([['promo_rejected', 'rejected', false], ['shipping_notice', 'approved', false]]);
@@ -92,6 +107,39 @@ test('template sync follows paging and marks templates the provider dropped as d
   const again = await syncedTemplate(request, acme, channel, [[TEMPLATE]]);
   expect(again.map((t) => [t.name, t.status, t.is_deleted])).toEqual([['promo_rejected', 'deleted', true], ['shipping_notice', 'approved', false]]);
   expect(again.find((t) => t.name === 'shipping_notice')!.id).toBe(templates[1].id);
+});
+
+test('a channel just added lists its templates at once, and again when its credentials change', async ({ request }) => {
+  const phoneNumberId = uniqueId('PN');
+  const waba = uniqueId('WABA');
+  cloud.setTemplates(waba, [[TEMPLATE]]);
+  const res = await request.post('/api/channels', {
+    headers: acme.admin.headers,
+    data: {
+      name: 'Cloud', phone_number_id: phoneNumberId, business_account_id: waba, access_token: 'EAAG-wrong-token-000000',
+      app_secret: APP_SECRET, verify_token: VERIFY_TOKEN, base_url: cloud.baseUrl, api_version: 'v21.0',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const { id } = await res.json();
+  const fetches = () => cloud.requests.filter((r) => r.path === `/v21.0/${waba}/message_templates`);
+  // Synced at once, without sync-templates: here with a token the provider refuses, so nothing is listed.
+  await expect.poll(() => fetches().length).toBe(1);
+  expect(fetches()[0].headers.authorization).toBe('Bearer EAAG-wrong-token-000000');
+  expect((await channelOf(request, acme, id)).templates_synced_on).toBeNull();
+  expect(await templatesOf(request, acme, id)).toEqual([]);
+
+  // Credentials that work: synced again at once, and the templates are there.
+  const patched = await request.patch(`/api/channels/${id}`, { headers: acme.admin.headers, data: { access_token: TOKEN } });
+  expect(patched.status(), await patched.text()).toBe(200);
+  await expect.poll(async () => (await templatesOf(request, acme, id)).map((t) => [t.name, t.status])).toEqual([['shipping_notice', 'approved']]);
+  expect(await channelOf(request, acme, id)).toMatchObject({ status: 'ACTIVE', templates_synced_on: expect.any(String) });
+
+  // A change that does not touch how templates are listed (the name) does not sync.
+  const count = fetches().length;
+  await request.patch(`/api/channels/${id}`, { headers: acme.admin.headers, data: { name: 'Renamed' } });
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(fetches()).toHaveLength(count);
 });
 
 test('a template send produces the exact Cloud API request, and the message records the wamid', async ({ request }) => {

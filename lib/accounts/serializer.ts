@@ -1,9 +1,13 @@
+import type { z } from 'zod';
 import type { accounts } from '@/db/schema';
+import type { Account as AccountSchema } from '@/lib/openapi/schemas/dashboard';
 
 type Account = typeof accounts.$inferSelect;
+/** The shape is the response schema's (lib/openapi/schemas/dashboard.ts). */
+export type SerializedAccount = z.output<typeof AccountSchema>;
 
 /** The account as members see it (settings of the spec's account object that exist so far). */
-export function serializeAccount(a: Account) {
+export function serializeAccount(a: Account): SerializedAccount {
   return {
     id: a.id,
     name: a.name,

@@ -5,7 +5,7 @@ import { apiKeys, users } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { generateApiKey } from '@/lib/auth/api-key-format';
 import { forgetMembers } from '@/lib/auth/member-cache';
-import { serializeApiKey, type ApiKeyRow } from './serializer';
+import { serializeApiKey, type ApiKeyRow, type SerializedApiKey, type SerializedNewApiKey } from './serializer';
 
 const creator = alias(users, 'creator');
 const short = (t: typeof creator) => ({ id: t.id, firstName: t.firstName, lastName: t.lastName, email: t.email });
@@ -20,12 +20,14 @@ async function loadKeys(db: Db, accountId: number, keyId?: number): Promise<ApiK
   return rows.map((r) => ({ ...r.key, user: r.user, createdBy: r.createdBy?.id ? (r.createdBy as ApiKeyRow['user']) : null }));
 }
 
-export async function listApiKeys(db: Db, accountId: number) {
+export async function listApiKeys(db: Db, accountId: number): Promise<SerializedApiKey[]> {
   return (await loadKeys(db, accountId)).map(serializeApiKey);
 }
 
 /** Returns the listing form plus `key`, the only time the key is ever shown. */
-export async function createApiKey(db: Db, accountId: number, input: { name: string; userId: number; createdById: number | null }) {
+export async function createApiKey(
+  db: Db, accountId: number, input: { name: string; userId: number; createdById: number | null },
+): Promise<SerializedNewApiKey> {
   const [member] = await db.select({ id: users.id }).from(users)
     .where(and(eq(users.id, input.userId), eq(users.accountId, accountId))).limit(1);
   if (!member) throw ValidationError.field('user', `Invalid pk "${input.userId}" - object does not exist.`);

@@ -39,6 +39,9 @@ export type EndpointContext<P, B, Q, A extends boolean> = {
   query: Q;
 };
 
+/** See `lookup` below. */
+export type Lookup<P extends Record<string, IdKind>> = (ctx: { member: Member; params: ParamValues<P> }) => Promise<unknown>;
+
 type EndpointConfig<P extends Record<string, IdKind>, BS extends z.ZodType | undefined, QS extends z.ZodType | undefined, A extends boolean> = {
   /** Defaults to true: a member must be authenticated. */
   auth?: A;
@@ -55,6 +58,14 @@ type EndpointConfig<P extends Record<string, IdKind>, BS extends z.ZodType | und
   query?: QS;
   /** The handler streams the body itself (uploads); other media types are a 415. */
   rawBody?: { mediaTypes: readonly string[] };
+  /**
+   * For a route about one object: whether it is the member's (falsy, or a NotFoundError thrown,
+   * when not). DRF looks the object up before it reads the body, so another account's id is a 404
+   * whatever the request holds; this wrapper asks `lookup` when the request fails on its content
+   * (body, query, or a validation of the handler's own), and answers 404 when the object is not
+   * there. A request that succeeds costs no extra query.
+   */
+  lookup?: Lookup<P>;
   handle: (ctx: EndpointContext<
     ParamValues<P>,
     BS extends z.ZodType ? z.output<BS> : undefined,
@@ -77,6 +88,21 @@ export function errorResponse(error: unknown): Response {
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** A 400, 413 or 415: the request's content was refused (not who sent it, nor where it went). */
+function refusedContent(error: unknown): boolean {
+  return error instanceof z.ZodError || (error instanceof ApiError && [400, 413, 415].includes(error.status));
+}
+
+/** `error`, or a 404 when it refused the content of a request about an object that is not the member's. */
+async function unlessMissing(error: unknown, lookup: (() => Promise<unknown>) | null): Promise<unknown> {
+  if (!lookup || !refusedContent(error)) return error;
+  try {
+    return (await lookup()) ? error : new NotFoundError();
+  } catch (lookupError) {
+    return lookupError;
+  }
+}
 
 /** Refuses cross-site writes made with the dashboard's cookie. */
 function checkSameOrigin(req: Request): void {
@@ -104,6 +130,7 @@ export function endpoint<
 >(config: EndpointConfig<P, BS, QS, A>): Endpoint {
   return async (req, context) => {
     let allowance: Allowance | null = null;
+    let lookup: (() => Promise<unknown>) | null = null;
     try {
       const raw = (await context?.params) ?? {};
       const params: Record<string, string | number> = {};
@@ -120,6 +147,7 @@ export function endpoint<
         // After the permission checks, as DRF throttles: a refused request spends no allowance.
         const rate = configuredRate();
         if (rate) allowance = await countRequest(await getDb(), member.userId, rate);
+        if (config.lookup) lookup = () => config.lookup!({ member: member!, params: params as ParamValues<P> });
       }
       if (config.rawBody) {
         const type = (req.headers.get('content-type') || '').split(';')[0].trim().toLowerCase();
@@ -137,7 +165,7 @@ export function endpoint<
       return withAllowance(await config.handle({ req, url, member, params, body, query } as never), allowance);
     } catch (error) {
       if (error instanceof ThrottledError) allowance = error.allowance;
-      return withAllowance(errorResponse(error), allowance);
+      return withAllowance(errorResponse(await unlessMissing(error, lookup)), allowance);
     }
   };
 }

@@ -1,10 +1,11 @@
+import type { Page } from '@/lib/openapi/schemas/common';
 import { InvalidPageError } from './errors';
 
 export const DEFAULT_PAGE_SIZE = 20;
 export const MAX_PAGE_SIZE = 500;
 
 export type PageRequest = { page: number; pageSize: number; offset: number };
-export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+export type { Page };
 
 /** Page-number pagination: a non-integer page is `Invalid page.`; page_size is clamped. */
 export function pageRequest(url: URL): PageRequest {

@@ -12,6 +12,7 @@ const { channelById } = await import('./by-id');
 const { createCloudChannel, markWebhookSet, patchChannel } = await import('./service');
 const { channelSettings } = await import('./settings');
 const { changeElsewhere, untilCached } = await import('@/lib/test-support/elsewhere');
+const { stopQueue } = await import('@/lib/jobs/queue'); // a new channel's template sync is a job
 
 let seq = 0;
 async function cloudChannel() {
@@ -27,6 +28,7 @@ async function cloudChannel() {
 }
 
 afterAll(async () => {
+  await stopQueue();
   await closeDatabase();
 });
 

@@ -1,4 +1,6 @@
+import type { z } from 'zod';
 import type { channels } from '@/db/schema';
+import type { CredentialCheck as CredentialCheckSchema } from '@/lib/openapi/schemas/messaging';
 
 // One interface for every channel provider. Implementations: sandbox/ (offline, simulated phone)
 // and cloud-api/ (the WhatsApp Cloud API wire format against a configurable base URL).
@@ -51,7 +53,8 @@ export type SendOutcome =
 /** Claims the message for this send (at most once); false when it must not go out. */
 export type SendClaim = () => Promise<boolean>;
 
-export type CredentialCheck = { ok: boolean; detail: string; display_phone_number?: string; verified_name?: string };
+/** The answer of POST /api/channels/{id}/test-credentials (lib/openapi/schemas/messaging.ts). */
+export type CredentialCheck = z.output<typeof CredentialCheckSchema>;
 
 /** A template as the provider lists it (Cloud API `message_templates` item). */
 export type ProviderTemplate = {

@@ -1,10 +1,17 @@
+import type { z } from 'zod';
 import { mask } from './crypto';
 import type { ChannelRecord, CloudApiSettings } from './provider';
 import { channelSettings } from './settings';
+import type { Channel, ChannelShort, CloudApiSettings as CloudApiSettingsSchema } from '@/lib/openapi/schemas/messaging';
 import { iso } from '@/lib/serializers/iso';
 
 // The channel as the spec embeds it in templates, and the detail form for the channel pages.
-// Provider secrets are never returned whole: only masked, to show that they are set.
+// Provider secrets are never returned whole: only masked, to show that they are set. The shapes
+// are the response schemas' (lib/openapi/schemas/messaging.ts).
+
+export type SerializedChannelShort = z.output<typeof ChannelShort>;
+export type SerializedCloudApiSettings = z.output<typeof CloudApiSettingsSchema>;
+export type SerializedChannel = z.output<typeof Channel>;
 
 
 export function callbackPath(channelId: number): string {
@@ -12,7 +19,7 @@ export function callbackPath(channelId: number): string {
 }
 
 /** The spec's embedded channel object (template list). */
-export function serializeChannelShort(c: ChannelRecord) {
+export function serializeChannelShort(c: ChannelRecord): SerializedChannelShort {
   return {
     id: c.id,
     channel_id: c.channelId,
@@ -25,7 +32,7 @@ export function serializeChannelShort(c: ChannelRecord) {
   };
 }
 
-export function serializeCloudApiSettings(s: CloudApiSettings, callbackUrl: string) {
+export function serializeCloudApiSettings(s: CloudApiSettings, callbackUrl: string): SerializedCloudApiSettings {
   return {
     phone_number_id: s.phone_number_id,
     chat_business_account_id: s.business_account_id,
@@ -42,7 +49,7 @@ export function serializeCloudApiSettings(s: CloudApiSettings, callbackUrl: stri
 }
 
 /** List and detail form: `origin` makes the absolute callback URL to paste into the provider. */
-export function serializeChannel(c: ChannelRecord, origin: string) {
+export function serializeChannel(c: ChannelRecord, origin: string): SerializedChannel {
   const settings = c.isSandbox ? null : channelSettings(c);
   const callbackUrl = c.isSandbox ? null : `${origin.replace(/\/$/, '')}${callbackPath(c.id)}`;
   return {
@@ -53,4 +60,3 @@ export function serializeChannel(c: ChannelRecord, origin: string) {
     cloud_api_settings: settings && callbackUrl ? serializeCloudApiSettings(settings, callbackUrl) : null,
   };
 }
-export type SerializedChannel = ReturnType<typeof serializeChannel>;

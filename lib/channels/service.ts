@@ -3,6 +3,9 @@ import type { Db, Executor } from '@/db';
 import { accounts, channels, chatTemplates } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { queue } from '@/lib/jobs/queue';
+import { QUEUES } from '@/lib/jobs/queues';
 import { syncChannelTemplates } from '@/lib/templates/sync';
 import { forgetChannels } from './by-id';
 import { ProviderError, type ChannelRecord, type CloudApiSettings } from './provider';
@@ -51,20 +54,37 @@ export async function listChannels(db: Db, accountId: number, url: URL, page: Pa
   return pageEnvelope(url, page, Number(total), rows.map((c) => serializeChannel(c, origin)));
 }
 
+/**
+ * Lists the channel's templates at once (templateSyncJob), when `tx` commits. The queue must have
+ * been started before `tx` was opened (`await queue()`): on the embedded database, one connection,
+ * starting it inside the transaction would wait for the transaction's end. The server starts it at
+ * boot; `manage createchannel` and tests do not.
+ */
+async function syncSoon(tx: Executor, channelId: number): Promise<void> {
+  await enqueue(tx, QUEUES.templateSync.name, { channelId });
+}
+
+/** A cloud_api channel; its templates are synced as soon as it is committed. */
 export async function createCloudChannel(db: Db, accountId: number, input: ChannelCreate): Promise<ChannelRecord> {
   const settings: CloudApiSettings = {
     phone_number_id: input.phone_number_id, business_account_id: input.business_account_id, access_token: input.access_token,
     app_secret: input.app_secret, verify_token: input.verify_token, app_id: input.app_id, base_url: input.base_url,
     api_version: input.api_version,
   };
-  const [row] = await db.insert(channels).values({
-    accountId, channelId: input.phone_number_id, channelProvider: 'PROVIDER_CLOUD_API', name: input.name,
-    status: 'NEW', isSandbox: false, settingsEncrypted: encryptSettings(settings), rateLimitPerSecond: input.rate_limit,
-  }).returning();
-  return row;
+  await queue(); // see syncSoon
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(channels).values({
+      accountId, channelId: input.phone_number_id, channelProvider: 'PROVIDER_CLOUD_API', name: input.name,
+      status: 'NEW', isSandbox: false, settingsEncrypted: encryptSettings(settings), rateLimitPerSecond: input.rate_limit,
+    }).returning();
+    await syncSoon(tx, row.id);
+    return row;
+  });
 }
 
 const SETTING_KEYS = ['phone_number_id', 'business_account_id', 'access_token', 'app_secret', 'verify_token', 'app_id', 'base_url', 'api_version'] as const;
+/** The settings the template list is fetched with: a change of one syncs the templates at once. */
+const TEMPLATE_LIST_KEYS: readonly (typeof SETTING_KEYS)[number][] = ['business_account_id', 'access_token', 'base_url', 'api_version'];
 
 export async function patchChannel(db: Db, accountId: number, id: number, input: ChannelPatch): Promise<ChannelRecord> {
   const channel = await findChannel(db, accountId, id);
@@ -80,13 +100,19 @@ export async function patchChannel(db: Db, accountId: number, id: number, input:
     if (changed.some((k) => k === 'verify_token' || k === 'app_secret')) next.webhook_set = false;
     settingsEncrypted = encryptSettings(next);
   }
-  const [row] = await db.update(channels).set({
-    ...(input.name !== undefined ? { name: input.name } : {}),
-    ...(input.status !== undefined ? { status: input.status } : {}),
-    ...(input.rate_limit !== undefined ? { rateLimitPerSecond: input.rate_limit } : {}),
-    ...(input.phone_number_id !== undefined ? { channelId: input.phone_number_id } : {}),
-    settingsEncrypted,
-  }).where(and(eq(channels.accountId, accountId), eq(channels.id, id))).returning();
+  const listedAnew = changed.some((k) => TEMPLATE_LIST_KEYS.includes(k));
+  if (listedAnew) await queue(); // see syncSoon
+  const row = await db.transaction(async (tx) => {
+    const [updated] = await tx.update(channels).set({
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.status !== undefined ? { status: input.status } : {}),
+      ...(input.rate_limit !== undefined ? { rateLimitPerSecond: input.rate_limit } : {}),
+      ...(input.phone_number_id !== undefined ? { channelId: input.phone_number_id } : {}),
+      settingsEncrypted,
+    }).where(and(eq(channels.accountId, accountId), eq(channels.id, id))).returning();
+    if (listedAnew) await syncSoon(tx, id);
+    return updated;
+  });
   forgetChannels();
   return row;
 }

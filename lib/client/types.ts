@@ -1,49 +1,33 @@
-import type { SerializedContact } from '@/lib/contacts/serializer';
-import type { serializeMember } from '@/lib/members/serializer';
-import type { serializeApiKey } from '@/lib/api-keys/serializer';
-import type { serializeAccount } from '@/lib/accounts/serializer';
-import type { serializeAttempt, serializeDelivery, serializeSubscription } from '@/lib/webhooks/serializer';
-import type { SerializedChannel } from '@/lib/channels/serializer';
-import type { CredentialCheck as ServerCredentialCheck } from '@/lib/channels/provider';
+import type { z } from 'zod';
+import type * as common from '@/lib/openapi/schemas/common';
+import type * as contacts from '@/lib/openapi/schemas/contacts';
+import type * as dashboard from '@/lib/openapi/schemas/dashboard';
+import type * as members from '@/lib/openapi/schemas/members';
+import type * as messaging from '@/lib/openapi/schemas/messaging';
+import type * as webhooks from '@/lib/openapi/schemas/webhooks';
 import type { SandboxInbound as ServerSandboxInbound } from '@/lib/channels/sandbox/validation';
-import type { SerializedTemplate } from '@/lib/templates/serializer';
-import type { SyncResult } from '@/lib/templates/sync';
-import type { SerializedConversation } from '@/lib/conversations/serializer';
-import type { ConversationChange } from '@/lib/conversations/validation';
-import type { SerializedMessage } from '@/lib/messages/serializer';
 
-// Wire shapes as the browser sees them, derived from the server's serializers where they exist.
+// Wire shapes as the browser sees them, inferred from the response schemas (lib/openapi/schemas):
+// the same zod schemas type the server's serializers and become the OpenAPI document, so the three
+// cannot drift. Those modules import only zod and one another. Request bodies are the dashboard's
+// own (narrower) forms.
 
-export type Contact = SerializedContact;
-export type ContactNote = Contact['notes'][number];
-export type Member = ReturnType<typeof serializeMember>;
+export type Contact = z.infer<typeof contacts.Contact>;
+export type ContactNote = z.infer<typeof contacts.Note>;
+export type Member = z.infer<typeof members.AccountMember>;
 export type Role = Member['role'];
-export type Account = ReturnType<typeof serializeAccount>;
-export type ApiKey = ReturnType<typeof serializeApiKey>;
-export type NewApiKey = ApiKey & { key: string };
-export type ShortUser = { id: number; first_name: string; last_name: string; email: string };
+export type Account = z.infer<typeof dashboard.Account>;
+export type ApiKey = z.infer<typeof dashboard.ApiKey>;
+export type NewApiKey = z.infer<typeof dashboard.NewApiKey>;
+export type ShortUser = z.infer<typeof common.ShortUser>;
 
-export type Page<T> = { count: number; next: string | null; previous: string | null; results: T[] };
+export type Page<T> = common.Page<T>;
 
-export type Me = { user: Member; account: Account };
+export type Me = z.infer<typeof dashboard.Me>;
 
-export type UploadStatus = 'PENDING' | 'PROCESSING' | 'COMPLETED' | 'FAILED';
-export type RejectedRow = { line: number; reason: string; row: Record<string, string> };
-export type Upload = {
-  upload_group_id: string;
-  status: UploadStatus;
-  byte_size: number;
-  processed_bytes: number;
-  rows: number;
-  created: number;
-  updated: number;
-  rejected: number;
-  error: string | null;
-  created_on: string;
-  started_on: string | null;
-  finished_on: string | null;
-  rejected_rows: RejectedRow[];
-};
+export type Upload = z.infer<typeof contacts.ContactUpload>;
+export type UploadStatus = Upload['status'];
+export type RejectedRow = z.infer<typeof contacts.RejectedRow>;
 
 /** Body of POST /api/contact and PUT /api/contact/{id} as the dashboard sends it. */
 export type ContactWrite = {
@@ -59,23 +43,23 @@ export type ContactWrite = {
   default_assignees?: { id: number }[];
 };
 
-export type WebhookSubscription = ReturnType<typeof serializeSubscription>;
+export type WebhookSubscription = z.infer<typeof webhooks.WebhookSubscription>;
 export type WebhookEventType = WebhookSubscription['events'][number];
 /** The create answer: the only one that carries the signing secret. */
-export type NewWebhookSubscription = WebhookSubscription & { secret: string };
-export type WebhookSecret = { secret: string; previous_secret: string | null; previous_secret_expires_on: string | null };
-export type WebhookDelivery = ReturnType<typeof serializeDelivery>;
+export type NewWebhookSubscription = z.infer<typeof webhooks.NewWebhookSubscription>;
+export type WebhookSecret = z.infer<typeof webhooks.WebhookSecret>;
+export type WebhookDelivery = z.infer<typeof webhooks.WebhookDelivery>;
 export type WebhookDeliveryStatus = WebhookDelivery['status'];
-export type WebhookAttempt = Omit<ReturnType<typeof serializeAttempt>, 'request_headers'> & { request_headers: Record<string, string> };
-export type WebhookDeliveryDetail = WebhookDelivery & { payload: unknown; attempt_log: WebhookAttempt[] };
+export type WebhookAttempt = z.infer<typeof webhooks.WebhookDeliveryAttempt>;
+export type WebhookDeliveryDetail = z.infer<typeof webhooks.WebhookDeliveryDetail>;
 
 /** Body of POST /api/webhook-subscription and PUT /api/webhook-subscription/{id}. */
 export type WebhookSubscriptionWrite = { target: string; events: WebhookEventType[]; is_active: boolean };
 
-export type Channel = SerializedChannel;
-export type CloudApiSettingsView = NonNullable<Channel['cloud_api_settings']>;
-export type CredentialCheck = ServerCredentialCheck;
-export type TemplateSyncResult = SyncResult;
+export type Channel = z.infer<typeof messaging.Channel>;
+export type CloudApiSettingsView = z.infer<typeof messaging.CloudApiSettings>;
+export type CredentialCheck = z.infer<typeof messaging.CredentialCheck>;
+export type TemplateSyncResult = z.infer<typeof messaging.TemplateSyncResult>;
 /** Body of POST /api/channels: a cloud_api channel's settings, flat; secrets write-only. */
 export type ChannelWrite = {
   name: string;
@@ -90,18 +74,18 @@ export type ChannelWrite = {
   rate_limit?: string;
 };
 
-export type ChatTemplate = SerializedTemplate;
+export type ChatTemplate = z.infer<typeof messaging.ChatTemplate>;
 export type TemplateCategory = ChatTemplate['category'];
 export type TemplateStatus = ChatTemplate['status'];
 /** Answer of POST /api/channels/chat/template/{id}/send. */
-export type TemplateSendResult = { id: string; conversation: string };
+export type TemplateSendResult = z.infer<typeof messaging.TemplateSendResult>;
 
-export type ConversationStatus = NonNullable<ConversationChange['status']>;
-export type Conversation = Omit<SerializedConversation, 'status'> & { status: ConversationStatus };
+export type Conversation = z.infer<typeof messaging.Conversation>;
+export type ConversationStatus = Conversation['status'];
 /** Body of PATCH /api/inbox/conversation/{id}/update as the dashboard sends it. */
 export type ConversationPatch = { status?: ConversationStatus; assigned?: { id: number }[]; tags?: { name: string }[] };
 
-export type Message = SerializedMessage;
+export type Message = z.infer<typeof messaging.Message>;
 export type MessageStatus = Message['status'];
 export type MessageType = Message['msg_type'];
 /** Body of POST /api/channels/sandbox/inbound (the sandbox phone's reply). */

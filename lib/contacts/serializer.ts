@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Contact, Note } from '@/lib/openapi/schemas/contacts';
 import { isoSql } from '@/lib/serializers/iso';
 
 // One serializer for the contact: list, detail and webhook payloads (ARCHITECTURE.md, rule 4).
@@ -11,32 +13,10 @@ import { isoSql } from '@/lib/serializers/iso';
 // jsonb key order (shortest first), where an object parsed in JavaScript puts number-like keys
 // first; the same object either way.
 
-type ShortUser = { id: number; first_name: string; last_name: string; email: string };
-
-export type SerializedNote = { id: number; notes: string; contact: string; created_on: string; created_by: ShortUser | null };
-
-export type SerializedContact = {
-  id: string;
-  phone: string;
-  canonical_phone: string;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  meta: Record<string, string>;
-  external_url: string | null;
-  external_id: string | null;
-  is_deleted: boolean;
-  source: string;
-  created_on: string;
-  last_updated_on: string;
-  created_by: number | null;
-  notes: SerializedNote[];
-  tags: { id: number; name: string }[];
-  last_conversation: string | null;
-  default_assignees: ShortUser[];
-  phone_status: string;
-  contact_import: string | null;
-};
+// The shape is the response schema's (lib/openapi/schemas/contacts.ts); SQL cannot be typed
+// against it, so lib/openapi/response-shapes.test.ts holds the rendering to it, strictly.
+export type SerializedNote = z.output<typeof Note>;
+export type SerializedContact = z.output<typeof Contact>;
 
 const shortUser = (alias: string) => sql.raw(
   `(select r from (select ${alias}.id, ${alias}.first_name, ${alias}.last_name, ${alias}.email) r)`,

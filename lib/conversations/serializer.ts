@@ -1,26 +1,30 @@
-// One serializer for the conversation: list, detail and update answers. Input is a row of
-// CONVERSATION_COLUMNS (queries.ts): snake_case columns plus JSON aggregates.
+import type { z } from 'zod';
+import type { ShortUser, Tag } from '@/lib/openapi/schemas/common';
+import type { Conversation } from '@/lib/openapi/schemas/messaging';
+import { iso } from '@/lib/serializers/iso';
 
-type ShortUser = { id: number; first_name: string; last_name: string; email: string };
+// One serializer for the conversation: list, detail and update answers. Input is a row of
+// CONVERSATION_COLUMNS (queries.ts): snake_case columns plus JSON aggregates. The shape is the
+// response schema's (lib/openapi/schemas/messaging.ts).
+
+export type SerializedConversation = z.output<typeof Conversation>;
 
 export type ConversationRow = {
   id: string;
   contact: string;
-  status: string;
-  source: string;
+  status: SerializedConversation['status'];
+  source: SerializedConversation['source'];
   created_on: Date | string;
   last_message_on: Date | string | null;
   last_inbound_on: Date | string | null;
-  assigned: ShortUser[] | null;
-  tags: { id: number; name: string }[] | null;
+  assigned: z.output<typeof ShortUser>[] | null;
+  tags: z.output<typeof Tag>[] | null;
 };
 
 /** Free-form messages may be sent for this long after the contact's last inbound message. */
 export const FREE_FORM_WINDOW_MS = 24 * 3600 * 1000;
 
-const iso = (v: Date | string | null) => (v === null ? null : new Date(v).toISOString());
-
-export function serializeConversation(c: ConversationRow) {
+export function serializeConversation(c: ConversationRow): SerializedConversation {
   return {
     id: c.id,
     contact: c.contact,
@@ -34,4 +38,3 @@ export function serializeConversation(c: ConversationRow) {
     free_form_until: c.last_inbound_on === null ? null : new Date(new Date(c.last_inbound_on).getTime() + FREE_FORM_WINDOW_MS).toISOString(),
   };
 }
-export type SerializedConversation = ReturnType<typeof serializeConversation>;

@@ -3,7 +3,7 @@ import { contactImportJob } from '@/lib/contacts/import/job';
 import { webhookDeliverJob } from '@/lib/webhooks/job';
 import { messageSendJob } from '@/lib/messages/send-job';
 import { sandboxStatusJob } from '@/lib/messages/sandbox-status-job';
-import { templateSyncAllJob } from '@/lib/templates/sync-job';
+import { templateSyncAllJob, templateSyncJob } from '@/lib/templates/sync-job';
 import { uploadSweepJob } from '@/lib/contacts/import/sweep-job';
 import { broadcastRunJob, broadcastSweepJob } from '@/lib/broadcasts/run';
 
@@ -14,6 +14,7 @@ export const jobs: JobDefinition<never>[] = [
   messageSendJob as JobDefinition<never>,
   sandboxStatusJob as JobDefinition<never>,
   templateSyncAllJob as JobDefinition<never>,
+  templateSyncJob as JobDefinition<never>,
   uploadSweepJob as JobDefinition<never>,
   broadcastRunJob as JobDefinition<never>,
   broadcastSweepJob as JobDefinition<never>,

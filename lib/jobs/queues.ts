@@ -22,6 +22,9 @@ export const QUEUES = {
   broadcastRun: { name: 'broadcast-run', policy: { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 } },
   // Every minute: a run for every broadcast that is due or running, should its chain have broken.
   broadcastSweep: { name: 'broadcast-sweep', policy: { retryLimit: 0, expireInSeconds: 120 } },
+  // One channel's templates, at once: enqueued with the channel's creation or a change of the
+  // credentials that list them. A provider's refusal is not retried (the periodic sync tries again).
+  templateSync: { name: 'template-sync', policy: { retryLimit: 2, retryDelay: 30, expireInSeconds: 600 } },
   // Hourly: removes uploads whose web process died while receiving them.
   uploadSweep: { name: 'contact-upload-sweep', policy: { retryLimit: 0, expireInSeconds: 600 } },
 } satisfies Record<string, { name: string; policy: Omit<PgBoss.Queue, 'name'> }>;

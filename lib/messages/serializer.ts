@@ -1,17 +1,21 @@
+import type { z } from 'zod';
 import type { messages } from '@/db/schema';
+import type { ShortUser } from '@/lib/openapi/schemas/common';
+import type { Message, MessageLocation as MessageLocationSchema } from '@/lib/openapi/schemas/messaging';
 import type { SerializedTemplate } from '@/lib/templates/serializer';
 import { iso } from '@/lib/serializers/iso';
 
 // One serializer for the message (the spec's message object) plus its conversation: the
-// conversation's message list, the free-form send answer and the sandbox phone.
+// conversation's message list, the free-form send answer and the sandbox phone. The shape is the
+// response schema's (lib/openapi/schemas/messaging.ts).
 
 export type MessageRecord = typeof messages.$inferSelect;
-type ShortUser = { id: number; first_name: string; last_name: string; email: string };
+export type SerializedMessage = z.output<typeof Message>;
+export type MessageLocation = z.output<typeof MessageLocationSchema>;
 
-
-export type MessageLocation = { address: string; latitude: number; longitude: number; place_name: string; url: string };
-
-export function serializeMessage(m: MessageRecord, related: { sentBy: ShortUser | null; template: SerializedTemplate | null }) {
+export function serializeMessage(
+  m: MessageRecord, related: { sentBy: z.output<typeof ShortUser> | null; template: SerializedTemplate | null },
+): SerializedMessage {
   return {
     id: m.id,
     conversation: m.conversationId,
@@ -39,8 +43,7 @@ export function serializeMessage(m: MessageRecord, related: { sentBy: ShortUser 
     msg_type: m.msgType,
     location: (m.location as MessageLocation | null) ?? null,
     failed_attempts: m.failedAttempts,
-    contacts: (m.contactsPayload as object[] | null) ?? [],
+    contacts: (m.contactsPayload as Record<string, unknown>[] | null) ?? [],
     source: m.source,
   };
 }
-export type SerializedMessage = ReturnType<typeof serializeMessage>;

@@ -4,12 +4,12 @@ import { toComponents, toJsonSchema, type JsonSchema } from './json-schema';
 import { isJsonBody, type ErrorStatus, type Operation, type ResourceDoc, type ResponseSpec } from './operation';
 import { resources as allResources } from './operations';
 import { DELIVERY_POLICY, WEBHOOK_HEADERS, WEBHOOK_RESPONSES, webhookEventDocs, type WebhookEventDoc } from './operations/webhooks';
-import { DetailError, PAGE_PARAMS_DESCRIPTION, ValidationError } from './schemas/common';
+import { DetailError, ValidationError } from './schemas/common';
 import { componentName, responseComponents } from './schemas/named';
 
 // Builds the OpenAPI 3.1 document served at /api/schema from the operation registrations in
 // ./operations and the zod schemas they name: request schemas are the ones the routes validate
-// with, response schemas mirror the serializers.
+// with, response schemas the ones the serializers are typed with (schemas/common.ts).
 
 export type OpenApiDocument = {
   openapi: '3.1.0';
@@ -51,6 +51,13 @@ envelope \`{id, type, created_on, data}\` POSTed to the subscription's \`target\
 
 ${DELIVERY_POLICY}
 `.trim();
+
+const PAGE_PARAMS_DESCRIPTION = {
+  page: 'A page number within the paginated result set (1-based). A non-integer or out-of-range page is a 404 '
+    + '`{"detail": "Invalid page."}`.',
+  page_size: `Number of results to return per page (default ${DEFAULT_PAGE_SIZE}; larger values than ${MAX_PAGE_SIZE} `
+    + 'are clamped).',
+};
 
 const detail = (example: string) => ({ 'application/json': { schema: ref('DetailError'), example: { detail: example } } });
 

@@ -61,7 +61,7 @@ const accountRow = {
 } as unknown as Parameters<typeof serializeAccount>[0];
 
 const importRow = {
-  id: '1b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', status: 'COMPLETED', byte_size: '120', processed_bytes: 120, total_rows: 2,
+  id: '1b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', status: 'COMPLETED' as const, byte_size: '120', processed_bytes: 120, total_rows: 2,
   created_count: 1, updated_count: 0, rejected_count: 1, error: null, created_on: when, started_on: when, finished_on: when,
 };
 
@@ -123,7 +123,7 @@ describe('response schemas mirror the serializers', () => {
 
   it('user and account member, with groups and teams', () => {
     const groups = [{ id: 1, name: 'Support' }];
-    const teams = [{ id: 1, name: 'Tier 1', assignment_strategy: 'ROUND_ROBIN' }];
+    const teams = [{ id: 1, name: 'Tier 1', assignment_strategy: 'ROUND_ROBIN' as const }];
     expectShape(User, serializeUser(userRow, groups));
     const member = serializeMember(userRow, groups, teams);
     expectShape(AccountMember, member);

@@ -1,13 +1,16 @@
 import { and, eq, notInArray, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Db } from '@/db';
 import { channels, chatTemplates, templateCategory, templateStatus } from '@/db/schema';
 import type { ChannelRecord, ProviderTemplate } from '@/lib/channels/provider';
 import { forgetChannels } from '@/lib/channels/by-id';
 import { providerFor } from '@/lib/channels/providers';
+import type { TemplateSyncResult } from '@/lib/openapi/schemas/messaging';
 
 // Template sync for provider channels: every template the provider lists is upserted by
 // (channel, name, language); templates it no longer lists are marked deleted. Runs every 5 minutes
-// (templateSyncAllJob) and on demand (POST /api/channels/{id}/sync-templates).
+// (templateSyncAllJob), when a channel is added or its credentials change (templateSyncJob) and on
+// demand (POST /api/channels/{id}/sync-templates).
 
 type Category = (typeof templateCategory.enumValues)[number];
 type Status = (typeof templateStatus.enumValues)[number];
@@ -24,7 +27,7 @@ function status(value: string | undefined): Status {
   return 'pending';
 }
 
-export type SyncResult = { fetched: number; removed: number; templates_synced_on: string };
+export type SyncResult = z.output<typeof TemplateSyncResult>;
 
 export async function syncChannelTemplates(db: Db, channel: ChannelRecord): Promise<SyncResult> {
   const fetched = await providerFor(channel).fetchTemplates();

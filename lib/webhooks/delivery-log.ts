@@ -5,7 +5,10 @@ import { NotFoundError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { SerializedContact } from '@/lib/contacts/serializer';
 import { enqueueDeliveries } from './record-events';
-import { serializeAttempt, serializeDelivery } from './serializer';
+import {
+  serializeAttempt, serializeDelivery, type SerializedDeliveryDetail, type SerializedDeliveryResent, type SerializedResendFailed,
+  type SerializedEvent, type SerializedTestEvent,
+} from './serializer';
 import { getSubscriptionRow } from './subscriptions';
 
 // What was sent, and sending again: the per-subscription delivery log, resends and test events.
@@ -34,15 +37,15 @@ async function deliveryRow(db: Db, accountId: number, deliveryId: string) {
 }
 
 /** One delivery with its payload and every attempt (request headers and body, answer, timing). */
-export async function getDelivery(db: Db, accountId: number, deliveryId: string) {
+export async function getDelivery(db: Db, accountId: number, deliveryId: string): Promise<SerializedDeliveryDetail> {
   const row = await deliveryRow(db, accountId, deliveryId);
   const attempts = await db.select().from(webhookDeliveryAttempts)
     .where(eq(webhookDeliveryAttempts.deliveryId, deliveryId)).orderBy(asc(webhookDeliveryAttempts.id));
-  return { ...serializeDelivery({ ...row.delivery, eventType: row.eventType }), payload: row.payload, attempt_log: attempts.map(serializeAttempt) };
+  return { ...serializeDelivery({ ...row.delivery, eventType: row.eventType }), payload: row.payload as SerializedDeliveryDetail['payload'], attempt_log: attempts.map(serializeAttempt) };
 }
 
 /** Sends a delivery's event again, as a new delivery with a fresh set of attempts. */
-export async function resendDelivery(db: Db, accountId: number, deliveryId: string) {
+export async function resendDelivery(db: Db, accountId: number, deliveryId: string): Promise<SerializedDeliveryResent> {
   const row = await deliveryRow(db, accountId, deliveryId);
   const [id] = await db.transaction((tx) => enqueueDeliveries(tx, [{
     subscriptionId: row.delivery.subscriptionId, eventId: row.delivery.eventId, resourceId: row.delivery.resourceId,
@@ -51,7 +54,7 @@ export async function resendDelivery(db: Db, accountId: number, deliveryId: stri
 }
 
 /** Every failed delivery of the subscription since a moment, sent again in their original order. */
-export async function resendFailedSince(db: Db, accountId: number, subscriptionId: string, since: Date) {
+export async function resendFailedSince(db: Db, accountId: number, subscriptionId: string, since: Date): Promise<SerializedResendFailed> {
   await getSubscriptionRow(db, accountId, subscriptionId);
   const failed = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.subscriptionId, subscriptionId),
     eq(webhookDeliveries.status, 'FAILED'), gte(webhookDeliveries.createdOn, since))).orderBy(asc(webhookDeliveries.seq));
@@ -64,7 +67,7 @@ export async function resendFailedSince(db: Db, accountId: number, subscriptionI
 const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 
 /** A test event of the subscription's first event type, carrying a sample resource. */
-export async function sendTestEvent(db: Db, accountId: number, subscriptionId: string) {
+export async function sendTestEvent(db: Db, accountId: number, subscriptionId: string): Promise<SerializedTestEvent> {
   const subscription = await getSubscriptionRow(db, accountId, subscriptionId);
   const type = subscription.events[0];
   const now = new Date();
@@ -79,7 +82,7 @@ export async function sendTestEvent(db: Db, accountId: number, subscriptionId: s
     const id = crypto.randomUUID();
     await tx.insert(webhookEvents).values({
       id, accountId, type, resourceId: `test:${id}`, createdOn: now,
-      payload: { id, type, created_on: now.toISOString(), data },
+      payload: { id, type, created_on: now.toISOString(), data } satisfies SerializedEvent,
     });
     const [deliveryId] = await enqueueDeliveries(tx, [{ subscriptionId, eventId: id, resourceId: `test:${id}` }]);
     return { event: id, delivery: deliveryId, type };

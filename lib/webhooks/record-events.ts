@@ -4,6 +4,7 @@ import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '@/db/sch
 import { enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { lockChains } from './chain-lock';
+import type { SerializedEvent } from './serializer';
 import type { WebhookEventType } from './validation';
 
 export type InterestedSubscription = { id: string; events: WebhookEventType[] };
@@ -15,7 +16,8 @@ export async function interestedSubscriptions(tx: Executor, accountId: number): 
     .where(and(eq(webhookSubscriptions.accountId, accountId), eq(webhookSubscriptions.isActive, true)));
 }
 
-export type DomainEvent = { type: WebhookEventType; resourceId: string; data: unknown };
+/** `data` is the resource as the API serializes it (for contact events, a Contact). */
+export type DomainEvent = { type: WebhookEventType; resourceId: string; data: SerializedEvent['data'] };
 
 /**
  * Records events in the caller's transaction, with one delivery per interested active
@@ -35,7 +37,7 @@ export async function recordEvents(
   const rows = wanted.map((e) => ({ id: crypto.randomUUID(), ...e }));
   await tx.insert(webhookEvents).values(rows.map((e) => ({
     id: e.id, accountId, type: e.type, resourceId: e.resourceId, createdOn: now,
-    payload: { id: e.id, type: e.type, created_on: now.toISOString(), data: e.data },
+    payload: { id: e.id, type: e.type, created_on: now.toISOString(), data: e.data } satisfies SerializedEvent,
   })));
   const deliveries = rows.flatMap((e) => subscriptions.filter((s) => s.events.includes(e.type))
     .map((s) => ({ subscriptionId: s.id, eventId: e.id, resourceId: e.resourceId })));

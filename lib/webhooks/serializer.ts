@@ -1,11 +1,30 @@
-import type { webhookDeliveries, webhookDeliveryAttempts, webhookSubscriptions } from '@/db/schema';
+import type { z } from 'zod';
+import type { webhookDeliveries, webhookDeliveryAttempts, webhookEventType, webhookSubscriptions } from '@/db/schema';
+import type {
+  NewWebhookSubscription, WebhookDelivery, WebhookDeliveryAttempt, WebhookDeliveryDetail, WebhookDeliveryResent, WebhookEvent,
+  WebhookResendFailed, WebhookSecret, WebhookSubscription, WebhookTestEvent,
+} from '@/lib/openapi/schemas/webhooks';
+
+// The shapes are the response schemas' (lib/openapi/schemas/webhooks.ts).
 
 type Subscription = typeof webhookSubscriptions.$inferSelect;
-type Delivery = typeof webhookDeliveries.$inferSelect & { eventType: string };
+type Delivery = typeof webhookDeliveries.$inferSelect & { eventType: (typeof webhookEventType.enumValues)[number] };
 type Attempt = typeof webhookDeliveryAttempts.$inferSelect;
 
+export type SerializedSubscription = z.output<typeof WebhookSubscription>;
+export type SerializedDelivery = z.output<typeof WebhookDelivery>;
+export type SerializedAttempt = z.output<typeof WebhookDeliveryAttempt>;
+export type SerializedNewSubscription = z.output<typeof NewWebhookSubscription>;
+export type SerializedSecret = z.output<typeof WebhookSecret>;
+export type SerializedDeliveryDetail = z.output<typeof WebhookDeliveryDetail>;
+export type SerializedDeliveryResent = z.output<typeof WebhookDeliveryResent>;
+export type SerializedResendFailed = z.output<typeof WebhookResendFailed>;
+export type SerializedTestEvent = z.output<typeof WebhookTestEvent>;
+/** The event envelope POSTed to targets, `{id, type, created_on, data}`. */
+export type SerializedEvent = z.output<typeof WebhookEvent>;
+
 /** The spec's webhook subscription, plus read-only state an operator needs. Never the secret. */
-export function serializeSubscription(s: Subscription) {
+export function serializeSubscription(s: Subscription): SerializedSubscription {
   return {
     id: s.id,
     is_active: s.isActive,
@@ -16,7 +35,7 @@ export function serializeSubscription(s: Subscription) {
   };
 }
 
-export function serializeDelivery(d: Delivery) {
+export function serializeDelivery(d: Delivery): SerializedDelivery {
   return {
     id: d.id,
     event: d.eventId,
@@ -30,10 +49,10 @@ export function serializeDelivery(d: Delivery) {
   };
 }
 
-export function serializeAttempt(a: Attempt) {
+export function serializeAttempt(a: Attempt): SerializedAttempt {
   return {
     id: a.id,
-    request_headers: a.requestHeaders,
+    request_headers: a.requestHeaders as Record<string, string>,
     request_body: a.requestBody,
     response_status: a.responseStatus,
     response_body: a.responseBody,

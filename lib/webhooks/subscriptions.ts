@@ -3,7 +3,7 @@ import type { Db } from '@/db';
 import { webhookSubscriptions } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
-import { serializeSubscription } from './serializer';
+import { serializeSubscription, type SerializedNewSubscription, type SerializedSecret, type SerializedSubscription } from './serializer';
 import { generateSecret } from './signing';
 import { BlockedTargetError, checkTarget } from './target-guard';
 import type { SubscriptionInput, SubscriptionPatch } from './validation';
@@ -46,7 +46,7 @@ export async function getSubscriptionRow(db: Db, accountId: number, id: string) 
 }
 
 /** The create answer is the only API response that carries the signing secret. */
-export async function createSubscription(db: Db, accountId: number, input: SubscriptionInput) {
+export async function createSubscription(db: Db, accountId: number, input: SubscriptionInput): Promise<SerializedNewSubscription> {
   await guardTarget(input.target);
   const [row] = await db.insert(webhookSubscriptions).values({
     accountId, target: input.target, events: input.events, isActive: input.is_active, secret: generateSecret(),
@@ -54,7 +54,9 @@ export async function createSubscription(db: Db, accountId: number, input: Subsc
   return { ...serializeSubscription(row), secret: row.secret };
 }
 
-export async function updateSubscription(db: Db, accountId: number, id: string, input: SubscriptionInput | SubscriptionPatch) {
+export async function updateSubscription(
+  db: Db, accountId: number, id: string, input: SubscriptionInput | SubscriptionPatch,
+): Promise<SerializedSubscription> {
   await guardTarget(input.target);
   const changes: Partial<typeof webhookSubscriptions.$inferInsert> = { updatedOn: new Date() };
   if (input.target !== undefined) changes.target = input.target;
@@ -75,7 +77,7 @@ export async function deleteSubscription(db: Db, accountId: number, id: string) 
 }
 
 /** The secret on request (dashboard, ADMIN only), with the previous one while it is still honoured. */
-export async function revealSecret(db: Db, accountId: number, id: string) {
+export async function revealSecret(db: Db, accountId: number, id: string): Promise<SerializedSecret> {
   const row = await getSubscriptionRow(db, accountId, id);
   const previousInForce = row.previousSecret && row.previousSecretExpiresOn && row.previousSecretExpiresOn > new Date();
   return {
@@ -86,7 +88,7 @@ export async function revealSecret(db: Db, accountId: number, id: string) {
 }
 
 /** A new secret; for 24 hours deliveries are signed with both the old and the new one. */
-export async function rotateSecret(db: Db, accountId: number, id: string) {
+export async function rotateSecret(db: Db, accountId: number, id: string): Promise<SerializedSecret> {
   // One statement, so two rotations at once cannot lose a secret.
   const rows = await db.update(webhookSubscriptions).set({
     previousSecret: sql`${webhookSubscriptions.secret}`, previousSecretExpiresOn: new Date(Date.now() + ROTATION_OVERLAP_MS),

@@ -1,19 +1,21 @@
+import type { z } from 'zod';
 import { getDb } from '@/db';
 import { createAccountWithAdmin, setupNeeded } from '@/lib/accounts/service';
 import { createAccountSchema } from '@/lib/accounts/validation';
 import { endpoint, json, methods } from '@/lib/api/handler';
+import type { SetupResult, SetupStatus } from '@/lib/openapi/schemas/dashboard';
 
 // First run only: with an empty database the login page creates the first account and its ADMIN.
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/setup — whether setup is still open.
-  GET: endpoint({ auth: false, handle: async () => json({ needed: await setupNeeded(await getDb()) }) }),
+  GET: endpoint({ auth: false, handle: async () => json({ needed: await setupNeeded(await getDb()) } satisfies z.output<typeof SetupStatus>) }),
   // POST /api/setup — create the first account; refused once any account exists.
   POST: endpoint({
     auth: false,
     body: createAccountSchema,
     handle: async ({ body }) => {
       const { account, admin } = await createAccountWithAdmin(await getDb(), body, { onlyIfEmpty: true });
-      return json({ account: account.id, email: admin.email }, 201);
+      return json({ account: account.id, email: admin.email } satisfies z.output<typeof SetupResult>, 201);
     },
   }),
 });

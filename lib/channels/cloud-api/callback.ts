@@ -1,10 +1,12 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import type { z } from 'zod';
 import { getDb } from '@/db';
 import { readLimited } from '@/lib/api/body';
 import { bodyResponse, jsonResponse } from '@/lib/api/response-body';
 import { ApiError, NotFoundError, ParseError, PermissionDeniedError } from '@/lib/api/errors';
 import { processWebhook } from '@/lib/messages/inbound';
 import type { CloudWebhookPayload } from '@/lib/messages/cloud-payload';
+import type { CallbackResult } from '@/lib/openapi/schemas/messaging';
 import { channelById } from '../by-id';
 import { markWebhookSet } from '../service';
 import { channelSettings } from '../settings';
@@ -64,5 +66,5 @@ export async function receiveCallback(channelId: number, req: Request): Promise<
   const result = await processWebhook(db, channel, payload && typeof payload === 'object' ? payload : {});
   return jsonResponse({
     messages: result.messageIds.length, duplicates: result.duplicates, statuses: result.statuses, skipped: result.skipped,
-  });
+  } satisfies z.output<typeof CallbackResult>);
 }

@@ -1,15 +1,20 @@
+import type { z } from 'zod';
+import type { ContactUpload } from '@/lib/openapi/schemas/contacts';
 import { iso } from '@/lib/serializers/iso';
 
-// The one shape of an upload (GET /api/contact/upload/{id}); the dashboard reads the same.
+// The one shape of an upload (GET /api/contact/upload/{id}); the dashboard reads the same. The
+// shape is the response schema's (lib/openapi/schemas/contacts.ts).
+
+export type SerializedImport = z.output<typeof ContactUpload>;
 
 export type ImportRowDb = {
-  id: string; status: string; byte_size: number | string; processed_bytes: number | string; total_rows: number;
+  id: string; status: SerializedImport['status']; byte_size: number | string; processed_bytes: number | string; total_rows: number;
   created_count: number; updated_count: number; rejected_count: number; error: string | null;
   created_on: Date | string; started_on: Date | string | null; finished_on: Date | string | null;
 };
 export type RejectedRowDb = { line: number; reason: string; row: Record<string, string> };
 
-export function serializeImport(i: ImportRowDb, rejected: RejectedRowDb[]) {
+export function serializeImport(i: ImportRowDb, rejected: RejectedRowDb[]): SerializedImport {
   return {
     upload_group_id: i.id,
     status: i.status,
@@ -26,4 +31,3 @@ export function serializeImport(i: ImportRowDb, rejected: RejectedRowDb[]) {
     rejected_rows: rejected.map((r) => ({ line: r.line, reason: r.reason, row: r.row })),
   };
 }
-export type SerializedImport = ReturnType<typeof serializeImport>;

@@ -1,8 +1,11 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/api/pagination';
 import { named } from './named';
 
 // Shapes shared by every resource: DRF error bodies, the pagination envelope, embedded users and tags.
+// The response schemas (this directory) are the one definition of each response shape: the
+// serializers return their `z.output`, the OpenAPI document converts them, and the dashboard's wire
+// types (lib/client/types.ts) are inferred from them. So they import nothing but zod and one another
+// (and the plain enum lists of db/schema/enum-values.ts): the browser may load them.
 
 export const dateTime = () => z.iso.datetime().meta({ description: 'ISO 8601, UTC' });
 export const uuid = () => z.uuid();
@@ -36,24 +39,27 @@ export const Tag = named('Tag', z.object({ id: id(), name: z.string().max(100) }
 
 export const Group = named('Group', z.object({ id: id(), name: z.string() }));
 
-const pages = new Map<z.ZodType, z.ZodType>();
-/** `{count, next, previous, results}`, named `Paginated<Item>List` as drf-spectacular does. */
-export function paginated(item: z.ZodType, itemName: string): z.ZodType {
-  const cached = pages.get(item);
-  if (cached) return cached;
-  const page = named(`Paginated${itemName}List`, z.object({
+function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({
     count: z.int().min(0).meta({ description: 'Total number of items.' }),
     next: z.url().nullable().meta({ description: 'Absolute URL of the next page (every other query parameter kept), or null.' }),
     previous: z.url().nullable().meta({ description: 'Absolute URL of the previous page, or null.' }),
     results: z.array(item),
-  }));
+  });
+}
+
+/** The pagination envelope around items of `T`. */
+export type PageSchema<T extends z.ZodType> = ReturnType<typeof pageSchema<T>>;
+
+/** A page of items of type `T` as sent: `{count, next, previous, results}`. */
+export type Page<T> = z.output<PageSchema<z.ZodType<T>>>;
+
+const pages = new Map<z.ZodType, z.ZodType>();
+/** `{count, next, previous, results}`, named `Paginated<Item>List` as drf-spectacular does. */
+export function paginated<T extends z.ZodType>(item: T, itemName: string): PageSchema<T> {
+  const cached = pages.get(item);
+  if (cached) return cached as PageSchema<T>;
+  const page = named(`Paginated${itemName}List`, pageSchema(item));
   pages.set(item, page);
   return page;
 }
-
-export const PAGE_PARAMS_DESCRIPTION = {
-  page: 'A page number within the paginated result set (1-based). A non-integer or out-of-range page is a 404 '
-    + '`{"detail": "Invalid page."}`.',
-  page_size: `Number of results to return per page (default ${DEFAULT_PAGE_SIZE}; larger values than ${MAX_PAGE_SIZE} `
-    + 'are clamped).',
-};

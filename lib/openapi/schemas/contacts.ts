@@ -1,10 +1,11 @@
 import { z } from 'zod';
-import { contactImportStatus, phoneStatus } from '@/db/schema/enums';
+import { contactImportStatuses, phoneStatuses } from '@/db/schema/enum-values';
 import { dateTime, id, ShortUser, Tag, uuid } from './common';
 import { named } from './named';
 
-// Response shapes of contacts and their CSV uploads; field lists mirror lib/contacts/serializer.ts
-// (checked by serializers.test.ts).
+// Response shapes of contacts and their CSV uploads: lib/contacts/serializer.ts (SQL) and
+// lib/contacts/import/serializer.ts are typed with them (see common.ts); response-shapes.test.ts
+// holds what the database renders to them.
 
 export const Note = named('Note', z.object({
   id: id(),
@@ -33,7 +34,7 @@ export const Contact = named('Contact', z.object({
   tags: z.array(Tag),
   last_conversation: uuid().nullable(),
   default_assignees: z.array(ShortUser),
-  phone_status: z.enum(phoneStatus.enumValues),
+  phone_status: z.enum(phoneStatuses),
   contact_import: uuid().nullable().meta({ description: '`upload_group_id` of the CSV upload that created the contact.' }),
 }));
 
@@ -52,7 +53,7 @@ export const RejectedRow = named('RejectedRow', z.object({
 
 export const ContactUpload = named('ContactUpload', z.object({
   upload_group_id: uuid(),
-  status: z.enum(contactImportStatus.enumValues),
+  status: z.enum(contactImportStatuses),
   byte_size: z.int().min(0).meta({ description: 'Size of the uploaded file in bytes.' }),
   processed_bytes: z.int().min(0).meta({ description: 'Bytes of the file processed so far (progress).' }),
   rows: z.int().min(0).meta({ description: 'Data rows read so far.' }),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { accountStatus } from '@/db/schema/enums';
+import { accountStatuses } from '@/db/schema/enum-values';
 import { dateTime, id, ShortUser } from './common';
 import { AccountMember } from './members';
 import { named } from './named';
 
-// Shapes of the dashboard-internal routes (API keys, the signed-in member, first-run setup);
-// field lists mirror lib/api-keys/serializer.ts and lib/accounts/serializer.ts.
+// Shapes of the dashboard-internal routes (API keys, the signed-in member, first-run setup):
+// lib/api-keys/serializer.ts and lib/accounts/serializer.ts return them (see common.ts).
 
 export const ApiKey = named('ApiKey', z.object({
   id: id(),
@@ -26,7 +26,7 @@ export const NewApiKey = named('NewApiKey', ApiKey.extend({
 export const Account = named('Account', z.object({
   id: id(),
   name: z.string(),
-  status: z.enum(accountStatus.enumValues),
+  status: z.enum(accountStatuses),
   country: z.string().length(2),
   default_timezone: z.string(),
   has_working_hours: z.boolean(),

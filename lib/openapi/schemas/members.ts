@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { memberRole, teamAssignmentStrategy } from '@/db/schema/enums';
+import { memberRoles, teamAssignmentStrategies } from '@/db/schema/enum-values';
 import { dateTime, Group, id } from './common';
 import { named } from './named';
 
-// Users and account members; field lists mirror lib/members/serializer.ts (serializers.test.ts).
+// Users and account members: lib/members/serializer.ts returns them (see common.ts).
 
 export const Team = named('Team', z.object({
   id: id(),
   name: z.string(),
-  assignment_strategy: z.enum(teamAssignmentStrategy.enumValues),
+  assignment_strategy: z.enum(teamAssignmentStrategies),
 }));
 
 const userFields = {
@@ -27,5 +27,5 @@ export const AccountMember = named('AccountMember', z.object({
   ...userFields,
   teams: z.array(Team),
   profile_image: z.string().nullable().meta({ description: 'URL of the profile image, or null.' }),
-  role: z.enum(memberRole.enumValues),
+  role: z.enum(memberRoles),
 }));

@@ -1,25 +1,25 @@
 import { z } from 'zod';
 import {
-  channelProvider, channelStatus, channelType, conversationSource, conversationStatus, messageDirection, messageSource,
-  messageStatus, messageType, templateCategory, templateStatus,
-} from '@/db/schema/enums';
+  channelProviders, channelStatuses, channelTypes, conversationSources, conversationStatuses, messageDirections, messageSources,
+  messageStatuses, messageTypes, templateCategories, templateStatuses,
+} from '@/db/schema/enum-values';
 import { dateTime, id, ShortUser, Tag, uuid } from './common';
 import { named } from './named';
 
 const anyJson = () => z.unknown().meta({ description: 'Any JSON value.' });
 
-// Response shapes of channels, chat templates, conversations and messages; field lists mirror
+// Response shapes of channels, chat templates, conversations and messages:
 // lib/channels/serializer.ts, lib/templates/serializer.ts, lib/conversations/serializer.ts and
-// lib/messages/serializer.ts (checked by serializers.test.ts).
+// lib/messages/serializer.ts return them (see common.ts).
 
 export const ChannelShort = named('ChannelShort', z.object({
   id: id(),
   channel_id: z.string().meta({ description: 'The provider\'s id of the number (phone_number_id), or the sandbox number.' }),
-  channel_type: z.enum(channelType.enumValues),
+  channel_type: z.enum(channelTypes),
   name: z.string(),
-  status: z.enum(channelStatus.enumValues),
+  status: z.enum(channelStatuses),
   created_on: dateTime(),
-  channel_provider: z.enum(channelProvider.enumValues),
+  channel_provider: z.enum(channelProviders),
   is_sandbox: z.boolean(),
 }));
 
@@ -61,8 +61,8 @@ export const ChatTemplate = named('ChatTemplate', z.object({
   id: uuid(),
   name: z.string(),
   language: z.string().meta({ example: 'en_US' }),
-  category: z.enum(templateCategory.enumValues),
-  status: z.enum(templateStatus.enumValues),
+  category: z.enum(templateCategories),
+  status: z.enum(templateStatuses),
   components: z.array(z.record(z.string(), anyJson())).meta({
     description: 'The Cloud API components array (HEADER, BODY, FOOTER, BUTTONS). Placeholders `{{1}}`… in the HEADER '
       + 'text, the BODY text and URL buttons\' `url` are the variables of a send, in that order.',
@@ -82,14 +82,14 @@ export const TemplateSendResult = named('TemplateSendResult', z.object({
 export const Conversation = named('Conversation', z.object({
   id: uuid(),
   contact: uuid(),
-  status: z.enum(conversationStatus.enumValues).meta({
+  status: z.enum(conversationStatuses).meta({
     description: 'CREATED: we wrote first, no reply yet; NEW: the contact wrote, no agent reply; IN_PROGRESS: an agent '
       + 'replied; FLOW: in a flow; RESOLVED and CLOSED: done.',
   }),
   assigned: z.array(ShortUser),
   tags: z.array(Tag),
   created_on: dateTime(),
-  source: z.enum(conversationSource.enumValues),
+  source: z.enum(conversationSources),
   last_message_on: dateTime().nullable(),
   free_form_until: dateTime().nullable().meta({
     description: 'Until when free-form messages may be sent: 24 hours after the contact\'s last message (null: never wrote).',
@@ -106,10 +106,10 @@ export const Message = named('Message', z.object({
   to_number: z.string(),
   from_number: z.string(),
   body: z.string().meta({ description: 'The text as the reader sees it (template rendered, caption, reply title …).' }),
-  direction: z.enum(messageDirection.enumValues),
+  direction: z.enum(messageDirections),
   timestamp: dateTime(),
   contact: uuid(),
-  status: z.enum(messageStatus.enumValues).meta({
+  status: z.enum(messageStatuses).meta({
     description: 'Outbound: queued → accepted → sent → delivered → read, or failed; never moves backwards. Inbound: received.',
   }),
   queued_on: dateTime().nullable(),
@@ -126,11 +126,11 @@ export const Message = named('Message', z.object({
   content: z.record(z.string(), anyJson()).meta({ description: 'The type\'s own object, in the Cloud API format.' }),
   chat_template: ChatTemplate.nullable(),
   content_type: z.string(),
-  msg_type: z.enum(messageType.enumValues),
+  msg_type: z.enum(messageTypes),
   location: MessageLocation.nullable(),
   failed_attempts: z.int().min(0),
   contacts: z.array(z.record(z.string(), anyJson())),
-  source: z.enum(messageSource.enumValues),
+  source: z.enum(messageSources),
 }));
 
 export const CallbackResult = named('CallbackResult', z.object({

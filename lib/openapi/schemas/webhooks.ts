@@ -1,14 +1,12 @@
 import { z } from 'zod';
-import { webhookDeliveryStatus } from '@/db/schema/enums';
-import { WEBHOOK_EVENTS } from '@/lib/webhooks/validation';
+import { webhookDeliveryStatuses, webhookEventTypes as WEBHOOK_EVENTS } from '@/db/schema/enum-values';
 import { dateTime, id, uuid } from './common';
 import { Contact } from './contacts';
 import { named } from './named';
 
-// Webhook subscriptions, their delivery log and the events they deliver. Field lists mirror
-// lib/webhooks/serializer.ts, lib/webhooks/subscriptions.ts (create answer, secret) and
-// lib/webhooks/delivery-log.ts (checked by serializers.test.ts); the event envelope mirrors
-// lib/webhooks/record-events.ts.
+// Webhook subscriptions, their delivery log and the events they deliver: lib/webhooks/serializer.ts,
+// lib/webhooks/subscriptions.ts (create answer, secret) and lib/webhooks/delivery-log.ts return them
+// (see common.ts); the event envelope is lib/webhooks/record-events.ts's (checked by serializers.test.ts).
 
 const eventType = () => z.enum(WEBHOOK_EVENTS);
 const secret = () => z.string().meta({
@@ -55,7 +53,7 @@ export const WebhookDelivery = named('WebhookDelivery', z.object({
     description: 'The resource the event is about (a contact id; `test:<event id>` for test events). Deliveries of one '
       + 'resource are sent in order.',
   }),
-  status: z.enum(webhookDeliveryStatus.enumValues).meta({
+  status: z.enum(webhookDeliveryStatuses).meta({
     description: '`PENDING` while attempts remain (or while waiting behind an earlier delivery of the same resource), '
       + '`SUCCEEDED` after a 2xx answer, `FAILED` when attempts ran out, the target answered 410 or the subscription '
       + 'was inactive.',

@@ -16,6 +16,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PATCH: endpoint({
     roles: ['ADMIN'],
     params,
+    // Another account's channel is a 404 whatever the body (`lookup` in lib/api/handler.ts).
+    lookup: async ({ member, params }) => findChannel(await getDb(), member.accountId, params.id),
     body: channelPatchSchema,
     handle: async ({ member, params, body, req }) =>
       json(serializeChannel(await patchChannel(await getDb(), member.accountId, params.id, body), requestOrigin(req))),

@@ -1,10 +1,13 @@
 import { getDb } from '@/db';
-import { endpoint, json, methods, noContent } from '@/lib/api/handler';
+import { endpoint, json, methods, noContent, type Lookup } from '@/lib/api/handler';
+import { selectContact } from '@/lib/contacts/queries';
 import { deleteContact, getContact, patchContact, replaceContact } from '@/lib/contacts/service';
 import { accountContactSchemas } from '@/lib/contacts/account-country';
 import { contactPatchSchema, contactReplaceSchema } from '@/lib/contacts/validation';
 
 const params = { id: 'uuid' } as const;
+// Another account's contact is a 404 whatever the body (`lookup` in lib/api/handler.ts).
+const lookup: Lookup<typeof params> = async ({ member, params }) => selectContact(await getDb(), member.accountId, params.id);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/contact/{id}
@@ -15,6 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // PUT /api/contact/{id} — full update; an empty meta or notes removes them.
   PUT: endpoint({
     params,
+    lookup,
     body: contactReplaceSchema,
     bodyFor: async (member) => (await accountContactSchemas(member)).replace,
     handle: async ({ member, params, body }) =>
@@ -23,6 +27,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // PATCH /api/contact/{id} — partial update; meta, notes, tags and assignees are added to.
   PATCH: endpoint({
     params,
+    lookup,
     body: contactPatchSchema,
     bodyFor: async (member) => (await accountContactSchemas(member)).patch,
     handle: async ({ member, params, body }) =>

@@ -1,10 +1,12 @@
 import { getDb } from '@/db';
-import { endpoint, json, methods, noContent } from '@/lib/api/handler';
+import { endpoint, json, methods, noContent, type Lookup } from '@/lib/api/handler';
 import { serializeSubscription } from '@/lib/webhooks/serializer';
 import { deleteSubscription, getSubscriptionRow, updateSubscription } from '@/lib/webhooks/subscriptions';
 import { subscriptionPatchSchema, subscriptionReplaceSchema } from '@/lib/webhooks/validation';
 
 const params = { id: 'uuid' } as const;
+// Another account's subscription is a 404 whatever the body (`lookup` in lib/api/handler.ts).
+const lookup: Lookup<typeof params> = async ({ member, params }) => getSubscriptionRow(await getDb(), member.accountId, params.id);
 // Where the account's events go is an admin's decision: agents may read subscriptions, not change them.
 const ADMIN: ['ADMIN'] = ['ADMIN'];
 
@@ -18,6 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PUT: endpoint({
     roles: ADMIN,
     params,
+    lookup,
     body: subscriptionReplaceSchema,
     handle: async ({ member, params, body }) => json(await updateSubscription(await getDb(), member.accountId, params.id, body)),
   }),
@@ -25,6 +28,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   PATCH: endpoint({
     roles: ADMIN,
     params,
+    lookup,
     body: subscriptionPatchSchema,
     handle: async ({ member, params, body }) => json(await updateSubscription(await getDb(), member.accountId, params.id, body)),
   }),

@@ -8,6 +8,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // (`rejected_rows=N` of them, 0 for counters only).
   GET: endpoint({
     params: { id: 'uuid' },
+    // Another account's upload is a 404 whatever the query (`lookup` in lib/api/handler.ts).
+    lookup: async ({ member, params }) => getContactImport(await getDb(), member.accountId, params.id, 0),
     query: uploadDetailQuery,
     handle: async ({ member, params, query }) =>
       json(await getContactImport(await getDb(), member.accountId, params.id, query.rejected_rows)),

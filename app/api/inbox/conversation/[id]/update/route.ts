@@ -1,20 +1,25 @@
 import { getDb } from '@/db';
-import { endpoint, json, methods } from '@/lib/api/handler';
+import { endpoint, json, methods, type Lookup } from '@/lib/api/handler';
+import { selectConversation } from '@/lib/conversations/queries';
 import { updateConversation } from '@/lib/conversations/service';
 import { conversationPatchSchema, conversationUpdateSchema } from '@/lib/conversations/validation';
 
 const params = { id: 'uuid' } as const;
+// Another account's conversation is a 404 whatever the body (`lookup` in lib/api/handler.ts).
+const lookup: Lookup<typeof params> = async ({ member, params }) => selectConversation(await getDb(), member.accountId, params.id);
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // PUT /api/inbox/conversation/{id}/update — id, contact and assigned required.
   PUT: endpoint({
     params,
+    lookup,
     body: conversationUpdateSchema,
     handle: async ({ member, params, body }) => json(await updateConversation(await getDb(), member.accountId, params.id, body)),
   }),
   // PATCH /api/inbox/conversation/{id}/update — any subset.
   PATCH: endpoint({
     params,
+    lookup,
     body: conversationPatchSchema,
     handle: async ({ member, params, body }) => json(await updateConversation(await getDb(), member.accountId, params.id, body)),
   }),

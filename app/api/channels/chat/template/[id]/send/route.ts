@@ -1,6 +1,7 @@
 import { getDb } from '@/db';
 import { endpoint, json, methods } from '@/lib/api/handler';
 import { sendTemplateMessage } from '@/lib/messages/send-template';
+import { findTemplate } from '@/lib/templates/service';
 import { templateSendSchema } from '@/lib/templates/validation';
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -8,6 +9,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // send runs as a job.
   POST: endpoint({
     params: { id: 'uuid' },
+    // Another account's template is a 404 whatever the body (`lookup` in lib/api/handler.ts).
+    lookup: async ({ member, params }) => findTemplate(await getDb(), member.accountId, params.id),
     body: templateSendSchema,
     handle: async ({ member, params, body }) => json(await sendTemplateMessage(await getDb(), member, params.id, body), 201),
   }),
