@@ -1,9 +1,16 @@
+import type { z } from 'zod';
 import type { broadcastRecipients, broadcasts } from '@/db/schema';
 import type { ChannelRecord } from '@/lib/channels/provider';
+import type { Broadcast, BroadcastRecipient } from '@/lib/openapi/schemas/broadcasts';
+import { iso } from '@/lib/serializers/iso';
 import { serializeTemplate, type TemplateRecord } from '@/lib/templates/serializer';
 
 // One serializer for the broadcast (list, detail, create and control answers) and one for its
-// recipients: explicit field lists, in wire order.
+// recipients: explicit field lists, in wire order. The shapes are the response schemas'
+// (lib/openapi/schemas/broadcasts.ts).
+
+export type SerializedBroadcast = z.output<typeof Broadcast>;
+export type SerializedRecipient = z.output<typeof BroadcastRecipient>;
 
 export type BroadcastRecord = typeof broadcasts.$inferSelect;
 export type RecipientRecord = typeof broadcastRecipients.$inferSelect;
@@ -16,9 +23,7 @@ export type BroadcastExtras = {
   recipientIds: number[] | null;
 };
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
-
-export function serializeBroadcast(b: BroadcastRecord, x: BroadcastExtras) {
+export function serializeBroadcast(b: BroadcastRecord, x: BroadcastExtras): SerializedBroadcast {
   return {
     id: b.id,
     name: b.name,
@@ -29,7 +34,7 @@ export function serializeBroadcast(b: BroadcastRecord, x: BroadcastExtras) {
     status_reason: b.statusReason,
     ...(x.recipientIds ? { recipients: x.recipientIds } : {}),
     template_body: b.templateBody,
-    created_on: b.createdOn.toISOString(),
+    created_on: iso(b.createdOn),
     started_on: iso(b.startedOn),
     completed_on: iso(b.completedOn),
     total: b.total,
@@ -46,9 +51,7 @@ export function serializeBroadcast(b: BroadcastRecord, x: BroadcastExtras) {
     retry_of: b.retryOfId,
   };
 }
-export type SerializedBroadcast = ReturnType<typeof serializeBroadcast>;
-
-export function serializeRecipient(r: RecipientRecord) {
+export function serializeRecipient(r: RecipientRecord): SerializedRecipient {
   return {
     id: r.id,
     broadcast: r.broadcastId,
@@ -64,7 +67,6 @@ export function serializeRecipient(r: RecipientRecord) {
     read_on: iso(r.readOn),
     answered_on: iso(r.answeredOn),
     failed_on: iso(r.failedOn),
-    updated_on: r.updatedOn.toISOString(),
+    updated_on: iso(r.updatedOn),
   };
 }
-export type SerializedRecipient = ReturnType<typeof serializeRecipient>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { broadcastRecipientStatus, broadcastStatus } from '@/db/schema/enums';
+import { broadcastRecipientStatuses, broadcastStatuses } from '@/db/schema/enum-values';
 import { boolish, tagList } from '@/lib/validation/fields';
 
 // Request schemas of broadcasts, shared by the API, the dashboard's form and the OpenAPI document.
@@ -8,8 +8,8 @@ export const MAX_RECIPIENTS = 100_000;
 /** A create request of 100,000 recipients is a few megabytes of JSON. */
 export const BROADCAST_BODY_LIMIT = 32 * 1024 * 1024;
 
-export const BROADCAST_STATUSES = broadcastStatus.enumValues;
-export const RECIPIENT_STATUSES = broadcastRecipientStatus.enumValues;
+export const BROADCAST_STATUSES = broadcastStatuses;
+export const RECIPIENT_STATUSES = broadcastRecipientStatuses;
 export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 export type RecipientStatus = (typeof RECIPIENT_STATUSES)[number];
 

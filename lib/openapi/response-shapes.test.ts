@@ -57,6 +57,10 @@ const {
   Channel, ChatTemplate, Conversation, CredentialCheck, Message, TemplateSendResult, TemplateSyncResult,
 } = await import('./schemas/messaging');
 const { Health } = await import('./schemas/system');
+const { Broadcast, BroadcastRecipient } = await import('./schemas/broadcasts');
+const { createBroadcast } = await import('@/lib/broadcasts/create');
+const { getBroadcast, listBroadcasts, listRecipients } = await import('@/lib/broadcasts/queries');
+const { broadcastCreateBody, broadcastListQuery, recipientListQuery } = await import('@/lib/broadcasts/validation');
 const {
   ContactEvent, NewWebhookSubscription, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryResent, WebhookEvent,
   WebhookResendFailed, WebhookSecret, WebhookSubscription, WebhookTestEvent,
@@ -276,6 +280,27 @@ describe('every response, read back from the database, has exactly its schema\'s
       await listDeliveries(db, accountId, created.id, deliveries.url, deliveries.page));
     expectStrictShape(WebhookDeliveryResent, await resendDelivery(db, accountId, test.delivery));
     expectStrictShape(WebhookResendFailed, await resendFailedSince(db, accountId, created.id, new Date(0)));
+  });
+
+  it('broadcasts: the create answer, detail, list with and without recipients, and a page of recipients', async () => {
+    const admin = { accountId, userId: seeded.admin.id, role: 'ADMIN' as const, via: 'key' as const };
+    const [template] = await db.select().from(chatTemplates).where(eq(chatTemplates.accountId, accountId)).limit(1);
+    const data = Array.from({ length: variableCount(template.components) }, (_, i) => `v${i + 1}`);
+    const created = await createBroadcast(db, admin, broadcastCreateBody.parse({
+      name: 'Shapes', chat_template: template.id, contact_tags: [{ name: 'shapes' }],
+      recipients: [{ phone: '+52 55 3333 0101', data }, { phone: '+52 55 3333 0102', data }],
+    }));
+    expectStrictShape(Broadcast, created, 'create answer');
+    expectStrictShape(Broadcast, await getBroadcast(db, accountId, created.id), 'detail');
+    for (const include of ['true', 'false']) {
+      const { url: u, page } = firstPage(`/api/broadcast?include_recipients=${include}`);
+      expectStrictShape(paginated(Broadcast, 'Broadcast'), await listBroadcasts(db, accountId, u, page,
+        broadcastListQuery.parse({ include_recipients: include })), `list, include_recipients=${include}`);
+    }
+    const { url: u, page } = firstPage(`/api/broadcast/${created.id}/recipients`);
+    const recipients = await listRecipients(db, accountId, created.id, u, page, recipientListQuery.parse({}));
+    expect(recipients.count).toBe(2);
+    expectStrictShape(paginated(BroadcastRecipient, 'BroadcastRecipient'), recipients, 'recipients');
   });
 
   it('health and setup status', async () => {

@@ -1,4 +1,5 @@
 import type { ResourceDoc } from '../operation';
+import { broadcastsDoc } from './broadcasts';
 import { channelsDoc } from './channels';
 import { contactUploadsDoc } from './contact-uploads';
 import { contactsDoc } from './contacts';
@@ -17,6 +18,7 @@ export const resources: ResourceDoc[] = [
   contactUploadsDoc,
   templatesDoc,
   conversationsDoc,
+  broadcastsDoc,
   channelsDoc,
   webhooksDoc,
   dashboardDoc,
