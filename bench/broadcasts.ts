@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { FakeCloud, TOKEN } from '../e2e/api/fake-cloud';
-import { scratchDatabase, startProcess, waitHealthy } from './lib';
+import { postgresCpuSeconds, scratchDatabase, startProcess, waitHealthy } from './lib';
 
 // npm run bench -- broadcasts: 10,000 recipients through a fake Cloud API answering in 5 ms, with
 // the web process serving requests and a separate worker process sending (the deployment shape
@@ -12,7 +12,10 @@ const PORT = Number(process.env.BENCH_PORT || 3900) + 10;
 const BASE = `http://127.0.0.1:${PORT}`;
 const RECIPIENTS = Number(process.env.BENCH_BROADCAST_RECIPIENTS || 10_000);
 
-type Sample = { limit: number; recipients: number; acceptMs: number; ratePerSecond: number; busiest: number; workerPeakMb: number; seconds: number };
+type Sample = {
+  limit: number; recipients: number; acceptMs: number; ratePerSecond: number; busiest: number; workerPeakMb: number; seconds: number;
+  cpu: { postgres: number; worker: number };
+};
 
 function busiestSecond(at: number[]): number {
   const sorted = [...at].sort((a, b) => a - b);
@@ -22,6 +25,16 @@ function busiestSecond(at: number[]): number {
     best = Math.max(best, i - j + 1);
   }
   return best;
+}
+
+function processCpuSeconds(pid: number): number {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return 0;
+  }
 }
 
 function peakRssMb(pid: number): number {
@@ -55,6 +68,8 @@ async function run(limit: number, recipients: number, cloud: FakeCloud, headers:
     name: `Bench ${limit}/s`, chat_template: template.id,
     recipients: Array.from({ length: recipients }, (_, i) => ({ phone: `+5255${String(20000000 + i + limit * 100000).slice(-8)}`, data: [`Name ${i}`, `C${i}`] })),
   });
+  const pg0 = postgresCpuSeconds();
+  const w0 = processCpuSeconds(worker.pid);
   const t0 = performance.now();
   const created = await json('/api/broadcast', { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body });
   const acceptMs = performance.now() - t0;
@@ -64,8 +79,10 @@ async function run(limit: number, recipients: number, cloud: FakeCloud, headers:
     await new Promise((r) => setTimeout(r, 500));
   }
   const at = cloud.sends(pn).map((s) => s.at);
+  const cpu = { postgres: postgresCpuSeconds() - pg0, worker: processCpuSeconds(worker.pid) - w0 };
   const seconds = (Math.max(...at) - Math.min(...at)) / 1000;
-  return { limit, recipients, acceptMs, ratePerSecond: at.length / seconds, busiest: busiestSecond(at), workerPeakMb: peakRssMb(worker.pid), seconds };
+  if (process.env.BENCH_TRACE) { const t0 = Math.min(...at); const bins: number[] = []; for (const a of at) bins[Math.floor((a - t0) / 250)] = (bins[Math.floor((a - t0) / 250)] ?? 0) + 1; console.log('bins/250ms', bins.join(' ')); }
+  return { limit, recipients, acceptMs, ratePerSecond: at.length / seconds, busiest: busiestSecond(at), workerPeakMb: peakRssMb(worker.pid), seconds, cpu };
 }
 
 export async function broadcasts(): Promise<void> {
@@ -86,10 +103,10 @@ export async function broadcasts(): Promise<void> {
     const slow = await run(80, Math.min(RECIPIENTS, 800), cloud, headers, worker.child as { pid: number });
     const f = (n: number, d = 0) => n.toLocaleString('en-US', { maximumFractionDigits: d, minimumFractionDigits: d });
     console.log('\nBroadcasts (fake Cloud API answering in 5 ms; web process and a separate worker process on Postgres)');
-    console.log('| channel limit | recipients | create accepted in | sent in | sustained rate | rate / limit (goal ≥ 0.9) | busiest 1-s window (must be ≤ limit) | worker peak RSS |');
-    console.log('|---|---|---|---|---|---|---|---|');
+    console.log('| channel limit | recipients | create accepted in | sent in | sustained rate | rate / limit (goal ≥ 0.9) | busiest 1-s window (must be ≤ limit) | worker peak RSS | CPU ms per message: Postgres / worker |');
+    console.log('|---|---|---|---|---|---|---|---|---|');
     for (const s of [fast, slow]) {
-      console.log(`| ${s.limit}/s | ${f(s.recipients)} | ${f(s.acceptMs)} ms | ${f(s.seconds, 1)} s | ${f(s.ratePerSecond)}/s | ${f(s.ratePerSecond / s.limit, 2)} | ${s.busiest} | ${f(s.workerPeakMb)} MB |`);
+      console.log(`| ${s.limit}/s | ${f(s.recipients)} | ${f(s.acceptMs)} ms | ${f(s.seconds, 1)} s | ${f(s.ratePerSecond)}/s | ${f(s.ratePerSecond / s.limit, 2)} | ${s.busiest} | ${f(s.workerPeakMb)} MB | ${f(s.cpu.postgres * 1000 / s.recipients, 1)} / ${f(s.cpu.worker * 1000 / s.recipients, 1)} |`);
     }
   } finally {
     await worker?.stop();

@@ -42,6 +42,6 @@ ALTER TABLE "broadcast_recipients" ADD CONSTRAINT "broadcast_recipients_contact_
 ALTER TABLE "broadcasts" ADD CONSTRAINT "broadcasts_retry_of_broadcasts_id_fk" FOREIGN KEY ("retry_of") REFERENCES "public"."broadcasts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "broadcast_recipients_phone_key" ON "broadcast_recipients" USING btree ("broadcast_id","canonical_phone");--> statement-breakpoint
 CREATE INDEX "broadcast_recipients_status_idx" ON "broadcast_recipients" USING btree ("broadcast_id","status","id");--> statement-breakpoint
-CREATE INDEX "broadcast_recipients_message_idx" ON "broadcast_recipients" USING btree ("message_id") WHERE "broadcast_recipients"."message_id" is not null;--> statement-breakpoint
-CREATE INDEX "broadcast_recipients_contact_idx" ON "broadcast_recipients" USING btree ("contact_id","id") WHERE "broadcast_recipients"."contact_id" is not null;--> statement-breakpoint
+CREATE INDEX "broadcast_recipients_message_idx" ON "broadcast_recipients" USING btree ("message_id");--> statement-breakpoint
+CREATE INDEX "broadcast_recipients_contact_idx" ON "broadcast_recipients" USING btree ("contact_id","id");--> statement-breakpoint
 CREATE INDEX "broadcasts_account_name_trgm_idx" ON "broadcasts" USING gin (lower("name") gin_trgm_ops);

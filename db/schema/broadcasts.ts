@@ -60,8 +60,10 @@ export const broadcastRecipients = pgTable('broadcast_recipients', {
   uniqueIndex('broadcast_recipients_phone_key').on(t.broadcastId, t.canonicalPhone),
   index('broadcast_recipients_broadcast_idx').on(t.broadcastId, t.id),
   index('broadcast_recipients_status_idx').on(t.broadcastId, t.status, t.id),
-  index('broadcast_recipients_message_idx').on(t.messageId).where(sql`${t.messageId} is not null`),
-  index('broadcast_recipients_contact_idx').on(t.contactId, t.id).where(sql`${t.contactId} is not null`),
+  // Whole indexes, not partial ones: joins on these columns (a message's recipient) cannot use a
+  // partial index, whose predicate the planner proves from a query's restrictions only.
+  index('broadcast_recipients_message_idx').on(t.messageId),
+  index('broadcast_recipients_contact_idx').on(t.contactId, t.id),
 ]);
 
 export const broadcastContactTags = pgTable('broadcast_contact_tags', {

@@ -5,11 +5,12 @@ import { ValidationError } from '@/lib/api/errors';
 import { enqueue, enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { recipientsSkipped } from './progress';
+import { RUN_LOCK } from './run';
 import { findBroadcast, withExtras } from './queries';
 import type { BroadcastRecord, SerializedBroadcast } from './serializer';
 
-// Pause, resume and cancel. Each locks the broadcast row, which the runner also holds while it
-// queues a chunk, so a control and a chunk never interleave.
+// Pause, resume and cancel. Each takes the lock the runner holds while it queues a chunk, so a
+// control and a chunk never interleave.
 // - pause: the runner stops, and queued messages of the broadcast are left queued by the send
 //   job (only sends already under way finish);
 // - resume: the runner goes on, and the queued messages get their send jobs again;
@@ -29,6 +30,8 @@ function refuse(b: BroadcastRecord, action: Control): never {
 export async function controlBroadcast(db: Db, accountId: number, id: number, action: Control): Promise<SerializedBroadcast> {
   await findBroadcast(db, accountId, id);
   await db.transaction(async (tx) => {
+    // After the chunk a run is queueing, if any (run.ts takes the same lock).
+    await tx.execute(sql`select pg_advisory_xact_lock(${RUN_LOCK}, ${id})`);
     const [b] = await tx.select().from(broadcasts).where(and(eq(broadcasts.accountId, accountId), eq(broadcasts.id, id))).for('update');
     if (action === 'pause') {
       if (b.status === 'PAUSED') return;
@@ -45,7 +48,10 @@ export async function controlBroadcast(db: Db, accountId: number, id: number, ac
       const queued = await execRows<{ id: string }>(tx, sql`
         select m.id from broadcast_recipients r join messages m on m.id = r.message_id
         where r.broadcast_id = ${id} and r.status = 'pending' and m.status = 'queued' and m.send_claimed_on is null`);
-      await enqueueMany(tx, queued.map((m) => ({ name: QUEUES.messageSend.name, data: { messageId: m.id }, priority: 0 })));
+      const CHUNK = 500;
+      const jobs = [];
+      for (let i = 0; i < queued.length; i += CHUNK) jobs.push({ name: QUEUES.messageSend.name, data: { messageIds: queued.slice(i, i + CHUNK).map((m) => m.id) }, priority: 0 });
+      await enqueueMany(tx, jobs);
       return;
     }
     if (b.status === 'CANCELED') return;

@@ -22,9 +22,12 @@ import type { BroadcastRecord } from './serializer';
 // its own transaction, and a sweep every minute restarts any broadcast whose chain was lost.
 // Pacing is the send job's (each channel's limit, lib/channels/pace.ts).
 
-const CHUNK = Number(process.env.BROADCAST_CHUNK || 500);
+/** Recipients per run: about five seconds of the channel's sending, from 20 to 500. */
+function chunkSize(limit: number): number {
+  return Number(process.env.BROADCAST_CHUNK) || Math.max(20, Math.min(500, limit * 5));
+}
 // Any fixed number, beside the migrations' and the queue's locks.
-const RUN_LOCK = 727_003;
+export const RUN_LOCK = 727_003;
 
 export const IN_FLOW = 'In a running flow.';
 export const WITH_AGENT = 'In an open conversation with an agent.';
@@ -63,12 +66,12 @@ async function busyContacts(tx: Executor, accountId: number, phones: string[]): 
 async function runOnce(broadcastId: number): Promise<void> {
   const db = await getDb();
   await countedTransaction(db, async (tx) => {
-    // One run at a time per broadcast (another run holding the lock has the chain). The row is
-    // only key-share locked: pause and cancel wait for the chunk, while the counters that sends
-    // move on the same row do not.
+    // One run at a time per broadcast (another run holding the lock has the chain); pause and
+    // cancel take the same lock, so they wait for the chunk. The broadcast's row itself is not
+    // locked: the sends settling meanwhile move its counters.
     const [{ ours }] = await execRows<{ ours: boolean }>(tx, sql`select pg_try_advisory_xact_lock(${RUN_LOCK}, ${broadcastId}) as ours`);
     if (!ours) return;
-    const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, broadcastId)).for('key share');
+    const [b] = await tx.select().from(broadcasts).where(eq(broadcasts.id, broadcastId));
     if (!b || !['PENDING', 'RUNNING'].includes(b.status)) return;
     if (b.status === 'PENDING' && b.startOn && b.startOn.getTime() > Date.now() + 1000) {
       await enqueue(tx, QUEUES.broadcastRun.name, { broadcastId }, { startAfter: b.startOn });
@@ -90,9 +93,10 @@ async function runOnce(broadcastId: number): Promise<void> {
     if (b.status === 'PENDING') {
       await tx.update(broadcasts).set({ status: 'RUNNING', startedOn: new Date() }).where(eq(broadcasts.id, b.id));
     }
+    const size = chunkSize(usable.found.channel.rateLimitPerSecond);
     const chunk = await tx.select().from(broadcastRecipients)
       .where(and(eq(broadcastRecipients.broadcastId, b.id), eq(broadcastRecipients.status, 'pending'), isNull(broadcastRecipients.messageId)))
-      .orderBy(asc(broadcastRecipients.id)).limit(CHUNK);
+      .orderBy(asc(broadcastRecipients.id)).limit(size);
     if (!chunk.length) {
       if (b.pending === 0) await finish(tx, b, 'COMPLETED');
       return;
@@ -110,7 +114,7 @@ async function runOnce(broadcastId: number): Promise<void> {
       messageSource: 'BROADCAST', conversationSource: 'BROADCAST',
       contactChange: { fields: {}, tags: tagNames.length ? { mode: 'add', names: tagNames } : undefined },
       contactSourceIfNew: 'broadcast',
-    })));
+    })), { oneJob: true });
     if (sending.length) {
       await tx.execute(sql`update broadcast_recipients r set message_id = x.message, contact_id = x.contact, updated_on = now()
         from jsonb_to_recordset(${JSON.stringify(sending.map((r, i) => ({ id: r.id, message: queued[i].id, contact: queued[i].contact })))}::jsonb)
@@ -118,7 +122,7 @@ async function runOnce(broadcastId: number): Promise<void> {
         where r.id = x.id and r.broadcast_id = ${b.id} and r.message_id is null`);
     }
     // The next chunk, in this transaction: the chain cannot break between two runs.
-    if (chunk.length === CHUNK) await enqueue(tx, QUEUES.broadcastRun.name, { broadcastId });
+    if (chunk.length === size) await enqueue(tx, QUEUES.broadcastRun.name, { broadcastId });
   });
 }
 

@@ -8,12 +8,14 @@ import { execRows, type Executor } from '@/db';
 // if it is late by more than LATE_TOLERANCE_S: so every send happens within that tolerance of its
 // slot. Any one-second window then holds at most (1 + tolerance) × the pace of slots plus one
 // burst, and the pace is chosen so that this stays within the limit:
-//   pace = (limit - burst) / (1 + tolerance)
-// which leaves about 95 % of the limit for sustained sending.
+//   pace = margin × (limit - burst) / (1 + tolerance)
+// which leaves about 94 % of the limit for sustained sending.
 
 /** A burst carries this share of a second's limit (at least one message). */
-const BURST_SECONDS = 0.025;
-export const LATE_TOLERANCE_S = 0.025;
+const BURST_SECONDS = 0.01;
+export const LATE_TOLERANCE_S = 0.03;
+/** Room left for what no clock here sees: the network, and when the provider reads the request. */
+const MARGIN = 0.98;
 /** A throttling answer from the provider pauses the channel this long, on top of its pace. */
 export const THROTTLE_PAUSE_S = Number(process.env.THROTTLE_PAUSE_SECONDS || 1);
 
@@ -23,7 +25,7 @@ export function burstSize(limit: number): number {
 
 /** Seconds between consecutive slots (one message each) at this limit. */
 export function slotSeconds(limit: number): number {
-  const pace = Math.max(limit - burstSize(limit), 0.5) / (1 + LATE_TOLERANCE_S);
+  const pace = MARGIN * Math.max(limit - burstSize(limit), 0.5) / (1 + LATE_TOLERANCE_S);
   return 1 / pace;
 }
 

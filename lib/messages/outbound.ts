@@ -40,8 +40,12 @@ function outboundRow(input: OutboundInput, now: Date) {
   };
 }
 
-/** Queues the messages and their send jobs; returns each message's id, in the order given. */
-export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[]): Promise<string[]> {
+/**
+ * Queues the messages and their send jobs; returns each message's id, in the order given. A
+ * broadcast's chunk goes as one job (`oneJob`): its messages are sent together, paced, and the
+ * queue carries one entry instead of hundreds.
+ */
+export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[], { oneJob = false } = {}): Promise<string[]> {
   if (!inputs.length) return [];
   const now = new Date();
   // Ids chosen here, so each input knows its message without relying on the order of RETURNING.
@@ -51,8 +55,9 @@ export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[
     conversationId: input.conversation.id, at: now, status: input.conversationStatus,
   })));
   // A person waiting on a reply comes before a broadcast's thousands of messages on the same queue.
-  await enqueueMany(tx, ids.map((messageId, i) => ({
-    name: QUEUES.messageSend.name, data: { messageId }, priority: inputs[i].source === 'BROADCAST' ? 0 : 1,
-  })));
+  const priority = (input: OutboundInput) => (input.source === 'BROADCAST' ? 0 : 1);
+  await enqueueMany(tx, oneJob
+    ? [{ name: QUEUES.messageSend.name, data: { messageIds: ids }, priority: priority(inputs[0]) }]
+    : ids.map((messageId, i) => ({ name: QUEUES.messageSend.name, data: { messageId }, priority: priority(inputs[i]) })));
   return ids;
 }

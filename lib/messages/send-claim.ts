@@ -20,12 +20,23 @@ export type BurstClaim = {
   late: () => boolean;
 };
 
+// The claim is started this long before its slot, so that it is answered when the slot comes:
+// a running estimate of its round trip, kept short, since a claimed message waits for its slot.
+let claimMs = 5;
+const MAX_LEAD_MS = 20;
+
+/** How long before its slot a burst should start claiming. */
+export function claimLead(): number {
+  return Math.min(MAX_LEAD_MS, claimMs * 1.5);
+}
+
 /**
  * Claims a burst's messages together, once every one of them asked (or a short while after the
- * first did): messages whose provider call failed before it was ready never ask. A burst that is
- * ready only after `deadline` (ms since the epoch) claims nothing: the caller reserves again.
+ * first did): messages whose provider call failed before it was ready never ask. Claimed messages
+ * go out at `slot` (ms since the epoch); a claim answered after `deadline` is given back and
+ * nothing goes out: the caller reserves again.
  */
-export function burstClaim(db: Executor, messageIds: string[], deadline: number): BurstClaim {
+export function burstClaim(db: Executor, messageIds: string[], slot: number, deadline: number): BurstClaim {
   const waiting = new Map<string, (ok: boolean) => void>();
   let settled = false;
   let wasLate = false;
@@ -38,11 +49,12 @@ export function burstClaim(db: Executor, messageIds: string[], deadline: number)
     const asked = [...waiting.entries()];
     const answer = (ids: Set<string>) => asked.forEach(([id, resolve]) => resolve(ids.has(id)));
     if (Date.now() > deadline) {
-      wasLate = true;
+            wasLate = true;
       return answer(new Set());
     }
     try {
       const ids = asked.map(([id]) => id);
+      const started = Date.now();
       const claimed = await execRows<{ id: string }>(db, sql`
         update messages set send_claimed_on = now()
         where id = any(${sql.param(ids)}::uuid[])
@@ -58,6 +70,7 @@ export function burstClaim(db: Executor, messageIds: string[], deadline: number)
           where id = any(${sql.param(claimed.map((c) => c.id))}::uuid[]) and provider_id is null and status = 'queued'`);
         return answer(new Set());
       }
+      if (Date.now() < slot) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()));
       answer(new Set(claimed.map((c) => c.id)));
     } catch {
       answer(new Set()); // nothing claimed: nothing goes out, and the job's retry tries again

@@ -3,7 +3,7 @@ import { execRows, getDb } from '@/db';
 import { broadcastRecipients, broadcasts, channels, messages } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
 import { CLOUD_API_TIMEOUT_MS } from '@/lib/channels/cloud-api/http';
-import { burstSize, LATE_TOLERANCE_S, pauseChannel, reserveBurst } from '@/lib/channels/pace';
+import { burstSize, LATE_TOLERANCE_S, pauseChannel, reserveBurst, slotSeconds } from '@/lib/channels/pace';
 import type { ChannelProvider, OutboundMessage, SendOutcome, WireTemplate } from '@/lib/channels/provider';
 import { providerFor } from '@/lib/channels/providers';
 import { enqueue } from '@/lib/jobs/enqueue';
@@ -11,7 +11,7 @@ import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
 import { messageRetryDelay, throttleRetryDelay } from './retry-schedule';
 import { scheduleSandboxStatuses } from './sandbox-status-job';
-import { burstClaim } from './send-claim';
+import { burstClaim, claimLead } from './send-claim';
 
 // Sends queued messages through their channels' providers, at most once each (send-claim.ts), at
 // each channel's pace (lib/channels/pace.ts). The provider calls happen outside any transaction;
@@ -160,8 +160,8 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
   const channel = burst[0].channel;
   let at = slotAt;
   for (let attempt = 0; attempt < 5; attempt++) {
-    await sleep(at - Date.now());
-    const claims = burstClaim(db, burst.map((s) => s.m.id), at + LATE_TOLERANCE_S * 1000);
+    await sleep(at - claimLead() - Date.now());
+    const claims = burstClaim(db, burst.map((s) => s.m.id), at, at + LATE_TOLERANCE_S * 1000);
     const outcomes = await Promise.all(burst.map(async (s) => {
       let result: SendOutcome;
       try {
@@ -180,19 +180,24 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
 }
 
 /**
- * A channel's share of the batch, in bursts: each reserves its slot when the one before it goes
- * out, so a batch holds the channel's slots only as it uses them.
+ * A channel's share of the batch, in bursts at successive slots. The slots are reserved up to a
+ * second's worth at a time, so that the channel's pace stays full between batches while a batch
+ * holds no more of it than it is about to use.
  */
 async function sendOnChannel(items: Sendable[]): Promise<void> {
   const db = await getDb();
   const { id, rateLimitPerSecond: limit } = items[0].channel;
   const size = burstSize(limit);
+  const slotMs = slotSeconds(limit) * 1000;
+  const perWindow = Math.max(size, Math.floor(1000 / slotMs / size) * size);
   const fired: Promise<void>[] = [];
-  for (let i = 0; i < items.length; i += size) {
-    const burst = items.slice(i, i + size);
-    const { waitMs } = await reserveBurst(db, id, limit, burst.length);
-    await sleep(waitMs);
-    fired.push(fireBurst(burst, Date.now()));
+  for (let i = 0; i < items.length; i += perWindow) {
+    const part = items.slice(i, i + perWindow);
+    const { waitMs } = await reserveBurst(db, id, limit, part.length);
+    const start = Date.now() + waitMs;
+    for (let k = 0; k * size < part.length; k++) fired.push(fireBurst(part.slice(k * size, (k + 1) * size), start + k * size * slotMs));
+    // The next window is reserved as this one ends.
+    if (i + perWindow < items.length) await sleep(start + part.length * slotMs - Date.now() - 50);
   }
   const results = await Promise.allSettled(fired);
   const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
@@ -205,6 +210,7 @@ async function sendOnChannel(items: Sendable[]): Promise<void> {
  */
 export async function sendMessages(messageIds: string[]): Promise<void> {
   if (!messageIds.length) return;
+
   const db = await getDb();
   const rows: Loaded[] = await db.select({ m: messages, c: channels, broadcastStatus: broadcasts.status }).from(messages)
     .leftJoin(channels, eq(channels.id, messages.channelId))
@@ -223,11 +229,17 @@ export function sendMessage(messageId: string): Promise<void> {
   return sendMessages([messageId]);
 }
 
-export const messageSendJob = defineJob<{ messageId: string }>({
+/** One message, or a batch of them (a broadcast's chunk). */
+type SendData = { messageId: string } | { messageIds: string[] };
+const idsOf = (data: SendData) => ('messageIds' in data ? data.messageIds : [data.messageId]);
+
+export const messageSendJob = defineJob<SendData>({
   name: QUEUES.messageSend.name,
-  concurrency: 2,
-  batchSize: Number(process.env.MESSAGE_WORKER_BATCH || 50),
-  handle: async ({ messageId }) => sendMessage(messageId),
-  handleBatch: async (jobs) => sendMessages(jobs.map((j) => j.data.messageId)),
+  // Batches in flight at once per process: their bursts share each channel's pace, so more of
+  // them only keeps the pace full while others wait on the provider and the database.
+  concurrency: Number(process.env.MESSAGE_WORKER_CONCURRENCY || 4),
+  batchSize: Number(process.env.MESSAGE_WORKER_BATCH || 100),
+  handle: async (data) => sendMessages(idsOf(data)),
+  handleBatch: async (jobs) => sendMessages(jobs.flatMap((j) => idsOf(j.data))),
 });
 

@@ -32,7 +32,8 @@ export type TemplateSendRequest = {
 
 export type QueuedSend = { id: string; conversation: string; contact: string };
 
-export async function queueTemplateSends(tx: Executor, sends: TemplateSendRequest[]): Promise<QueuedSend[]> {
+/** `oneJob`: the messages are sent by one job, together (a broadcast's chunk). */
+export async function queueTemplateSends(tx: Executor, sends: TemplateSendRequest[], { oneJob = false } = {}): Promise<QueuedSend[]> {
   if (!sends.length) return [];
   const contacts = await upsertContacts(tx, sends.map((s) => ({
     actor: s.actor, canonicalPhone: s.canonicalPhone, phone: s.phone,
@@ -45,6 +46,6 @@ export async function queueTemplateSends(tx: Executor, sends: TemplateSendReques
     accountId: s.actor.accountId, channel: s.channel, conversation: opened[i].conversation,
     contact: { id: contacts[i].id, canonicalPhone: s.canonicalPhone }, source: s.messageSource, sentById: s.actor.userId,
     kind: 'template', templateId: s.templateId, template: s.wire, variables: s.variables, body: s.body,
-  })));
+  })), { oneJob });
   return ids.map((id, i) => ({ id, conversation: opened[i].conversation.id, contact: contacts[i].id }));
 }
