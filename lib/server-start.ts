@@ -60,3 +60,21 @@ export async function startInProcess(): Promise<void> {
   started = true;
   if (stopRequested) await shutdown(stopRequested); // exits: start-up is never announced
 }
+
+/**
+ * instrumentation.ts's start-up of a server process: startInProcess, then the `engage:started`
+ * event scripts/server.mjs waits for; a failure ends the process with one line saying why (rather
+ * than leave a server that answers every request with a bare 500: an unreachable DATABASE_URL, say).
+ */
+export async function startServerProcess(): Promise<void> {
+  try {
+    await startInProcess();
+  } catch (error) {
+    const code = (error as { code?: string })?.code;
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = code && !message.includes(code) ? `${message} (${code})` : message;
+    console.error(`[server] start-up failed: ${reason}`);
+    process.exit(1);
+  }
+  process.emit('engage:started' as never);
+}
