@@ -122,12 +122,18 @@ async function serve() {
   }
 }
 
-// Several web processes: node:cluster workers, each listening on the port, the primary handing
-// new connections to them in turn (cluster's default scheduling on Linux). The first also runs the
-// job workers (unless WORKERS_IN_WEB turns them off), so the queue is worked as with one process.
-// A process that dies is replaced, unless it died before it ever started (an unreachable
+// Several web processes: node:cluster workers, each listening on the port. The first also runs
+// the job workers (unless WORKERS_IN_WEB turns them off), so the queue is worked as with one
+// process. A process that dies is replaced, unless it died before it ever started (an unreachable
 // database, a port in use): the server then stops with it rather than loop.
+//
+// Scheduling: cluster's SCHED_NONE (the workers accept from the shared socket themselves) unless
+// NODE_CLUSTER_SCHED_POLICY names one, because with cluster's round-robin a web process that
+// died left the connection being handed to it unanswered (in every one of 5 runs of
+// e2e/api/web-processes.spec.ts), where SCHED_NONE leaves it in the socket's queue for the others;
+// both spread 32 new connections alike here (10/22 to 19/13), and served alike (bench/README.md).
 function supervise(count) {
+  if (!process.env.NODE_CLUSTER_SCHED_POLICY) cluster.schedulingPolicy = cluster.SCHED_NONE;
   const slots = new Map(); // cluster worker id -> { slot, started }
   let startedCount = 0;
   let ready = false;
