@@ -6,17 +6,21 @@ import { createContacts, FastReceiver, idleLatency, printWebhooks } from './webh
 
 // npm run bench — needs a production build (`npx next build`, or `npm start` once) and the local
 // Postgres. Prints figures and a summary table (bench/README.md); asserts nothing. BENCH_ROWS
-// changes the import size (default 100,000). `npm run bench -- contacts|webhooks|messaging|web-processes`
-// runs one part. BENCH_SERVER_ENV="NAME=value NAME2=value" adds settings to every server the bench
+// changes the import size (default 100,000). `npm run bench -- contacts|webhooks|messaging|compare`
+// runs one part (compare: only when named). BENCH_SERVER_ENV="NAME=value NAME2=value" adds settings to every server the bench
 // starts (to compare one setting's effect).
 
 const PORT = Number(process.env.BENCH_PORT || 3900);
 const BASE = `http://127.0.0.1:${PORT}`;
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
-const EXTRA_ENV = Object.fromEntries((process.env.BENCH_SERVER_ENV ?? '').split(/\s+/).filter(Boolean).map((pair) => {
-  const at = pair.indexOf('=');
-  return [pair.slice(0, at), pair.slice(at + 1)];
-}));
+/** `A=1 B=2` as { A: '1', B: '2' }. */
+function settings(text: string): Record<string, string> {
+  return Object.fromEntries(text.split(/\s+/).filter(Boolean).map((pair) => {
+    const at = pair.indexOf('=');
+    return [pair.slice(0, at), pair.slice(at + 1)];
+  }));
+}
+const EXTRA_ENV = settings(process.env.BENCH_SERVER_ENV ?? '');
 const serverEnv = (url: string, extra: Record<string, string> = {}) => ({
   DATABASE_URL: url, ENABLE_TEST_API: '1', NEXTAUTH_SECRET: 'bench', AUTH_TRUST_HOST: 'true', NEXTAUTH_URL: BASE,
   WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1', NODE_ENV: 'production', API_RATE_LIMIT: 'off', ...EXTRA_ENV, ...extra,
@@ -119,22 +123,25 @@ async function messaging() {
   }
 }
 
-// Whether several web processes pay: the floor and the contact list on one server after another,
-// each with one web process, two with cluster's scheduling as scripts/server.mjs sets it, and two
-// with cluster's round-robin (NODE_CLUSTER_SCHED_POLICY=rr); two rounds, as this machine's speed drifts.
-async function webProcesses() {
-  const db = await scratchDatabase('engage_bench_web_processes');
-  const variants: [string, Record<string, string>][] = [
-    ['1 web process', { WEB_CONCURRENCY: '1' }],
-    ['2 web processes', { WEB_CONCURRENCY: '2' }],
-    ['2 web processes, round-robin', { WEB_CONCURRENCY: '2', NODE_CLUSTER_SCHED_POLICY: 'rr' }],
-  ];
+// One setting against another: the floor and the contact list on one server after another, each
+// started with one of the variants, in two rounds (this machine's speed drifts). By default, one
+// web process, two (cluster's scheduling as scripts/server.mjs sets it) and two with cluster's
+// round-robin; BENCH_COMPARE="A=1 B=2; A=3" compares other settings (variants separated by ';').
+async function compare() {
+  const variants: [string, Record<string, string>][] = process.env.BENCH_COMPARE
+    ? process.env.BENCH_COMPARE.split(';').map((v) => v.trim()).filter(Boolean).map((v) => [v, settings(v)])
+    : [
+      ['1 web process', { WEB_CONCURRENCY: '1' }],
+      ['2 web processes', { WEB_CONCURRENCY: '2' }],
+      ['2 web processes, round-robin', { WEB_CONCURRENCY: '2', NODE_CLUSTER_SCHED_POLICY: 'rr' }],
+    ];
+  const db = await scratchDatabase('engage_bench_compare');
   const results = new Map<string, { bare: number[]; list: number[] }>(variants.map(([label]) => [label, { bare: [], list: [] }]));
   let headers: Record<string, string> | null = null;
   try {
     for (let round = 1; round <= 2; round++) {
       for (const [label, env] of variants) {
-        const server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url, { WORKERS_IN_WEB: 'true', ...env }), 'web-processes-server');
+        const server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url, env), 'compare-server');
         try {
           await waitHealthy(BASE);
           if (!headers) {
@@ -154,13 +161,14 @@ async function webProcesses() {
   } finally {
     await db.drop();
   }
-  console.log(`\n== Web processes (floor and contact list page 1 of 20 over ${fmt(ROWS)} imported rows, 32 connections, req/s per round)`);
-  const one = results.get(variants[0][0])!;
+  console.log(`\n== Compared (floor and contact list page 1 of 20 over ${fmt(ROWS)} imported rows, 32 connections; req/s in each round)`);
+  const first = results.get(variants[0][0])!;
   const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;
   for (const [label] of variants) {
     const r = results.get(label)!;
-    console.log(`${label}: floor ${r.bare.map((x) => fmt(x)).join(' / ')} (× ${fmt(mean(r.bare) / mean(one.bare), 2)} of one), `
-      + `contact list ${r.list.map((x) => fmt(x)).join(' / ')} (× ${fmt(mean(r.list) / mean(one.list), 2)} of one)`);
+    console.log(`${label}: floor ${r.bare.map((x) => fmt(x)).join(' / ')} (× ${fmt(mean(r.bare) / mean(first.bare), 2)} of the first), `
+      + `contact list ${r.list.map((x) => fmt(x)).join(' / ')} (× ${fmt(mean(r.list) / mean(first.list), 2)} of the first; `
+      + `${fmt(mean(r.list) / mean(r.bare), 2)} × its floor)`);
   }
 }
 
@@ -173,7 +181,7 @@ async function main() {
   if (!only || only === 'contacts') await contacts();
   if (!only || only === 'webhooks') await webhooks();
   if (!only || only === 'messaging') await messaging();
-  if (only === 'web-processes') await webProcesses();
+  if (only === 'compare') await compare();
   printSummary();
 }
 

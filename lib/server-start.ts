@@ -1,11 +1,8 @@
 import { closeDatabase, database } from '@/db';
 import { queue, stopQueue } from '@/lib/jobs/queue';
 import { startWorkers } from '@/lib/jobs/workers';
-import { keepMemoryInCheck } from '@/lib/memory-guard';
 import { configuredRate } from '@/lib/api/throttle';
 import { signInPolicy } from '@/lib/auth/sign-in-attempts';
-
-const MEMORY_CHECK_MS = 2_000;
 
 export function workersEnabled(): boolean {
   return !['0', 'false', 'off', 'no'].includes(String(process.env.WORKERS_IN_WEB ?? 'true').toLowerCase());
@@ -50,13 +47,6 @@ export async function startInProcess(): Promise<void> {
     // request's transaction (its set-up takes a pool connection of its own, see queue.ts).
     await queue();
   }
-  // The import checks its memory between batches; every web process also checks it every few
-  // seconds. With several web processes, the one answering an import's progress polls (each then
-  // carried up to 1,000 rejected rows; the dashboard now asks for none) grew by 2-3 MB/s to
-  // ~290 MB in a 100,000-row import before V8 collected in full on its own.
-  // On Postgres only: the embedded engine's own memory counts in this process's RSS, and no
-  // collection gives that back.
-  if (kind === 'postgres') setInterval(keepMemoryInCheck, MEMORY_CHECK_MS).unref();
   started = true;
   if (stopRequested) await shutdown(stopRequested); // exits: start-up is never announced
 }
