@@ -11,6 +11,7 @@ import postgres from 'postgres';
 import { acquireDataDirLock } from './data-dir-lock';
 import { listenPglite, listenPostgres, type Listener, type NotificationHandlers } from './notifications';
 import { postgresTarget } from './postgres-url';
+import { preparingClient } from './prepared-statements';
 import * as schema from './schema';
 
 export { schema };
@@ -112,7 +113,10 @@ async function openPostgres(url: string): Promise<Database> {
   const client = postgres(target.url, {
     host: target.host, max: Number(process.env.DATABASE_POOL_SIZE || 10), onnotice: () => {}, connection: PLANNER_SETTINGS,
   });
-  const db = drizzlePostgres(client, { schema }) as unknown as Db;
+  // DATABASE_PREPARE=0 for a transaction-pooling proxy (PgBouncer), where a prepared statement may
+  // not be on the server connection the next query lands on.
+  const prepare = process.env.DATABASE_PREPARE !== '0';
+  const db = drizzlePostgres(prepare ? preparingClient(client) : client, { schema }) as unknown as Db;
   const listeners = listenerSet((channel, handlers) => listenPostgres(target, channel, handlers));
   return {
     kind: 'postgres', db, pglite: null, url, listen: listeners.listen,
