@@ -63,8 +63,10 @@ async function foldGetBody(req) {
 }
 
 // How many web processes: WEB_CONCURRENCY, else one per core on Postgres, at most 4 (each keeps
-// its own pools: DATABASE_POOL_SIZE + QUEUE_POOL_SIZE + its listeners' connections). The embedded
-// database is one process's (its data directory is locked), so there it is always one.
+// its own pools: DATABASE_POOL_SIZE + QUEUE_POOL_SIZE + its listeners' connections). On the 2-core
+// bench machine, with Postgres beside it and other work sharing it, two served no more than one
+// (bench/README.md): a machine with more cores, or the database elsewhere, is where they may pay.
+// The embedded database is one process's (its data directory is locked), so there it is always one.
 function webProcesses() {
   const embedded = !process.env.DATABASE_URL;
   const raw = (process.env.WEB_CONCURRENCY ?? '').trim();
