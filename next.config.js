@@ -9,7 +9,6 @@ const nextConfig = {
   serverExternalPackages: ['@electric-sql/pglite', 'pg-boss', 'pg', 'postgres'],
   poweredByHeader: false,
   typescript: { ignoreBuildErrors: false },
-  eslint: { ignoreDuringBuilds: true },
   async rewrites() {
     return {
       beforeFiles: [{ source: '/api/:path+/', destination: '/api/:path+' }],

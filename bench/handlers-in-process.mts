@@ -1,5 +1,5 @@
 // npm run bench:handlers — what the API's own code costs per request, without HTTP or Next.js: the
-// services behind the calibration route, a contact list page, a template send's acceptance and an
+// services behind the floor route (app/api/test/bare), a contact list page, a template send's acceptance and an
 // inbound message, each called by 32 concurrent callers in this process against a scratch database
 // of the local Postgres (20,000 contacts); then template sends accepted and sent by this process's
 // workers to a fake Cloud API answering in 5 ms (in a process of its own). Prints operations/s,
@@ -63,7 +63,7 @@ function sendTemplate(templateId: string) {
 const listUrl = new URL('http://bench/api/contact?page_size=20');
 // Request bodies are parsed from JSON text, as a route handler receives them.
 const operations: Record<string, () => Promise<unknown>> = {
-  'calibration (one 20-row SELECT)': () => bareSelect(db),
+  'floor (one 20-row SELECT)': () => bareSelect(db),
   'contact list page of 20': () => listContacts(db, accountId, listUrl, pageRequest(listUrl), {}),
   'template send accepted': () => sendTemplate(template.id),
   'inbound text message': () => {

@@ -126,48 +126,54 @@ export function percentile(values: number[], p: number): number {
 
 export const fmt = (n: number, digits = 0) => n.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
 
-// The issue's throughput targets were set on a machine where the calibration below (a bare route
-// handler running one 20-row SELECT, no authentication) serves about 1,300 requests/s through
-// Next.js. Machines of this kind serve it at anything from ~260 to ~1,100 requests/s from one hour
-// to the next, so every throughput figure is also printed as a fraction of the calibration
-// measured beside it, next to the fraction the target is of the issue's 1,300.
-//
-// The bench's server calls API route handlers directly (scripts/route-handlers.mjs), which serves
-// the bare route faster than Next.js's router does. The issue's reference is a route handler as
-// Next.js serves it, so the calibration is measured on a second server of the same build and
-// database with API_DISPATCH=next; the bare route on the bench's own server is printed beside it.
-export const ISSUE_CALIBRATION_RPS = 1300;
+// The floor: a bare Next.js route handler running one 20-row SELECT with no authentication
+// (app/api/test/bare), served through the same router, by the same server and build as every
+// figure, and measured in the same run, before and after the figures (averaged). This machine's
+// speed moves from one hour to the next, so every throughput figure is printed as a ratio of the
+// floor, next to the ratio it should reach.
 
-export type Calibration = { rps: number[]; mean: number; line: string };
+export type Floor = { rps: number[]; mean: number; line: string };
 
-async function bareOnce(base: string): Promise<number> {
-  const run = (duration: number) => autocannon({ url: `${base}/api/test/bare`, connections: 32, duration }) as unknown as Promise<autocannon.Result>;
+/** Requests/s of GET `url` at 32 connections over 8 s, after a 2-second warm-up. */
+export async function throughput(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const run = (duration: number) => autocannon({ url, headers, connections: 32, duration }) as unknown as Promise<autocannon.Result>;
   await run(2); // warm-up
   return (await run(8)).requests.average;
 }
 
-/**
- * Measures the calibration now on `nextRouted` (a server with API_DISPATCH=next) and the bare
- * route on `direct` (the bench's server); `again` measures the calibration once more and averages
- * (call it after the figures).
- */
-export async function calibrate(nextRouted: string, direct: string): Promise<{ again: () => Promise<Calibration> }> {
-  const before = await bareOnce(nextRouted);
-  const directRps = await bareOnce(direct);
+const bareOnce = (base: string) => throughput(`${base}/api/test/bare`);
+
+/** Measures the floor on `base` now; `again` measures it once more and averages (call it after the figures). */
+export async function measureFloor(base: string): Promise<{ again: () => Promise<Floor> }> {
+  const before = await bareOnce(base);
   return {
     again: async () => {
-      const after = await bareOnce(nextRouted);
+      const after = await bareOnce(base);
       const mean = (before + after) / 2;
       return {
         rps: [before, after], mean,
-        line: `Calibration, bare route handler with one 20-row SELECT through Next.js's router, 32 connections: ${fmt(before)} req/s before, ${fmt(after)} after the figures below  [the issue quotes ~${fmt(ISSUE_CALIBRATION_RPS)} on its machine]; `
-          + `the same route on the bench's server (API routes called directly): ${fmt(directRps)} req/s`,
+        line: `Floor: bare route handler, one 20-row SELECT, 32 connections: ${fmt(before)} req/s before the figures, ${fmt(after)} after (mean ${fmt(mean)})`,
       };
     },
   };
 }
 
-/** `[target >= T/s; R = x.xx of the calibration, target t.tt of the issue's]` */
-export function relative(rps: number, target: number, calibration: Calibration): string {
-  return `[target >= ${fmt(target)}/s; ${fmt(rps / calibration.mean, 2)} of the calibration, target ${fmt(target / ISSUE_CALIBRATION_RPS, 2)} of the issue's]`;
+/** `= 0.72 × floor [goal >= 0.60 ×: met]`, or without a goal `= 0.72 × floor`. */
+export function ratio(rps: number, floor: Floor, goal?: number): string {
+  const r = rps / floor.mean;
+  return `= ${fmt(r, 2)} × floor${goal === undefined ? '' : `  [goal >= ${fmt(goal, 2)} ×: ${r >= goal ? 'met' : 'NOT met'}]`}`;
+}
+
+/** One row of the summary table printed at the end of a run (bench/README.md keeps the latest). */
+export type Row = { figure: string; value: string; ratio: string; goal: string; met: string };
+export const summary: Row[] = [];
+
+export function record(figure: string, value: string, r: number | null, goal: string, met: boolean | null) {
+  summary.push({ figure, value, ratio: r === null ? '' : `${fmt(r, 2)} ×`, goal, met: met === null ? '' : met ? 'yes' : 'no' });
+}
+
+export function printSummary() {
+  if (!summary.length) return;
+  console.log('\n| Figure | Measured | × floor | Goal | Met |\n| --- | --- | --- | --- | --- |');
+  for (const r of summary) console.log(`| ${r.figure} | ${r.value} | ${r.ratio} | ${r.goal} | ${r.met} |`);
 }

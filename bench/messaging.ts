@@ -1,8 +1,8 @@
 import autocannon from 'autocannon';
 import { FakeCloud, sign, TOKEN, webhookPayload } from '../e2e/api/fake-cloud';
-import { fmt, relative, type Calibration } from './lib';
+import { fmt, ratio, record, type Floor } from './lib';
 
-// Issue 4's figures: template sends through the API to a fake Cloud API answering in 5 ms
+// The messaging figures: template sends through the API to a fake Cloud API answering in 5 ms
 // (accepted requests/s, and messages actually sent/s by the workers), and signed inbound
 // callbacks processed per second.
 
@@ -55,7 +55,7 @@ async function waitForSends(setup: MessagingSetup, total: number, timeoutMs = 18
 
 /**
  * Sends accepted at 32 connections for 10 s, with the workers of the web process sending them
- * meanwhile; after a 3-second warm-up (as the list and the calibration have), whose sends are
+ * meanwhile; after a 3-second warm-up (as the list and the floor have), whose sends are
  * all sent before the measured run starts.
  */
 export async function liveSends(base: string, setup: MessagingSetup) {
@@ -82,7 +82,7 @@ export async function queuedSends(base: string, setup: MessagingSetup, queued: n
     autocannon({ url: `${base}/api/channels/chat/template/${setup.templateId}/send`, connections: 32, amount, requests: sendRequests(setup) },
       (error, result) => (error ? reject(error) : resolve(result)));
   });
-  // The server has just started: a warm-up, as the calibration has, before the acceptance is timed.
+  // The server has just started: a warm-up, as the floor has, before the acceptance is timed.
   const warmUp = Math.round(queued / 10);
   await accept(warmUp);
   const accepting = await accept(queued);
@@ -122,14 +122,21 @@ export async function inboundCallbacks(base: string, setup: MessagingSetup) {
 
 export function printMessaging(r: {
   live: Awaited<ReturnType<typeof liveSends>>; queued: Awaited<ReturnType<typeof queuedSends>>; inbound: Awaited<ReturnType<typeof inboundCallbacks>>;
-  calibration: Calibration;
+  floor: Floor;
 }) {
-  const { live, queued, inbound, calibration } = r;
-  console.log('\n== Messaging (issue 4), local Postgres, fake Cloud API answering in 5 ms');
-  console.log(calibration.line);
-  console.log(`Template sends accepted: ${fmt(live.rps)} req/s (32 connections, ${fmt(live.accepted)} accepted, non-2xx ${live.non2xx})  ${relative(live.rps, 500, calibration)}`);
-  console.log(`Messages sent to the provider meanwhile (workers in the web process): ${fmt(live.sent)} in ${fmt(live.seconds, 1)} s = ${fmt(live.rate)} msg/s  ${relative(live.rate, 500, calibration)}`);
-  console.log(`Template sends accepted with no process sending meanwhile (${fmt(queued.accepted)} of the ${fmt(queued.queued)} queued below, after the rest as a warm-up): ${fmt(queued.acceptedRps)} req/s (32 connections, non-2xx ${queued.non2xx})  ${relative(queued.acceptedRps, 500, calibration)}`);
-  console.log(`Messages sent to the provider, ${fmt(queued.queued)} queued, one worker process: ${fmt(queued.sent)} in ${fmt(queued.seconds, 1)} s = ${fmt(queued.rate)} msg/s  [target >= 500/s]`);
-  console.log(`Signed inbound callbacks processed: ${fmt(inbound.rps)} req/s (32 connections, p99 ${inbound.p99} ms, non-2xx ${inbound.non2xx})  ${relative(inbound.rps, 1000, calibration)}`);
+  const { live, queued, inbound, floor } = r;
+  const of = (rps: number) => rps / floor.mean;
+  console.log('\n== Messaging, local Postgres, fake Cloud API answering in 5 ms');
+  console.log(floor.line);
+  console.log(`Template sends accepted: ${fmt(live.rps)} req/s (32 connections, ${fmt(live.accepted)} accepted, non-2xx ${live.non2xx})  ${ratio(live.rps, floor, 0.4)}`);
+  record('Template sends accepted (workers sending meanwhile), 32 connections', `${fmt(live.rps)} req/s`, of(live.rps), '>= 0.4 × floor', of(live.rps) >= 0.4);
+  console.log(`Messages sent to the provider meanwhile (workers in the web process): ${fmt(live.sent)} in ${fmt(live.seconds, 1)} s = ${fmt(live.rate)} msg/s  ${ratio(live.rate, floor)}`);
+  record('Messages sent to the provider meanwhile', `${fmt(live.rate)} msg/s`, of(live.rate), '', null);
+  console.log(`Template sends accepted with no process sending meanwhile (${fmt(queued.accepted)} of the ${fmt(queued.queued)} queued below, after the rest as a warm-up): ${fmt(queued.acceptedRps)} req/s (32 connections, non-2xx ${queued.non2xx})  ${ratio(queued.acceptedRps, floor)}`);
+  record('Template sends accepted, nothing sending meanwhile', `${fmt(queued.acceptedRps)} req/s`, of(queued.acceptedRps), '', null);
+  console.log(`Messages sent to the provider, ${fmt(queued.queued)} queued, one worker process: ${fmt(queued.sent)} in ${fmt(queued.seconds, 1)} s = ${fmt(queued.rate)} msg/s  ${ratio(queued.rate, floor)}`);
+  record(`Messages sent, ${fmt(queued.queued)} queued, one worker process`, `${fmt(queued.rate)} msg/s`, of(queued.rate), '', null);
+  console.log(`Signed inbound callbacks processed: ${fmt(inbound.rps)} req/s (32 connections, p99 ${inbound.p99} ms, non-2xx ${inbound.non2xx})  ${ratio(inbound.rps, floor, 0.6)}`);
+  record('Signed inbound callbacks, 32 connections', `${fmt(inbound.rps)} req/s`, of(inbound.rps), '>= 0.6 × floor', of(inbound.rps) >= 0.6);
+  record('Floor (bare route), messaging server', `${fmt(floor.mean)} req/s`, 1, '', null);
 }

@@ -7,6 +7,11 @@ import type postgres from 'postgres';
 // afterwards costs one round trip, and Postgres can reuse its plan. On the contact list this halved
 // the socket writes per request.
 //
+// postgres.js's own `prepare: true` connection option (its default) does not reach drizzle's
+// queries: drizzle passes `prepare: false` for every query not given a name. The contact list's
+// statement is written to be prepared and planned once (lib/sql/page.ts and its test), so the
+// client is wrapped here (bench/README.md).
+//
 // Statements stay prepared for the life of the connection (postgres.js recycles connections
 // every 30 to 60 minutes), so only statements with a bounded number of distinct texts qualify:
 // a query whose text grows with its data (a multi-row insert, a long IN list) is left unprepared.

@@ -1,11 +1,8 @@
 import { closeDatabase, database } from '@/db';
 import { queue, stopQueue } from '@/lib/jobs/queue';
 import { startWorkers } from '@/lib/jobs/workers';
-import { keepMemoryInCheck } from '@/lib/memory-guard';
 import { configuredRate } from '@/lib/api/throttle';
 import { signInPolicy } from '@/lib/auth/sign-in-attempts';
-
-const MEMORY_CHECK_MS = 2_000;
 
 export function workersEnabled(): boolean {
   return !['0', 'false', 'off', 'no'].includes(String(process.env.WORKERS_IN_WEB ?? 'true').toLowerCase());
@@ -50,12 +47,24 @@ export async function startInProcess(): Promise<void> {
     // request's transaction (its set-up takes a pool connection of its own, see queue.ts).
     await queue();
   }
-  // The import checks its memory between batches; every web process also checks it every few
-  // seconds, because a process that is not importing (answering an import's progress polls, say)
-  // can grow for a long while before V8 collects in full on its own.
-  // On Postgres only: the embedded engine's own memory counts in this process's RSS, and no
-  // collection gives that back.
-  if (kind === 'postgres') setInterval(keepMemoryInCheck, MEMORY_CHECK_MS).unref();
   started = true;
   if (stopRequested) await shutdown(stopRequested); // exits: start-up is never announced
+}
+
+/**
+ * instrumentation.ts's start-up of a server process: startInProcess, then the `engage:started`
+ * event scripts/server.mjs waits for; a failure ends the process with one line saying why (rather
+ * than leave a server that answers every request with a bare 500: an unreachable DATABASE_URL, say).
+ */
+export async function startServerProcess(): Promise<void> {
+  try {
+    await startInProcess();
+  } catch (error) {
+    const code = (error as { code?: string })?.code;
+    const message = error instanceof Error ? error.message : String(error);
+    const reason = code && !message.includes(code) ? `${message} (${code})` : message;
+    console.error(`[server] start-up failed: ${reason}`);
+    process.exit(1);
+  }
+  process.emit('engage:started' as never);
 }

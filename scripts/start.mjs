@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // npm start: the whole product on one port. Builds the app when the build is missing or older than
 // the sources, refuses early if another process holds the embedded database, then runs
-// `next start`. The server itself opens (and migrates) the database and starts the job workers
-// (instrumentation.ts).
+// scripts/server.mjs (Next.js's own server, plus what `next start` cannot do). The server itself
+// opens (and migrates) the database and starts the job workers (instrumentation.ts).
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
@@ -21,9 +21,6 @@ const env = {
   NEXTAUTH_URL: process.env.NEXTAUTH_URL || `http://localhost:${port}`,
   AUTH_TRUST_HOST: process.env.AUTH_TRUST_HOST || 'true',
   NEXT_TELEMETRY_DISABLED: process.env.NEXT_TELEMETRY_DISABLED || '1',
-  // Otherwise `next build` tries to "patch" package-lock.json (adding other platforms' compiler
-  // packages from the registry): starting the product must never rewrite a tracked file.
-  NEXT_IGNORE_INCORRECT_LOCKFILE: process.env.NEXT_IGNORE_INCORRECT_LOCKFILE || '1',
 };
 // The test-only seeding route creates accounts and keys without authentication: never in the
 // product, even when the variable is left set in the operator's shell.
@@ -38,7 +35,7 @@ function fail(message) {
 }
 
 // Inputs of the build; a change to any of them since .next/BUILD_ID means a rebuild.
-const SOURCES = ['app', 'lib', 'components', 'db', 'public', 'instrumentation.ts', 'middleware.ts',
+const SOURCES = ['app', 'lib', 'components', 'db', 'public', 'instrumentation.ts', 'proxy.ts',
   'next.config.js', 'package.json', 'package-lock.json', 'tsconfig.json', 'postcss.config.mjs'];
 
 function newestMtime(entry) {
@@ -46,7 +43,7 @@ function newestMtime(entry) {
   try {
     stat = fs.statSync(entry);
   } catch {
-    return 0; // optional inputs (middleware.ts, public/) may not exist
+    return 0; // optional inputs (proxy.ts, public/) may not exist
   }
   if (!stat.isDirectory()) return stat.mtimeMs;
   let newest = stat.mtimeMs; // catches deleted and renamed files too
@@ -67,7 +64,7 @@ function buildIsCurrent() {
   return Math.max(...SOURCES.map(newestMtime)) <= built;
 }
 
-// The running `next build` or `next start`: Ctrl-C and SIGTERM are passed on to it, so neither
+// The running `next build` or server: Ctrl-C and SIGTERM are passed on to it, so neither
 // the build nor the server outlives this process.
 let current = null;
 let interrupted = null;
@@ -79,9 +76,16 @@ for (const signal of ['SIGINT', 'SIGTERM']) {
   });
 }
 
+// The `next` command, as package.json's "bin" names it (what node_modules/.bin/next runs).
+function nextBin() {
+  const manifest = require.resolve('next/package.json');
+  const { bin } = JSON.parse(fs.readFileSync(manifest, 'utf8'));
+  return path.join(path.dirname(manifest), typeof bin === 'string' ? bin : bin.next);
+}
+
 function run(args) {
   // `next build`, or our production server (scripts/server.mjs: Next.js plus GET-body handling).
-  const entry = args[0] === 'start' ? path.join('scripts', 'server.mjs') : require.resolve('next/dist/bin/next');
+  const entry = args[0] === 'start' ? path.join('scripts', 'server.mjs') : nextBin();
   current = spawn(process.execPath, [entry, ...(args[0] === 'start' ? args.slice(1) : args)], { stdio: 'inherit', env });
   return current;
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 
 // Requests sent with node:http rather than Playwright's request context or fetch, for tests that
 // need what those hide: the path exactly as written (fetch normalises it), a connection of its own
-// per request (`agent: false`, so the server hands each to its web processes in turn), or every
+// per request (`agent: false`, so the server spreads them over its web processes), or every
 // header as the server sent it. Only Host, Connection and (with a body) Content-Length are added.
 
 export type RawAnswer = { status: number; headers: http.IncomingHttpHeaders; body: Buffer };

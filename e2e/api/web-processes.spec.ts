@@ -3,11 +3,11 @@ import { expect, test } from '@playwright/test';
 import { OwnServer } from './own-server';
 import { rawRequest } from './raw-http';
 
-// On Postgres the server runs several web processes behind one port (scripts/server.mjs): the
-// supervising process accepts each connection and hands it to the next web process in turn, so
-// long-lived keep-alive connections are spread evenly, and a web process that dies is replaced
-// while the others keep serving. Run by the api-postgres project only (playwright.config.ts): the
-// embedded database is one process's, so there is nothing to spread.
+// On Postgres the server runs several web processes behind one port (scripts/server.mjs):
+// node:cluster workers sharing the listening socket, so new connections are spread over them and
+// both cores serve requests; a web process that dies is replaced while the others keep serving,
+// and no connection is left unanswered. Run by the api-postgres project only
+// (playwright.config.ts): the embedded database is one process's, so there is nothing to spread.
 
 type Served = { web_process: number; pid: number };
 const NO_ANSWER = 'no answer within 10 s';
@@ -37,7 +37,7 @@ test.describe('web processes', () => {
     current = null;
   });
 
-  test('connections are handed to the web processes in turn, and a dead process is replaced', async ({}, testInfo) => {
+  test('connections are spread over the web processes, and a dead process is replaced', async ({}, testInfo) => {
     test.setTimeout(240_000);
     const server = await OwnServer.create('postgres', 3470 + testInfo.workerIndex, { WEB_CONCURRENCY: '2' });
     current = server;
@@ -48,24 +48,27 @@ test.describe('web processes', () => {
       await server.start();
       step('started');
 
-      // One new connection after another: each goes to the other process.
+      // One new connection after another: both processes take some.
       const sequence: number[] = [];
-      for (let i = 0; i < 6; i++) sequence.push((await get(server.baseURL, false)).web_process);
+      for (let i = 0; i < 20; i++) sequence.push((await get(server.baseURL, false)).web_process);
+      step(`20 connections one after another went to: ${sequence.join(' ')}`);
       expect(new Set(sequence)).toEqual(new Set([0, 1]));
-      sequence.slice(1).forEach((slot, i) => expect(slot).not.toBe(sequence[i]));
 
-      step('alternated');
-      // 32 keep-alive connections opened at once: 16 each, and each stays with its process.
+      // 32 keep-alive connections opened at once: both processes take some (the kernel hands each
+      // to whichever process accepts it first, so not always 16 each), and each stays with its process.
       const first = await Promise.all(Array.from({ length: 32 }, () => get(server.baseURL, keepAlive)));
-      expect(first.filter((s) => s.web_process === 0)).toHaveLength(16);
-      expect(first.filter((s) => s.web_process === 1)).toHaveLength(16);
+      const onFirst = first.filter((s) => s.web_process === 0).length;
+      step(`32 keep-alive connections: ${onFirst} to process 0, ${32 - onFirst} to process 1`);
+      expect(onFirst).toBeGreaterThan(0);
+      expect(onFirst).toBeLessThan(32);
       const again = await Promise.all(Array.from({ length: 32 }, () => get(server.baseURL, keepAlive)));
-      expect(again.filter((s) => s.web_process === 0)).toHaveLength(16);
+      expect(again.filter((s) => s.web_process === 0)).toHaveLength(onFirst);
       keepAlive.destroy();
 
       // Kill web process 1 while requests keep coming, each on a new connection, as fast as they
-      // can: the other process serves them, and none is left unanswered (a connection handed to
-      // the dying process goes to the other, or is closed at once; requests in it fail with it).
+      // can: the other process serves them, and none is left unanswered (a connection the dying
+      // process had not accepted yet goes to the other; one it had is closed with it, and its
+      // request fails).
       const victim = first.find((s) => s.web_process === 1)!.pid;
       const outcomes: (Served | { error: string })[] = [];
       let stop = false;
@@ -86,7 +89,7 @@ test.describe('web processes', () => {
       expect(after.filter((o) => 'pid' in o && o.web_process === 0).length).toBeGreaterThan(0);
       expect(after.filter((o) => 'error' in o && o.error === NO_ANSWER)).toEqual([]);
 
-      // A new process takes slot 1, and its turn, once it has started (polled gently: a busy CI
+      // A new process takes slot 1, and its share of the connections, once it has started (polled gently: a busy CI
       // machine starts it slowly enough without requests competing for the cores).
       await expect.poll(async () => {
         try {

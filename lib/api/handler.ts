@@ -6,7 +6,6 @@ import { parseBody } from './body';
 import {
   ApiError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedMediaTypeError, ValidationError,
 } from './errors';
-import { bodyResponse, jsonResponse } from './response-body';
 import { zodToDrf } from './zod-to-drf';
 import { configuredRate, countRequest, ThrottledError, type Allowance } from './throttle';
 import { getDb } from '@/db';
@@ -77,14 +76,14 @@ type EndpointConfig<P extends Record<string, IdKind>, BS extends z.ZodType | und
 export type Endpoint = (req: Request, context: RouteContext) => Promise<Response>;
 
 export function errorResponse(error: unknown): Response {
-  if (error instanceof ApiError) return jsonResponse(error.body, { status: error.status, headers: error.headers });
-  if (error instanceof z.ZodError) return jsonResponse(zodToDrf(error), { status: 400 });
+  if (error instanceof ApiError) return Response.json(error.body, { status: error.status, headers: error.headers });
+  if (error instanceof z.ZodError) return Response.json(zodToDrf(error), { status: 400 });
   // A uniqueness race lost to a concurrent request: the client may simply try again.
   if (databaseError(error)?.code === '23505') {
-    return jsonResponse({ non_field_errors: ['A conflicting change was made at the same time. Please try again.'] }, { status: 400 });
+    return Response.json({ non_field_errors: ['A conflicting change was made at the same time. Please try again.'] }, { status: 400 });
   }
   console.error('[api] unexpected error:', describeError(error));
-  return jsonResponse({ detail: 'A server error occurred.' }, { status: 500 });
+  return Response.json({ detail: 'A server error occurred.' }, { status: 500 });
 }
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
@@ -183,13 +182,6 @@ function withAllowance(res: Response, allowance: Allowance | null): Response {
   return res;
 }
 
-// Marks the methods built here for the server (scripts/route-handlers.mjs, the same registered
-// symbol): plain functions from a Request to a Response that need none of Next.js's request
-// context (no cookies() or headers(), after(), fetch caching) and answer every error themselves,
-// so the server may call them without the route module's per-request machinery. Code under an
-// endpoint must keep to that: read the request from `req`.
-const API_ENDPOINT = Symbol.for('engage.api-endpoint');
-
 /**
  * The exports of a route file: the served methods, and a DRF 405 (with `Allow`) for the rest,
  * so an unserved method never falls through to Next.js's empty 405.
@@ -199,18 +191,17 @@ export function methods(served: Partial<Record<Method, Endpoint>>): Record<Metho
   const out = {} as Record<Method, NextHandler>;
   for (const method of METHODS) {
     out[method] = served[method] ?? (async (req) => errorResponse(new MethodNotAllowedError(req.method, allow)));
-    if (!(API_ENDPOINT in out[method])) Object.defineProperty(out[method], API_ENDPOINT, { value: true });
   }
   return out;
 }
 
 export function json(data: unknown, status = 200): Response {
-  return jsonResponse(data, { status });
+  return Response.json(data, { status });
 }
 
 /** A response whose body is already JSON text (a page the database rendered). */
 export function jsonText(body: string, status = 200): Response {
-  return bodyResponse(body, { status, headers: { 'content-type': 'application/json' } });
+  return new Response(body, { status, headers: { 'content-type': 'application/json' } });
 }
 
 export function noContent(): Response {

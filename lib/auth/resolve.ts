@@ -1,5 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { getToken } from 'next-auth/jwt';
+import { NextRequest } from 'next/server';
 import { getDb } from '@/db';
 import { apiKeys, users } from '@/db/schema';
 import { AuthenticationError, INVALID_TOKEN } from '@/lib/api/errors';
@@ -45,33 +46,12 @@ async function recordUse(entry: KeyEntry): Promise<void> {
   await db.update(apiKeys).set({ lastUsedOn: new Date(now) }).where(eq(apiKeys.id, entry.keyId));
 }
 
-/**
- * The request's cookies by name, read as NextRequest reads them (a later cookie of the same name
- * wins; one whose value cannot be decoded is left out). next-auth's getToken reads `req.cookies`,
- * which only NextRequest has; the server hands API endpoints a plain Request
- * (scripts/route-handlers.mjs).
- */
-export function requestCookies(req: Request): Map<string, string> {
-  const cookies = new Map<string, string>();
-  for (const pair of (req.headers.get('cookie') ?? '').split(/; */)) {
-    if (!pair) continue;
-    const eq = pair.indexOf('=');
-    if (eq === -1) {
-      cookies.set(pair, 'true');
-      continue;
-    }
-    try {
-      cookies.set(pair.slice(0, eq), decodeURIComponent(pair.slice(eq + 1)));
-    } catch {
-      // a malformed escape: left out
-    }
-  }
-  return cookies;
-}
-
 export async function memberFromSession(req: Request): Promise<Member | null> {
   if (!req.headers.get('cookie')?.includes('next-auth.session-token')) return null;
-  const token = await getToken({ req: { headers: req.headers, cookies: requestCookies(req) } as never, secret: authSecret() });
+  // Route handlers are handed a NextRequest, whose `cookies` next-auth reads; for a plain Request
+  // (a unit test's) one is made from its URL and headers (its body is left unread).
+  const request = 'nextUrl' in req ? (req as NextRequest) : new NextRequest(req.url, { headers: req.headers });
+  const token = await getToken({ req: request, secret: authSecret() });
   const userId = Number(token?.uid);
   if (!userId) return null;
   const member = await memberCache.through(`user:${userId}`, async () => {

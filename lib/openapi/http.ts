@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import { bodyResponse } from '@/lib/api/response-body';
 
 // Cacheable answers for the schema and the reference page: a short max-age plus an ETag, so a
 // revalidation after a deploy is a cheap 304 when nothing changed.
@@ -18,5 +17,5 @@ export function cacheable(req: Request, body: Uint8Array | string, opts: { conte
   if (match && match.split(',').some((t) => t.trim().replace(/^W\//, '') === tag)) {
     return new Response(null, { status: 304, headers });
   }
-  return bodyResponse(body, { status: 200, headers });
+  return new Response(body as BodyInit, { status: 200, headers });
 }

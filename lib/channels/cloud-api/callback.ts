@@ -2,7 +2,6 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { z } from 'zod';
 import { getDb } from '@/db';
 import { readLimited } from '@/lib/api/body';
-import { bodyResponse, jsonResponse } from '@/lib/api/response-body';
 import { ApiError, NotFoundError, ParseError, PermissionDeniedError } from '@/lib/api/errors';
 import { processWebhook } from '@/lib/messages/inbound';
 import type { CloudWebhookPayload } from '@/lib/messages/cloud-payload';
@@ -48,7 +47,7 @@ export async function verifyHandshake(channelId: number, url: URL): Promise<Resp
     throw new PermissionDeniedError('Verification token mismatch.');
   }
   await markWebhookSet(db, channel);
-  return bodyResponse(q.get('hub.challenge') ?? '', { status: 200, headers: { 'content-type': 'text/plain' } });
+  return new Response(q.get('hub.challenge') ?? '', { status: 200, headers: { 'content-type': 'text/plain' } });
 }
 
 export async function receiveCallback(channelId: number, req: Request): Promise<Response> {
@@ -64,7 +63,7 @@ export async function receiveCallback(channelId: number, req: Request): Promise<
     throw new ParseError(`JSON parse error - ${(error as Error).message}`);
   }
   const result = await processWebhook(db, channel, payload && typeof payload === 'object' ? payload : {});
-  return jsonResponse({
+  return Response.json({
     messages: result.messageIds.length, duplicates: result.duplicates, statuses: result.statuses, skipped: result.skipped,
   } satisfies z.output<typeof CallbackResult>);
 }

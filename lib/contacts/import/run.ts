@@ -5,7 +5,6 @@ import { database, execRows, type Db } from '@/db';
 import { LineTracker } from '@/lib/csv/line-numbers';
 import { detectDelimiter, detectEncoding, firstLine } from '@/lib/csv/sniff';
 import { readChunk, readChunks } from './chunks';
-import { keepMemoryInCheck } from '@/lib/memory-guard';
 import { hasPhoneColumn, mapHeader, MISSING_HEADER, MISSING_PHONE, type Header } from './columns';
 import { isBlankRecord, validateRow, type ImportRow, type Rejection } from './row';
 import { writeBatch, type Batch, type ImportContext } from './write-batch';
@@ -107,7 +106,6 @@ export async function runImport(db: Db, importId: string, batchSize?: number): P
     if (!batch.records) return;
     const current = batch;
     batch = { rows: [], rejected: [], records: 0, bytes: 0 };
-    keepMemoryInCheck();
     const write = writeBatch(db, ctx, current, offset).then(() => { offset += current.records; });
     write.catch(() => {}); // observed by the next flush; keeps it from being an unhandled rejection
     inFlight = write;

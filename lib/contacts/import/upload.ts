@@ -6,7 +6,6 @@ import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { detectDelimiter, detectEncoding, firstLine } from '@/lib/csv/sniff';
 import { CHUNK_BYTES, insertChunk } from './chunks';
-import { keepMemoryInCheck } from '@/lib/memory-guard';
 import { hasPhoneColumn, mapHeader, MISSING_HEADER, MISSING_PHONE } from './columns';
 
 /** CSV media types as clients send them: browsers on Windows label .csv files
@@ -78,9 +77,6 @@ export async function uploadContactsCsv(
         await insertChunk(db, importId, seq++, Buffer.concat(pending));
         pending = [];
         buffered = 0;
-        // Each stored megabyte leaves ~5 MB of garbage (the driver sends bytea as hex text), and a
-        // 47 MB upload took its process from 165 to 284 MB before V8 collected on its own.
-        keepMemoryInCheck();
       }
       if (done) break;
     }
