@@ -11,6 +11,7 @@ import type { SyncResult } from '@/lib/templates/sync';
 import type { SerializedConversation } from '@/lib/conversations/serializer';
 import type { ConversationChange } from '@/lib/conversations/validation';
 import type { SerializedMessage } from '@/lib/messages/serializer';
+import type { SerializedBroadcast, SerializedRecipient } from '@/lib/broadcasts/serializer';
 
 // Wire shapes as the browser sees them, derived from the server's serializers where they exist.
 
@@ -106,3 +107,19 @@ export type MessageStatus = Message['status'];
 export type MessageType = Message['msg_type'];
 /** Body of POST /api/channels/sandbox/inbound (the sandbox phone's reply). */
 export type SandboxInbound = Omit<Partial<ServerSandboxInbound>, 'phone' | 'type'> & { phone: string; type: ServerSandboxInbound['type'] };
+
+/** A broadcast as the list and detail show it; `recipients` (the ids) is left out when asked. */
+export type Broadcast = SerializedBroadcast;
+export type BroadcastStatus = Broadcast['status'];
+export type BroadcastRecipient = SerializedRecipient;
+export type RecipientStatus = BroadcastRecipient['status'];
+/** Body of POST /api/broadcast as the dashboard sends it. */
+export type BroadcastWrite = {
+  name: string;
+  chat_template: string;
+  recipients: { phone: string; data: string[] }[];
+  /** ISO instant, or null to start now. */
+  start_on: string | null;
+  contact_tags: { name: string }[];
+  has_priority: boolean;
+};
