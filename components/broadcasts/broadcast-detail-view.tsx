@@ -70,7 +70,8 @@ function Schedule({ broadcast: b }: { broadcast: Broadcast }) {
       <DetailRow label={b.status === 'CANCELED' ? 'Canceled' : b.status === 'FAILED' ? 'Failed' : 'Completed'}>
         <DateTime value={b.completed_on} fallback="Not yet" />
       </DetailRow>
-      <DetailRow label="Created"><DateTime value={b.created_on} />{b.created_by && <span className="text-slate-500"> by {b.created_by}</span>}</DetailRow>
+      <DetailRow label="Created"><DateTime value={b.created_on} /></DetailRow>
+      {b.created_by && <DetailRow label="Created by"><span className="break-all">{b.created_by}</span></DetailRow>}
       <DetailRow label="Priority">
         {b.has_priority ? 'Yes: also sent to contacts in a flow or talking with an agent' : 'No: contacts in a flow or talking with an agent are skipped'}
       </DetailRow>
@@ -144,7 +145,7 @@ export function BroadcastDetailView({ id }: { id: string }) {
         )}
 
         <div className="grid gap-4 lg:grid-cols-5">
-          <div className="lg:col-span-3">
+          <div className="min-w-0 lg:col-span-3">
             <Card title="Delivery" actions={
               <span className="flex items-center gap-2 text-xs text-slate-500">
                 {broadcast.isFetching && <Spinner className="size-3.5 text-slate-400" />}
@@ -155,7 +156,7 @@ export function BroadcastDetailView({ id }: { id: string }) {
               <DeliveryFunnel broadcast={b} />
             </Card>
           </div>
-          <div className="space-y-4 lg:col-span-2">
+          <div className="min-w-0 space-y-4 lg:col-span-2">
             <Card title="Details"><Schedule broadcast={b} /></Card>
           </div>
         </div>

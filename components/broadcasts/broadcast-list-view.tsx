@@ -9,7 +9,7 @@ import { SearchInput } from '@/components/ui/search-input';
 import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/states';
 import { inputClass } from '@/components/ui/text-field';
 import { isApiError } from '@/lib/client/api-fetch';
-import { BROADCAST_STATUSES, listPollMs } from '@/lib/client/broadcast-status';
+import { BROADCAST_STATUSES, isSending } from '@/lib/client/broadcast-status';
 import { BROADCASTS_PAGE_SIZE, useBroadcasts, type BroadcastFilters } from '@/lib/client/broadcasts';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 import { BroadcastTable } from './broadcast-table';
@@ -52,7 +52,7 @@ export function BroadcastListView() {
     if (isApiError(broadcasts.error, 404) && page > 1) go({ page: 1 });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [broadcasts.error, page]);
-  const live = listPollMs(broadcasts.data?.results, Date.now()) !== false;
+  const sending = !!broadcasts.data?.results.some((b) => isSending(b, Date.now()));
 
   return (
     <>
@@ -71,7 +71,7 @@ export function BroadcastListView() {
             </select>
           </div>
           {broadcasts.isFetching && !broadcasts.isPending && <Spinner className="size-4 text-slate-400" />}
-          <p className="ml-auto text-xs text-slate-500" aria-live="polite">{live ? 'Broadcasts are sending; this list updates itself.' : ''}</p>
+          <p className="ml-auto text-xs text-slate-500" aria-live="polite">{sending ? 'Sending now: this list updates itself.' : ''}</p>
         </div>
         {broadcasts.isPending ? <LoadingState /> : broadcasts.isError ? (
           <div className="p-4"><ErrorState error={broadcasts.error} onRetry={() => broadcasts.refetch()} /></div>

@@ -34,7 +34,7 @@ export function BroadcastReview({ summary: s, pending, onBack, onSend }: {
   const later = s.startOn !== null;
   return (
     <div className="grid gap-6 lg:grid-cols-5">
-      <div className="space-y-6 lg:col-span-3">
+      <div className="min-w-0 space-y-6 lg:col-span-3">
         <Card>
           <h2 ref={heading} tabIndex={-1} className="text-lg font-semibold text-slate-900 focus:outline-none">
             {later ? 'Schedule' : 'Send'} <span className="font-mono">{s.template.name}</span> to{' '}
@@ -70,7 +70,7 @@ export function BroadcastReview({ summary: s, pending, onBack, onSend }: {
           </Button>
         </div>
       </div>
-      <aside className="lg:col-span-2" aria-label="Preview">
+      <aside className="min-w-0 lg:col-span-2" aria-label="Preview">
         <Card title="Preview">
           <TemplatePreview preview={s.preview} />
           {s.sampleLabel && <p className="mt-3 text-xs text-slate-500">With the values of <b className="font-medium text-slate-700">{s.sampleLabel}</b>.</p>}

@@ -116,8 +116,12 @@ export function CsvSource({ file, mapping, slots, onFile, onMapping }: {
                   <Th className="w-16">Row</Th>
                   {columns.map((c, i) => (
                     <Th key={i}>
-                      <span className="normal-case">{c || `Column ${i + 1}`}</span>
-                      {role(i).map((r) => <span key={r} className="ml-1.5 rounded bg-indigo-100 px-1 py-0.5 text-[10px] font-medium normal-case tracking-normal text-indigo-700">{r}</span>)}
+                      <span className="block normal-case">{c || `Column ${i + 1}`}</span>
+                      {role(i).length > 0 && (
+                        <span className="mt-0.5 flex gap-1">
+                          {role(i).map((r) => <span key={r} className="whitespace-nowrap rounded bg-indigo-100 px-1 py-0.5 text-[10px] font-medium normal-case tracking-normal text-indigo-700">{r}</span>)}
+                        </span>
+                      )}
                     </Th>
                   ))}
                 </tr>
@@ -126,7 +130,7 @@ export function CsvSource({ file, mapping, slots, onFile, onMapping }: {
                 {file.table.records.slice(0, SAMPLE_ROWS).map((r) => (
                   <tr key={r.row}>
                     <Td className="tabular-nums text-slate-500">{r.row}</Td>
-                    {columns.map((_, i) => <Td key={i} className="max-w-48 truncate">{r.fields[i] ?? ''}</Td>)}
+                    {columns.map((_, i) => <Td key={i}><div className="max-w-48 truncate" title={r.fields[i] ?? ''}>{r.fields[i] ?? ''}</div></Td>)}
                   </tr>
                 ))}
               </tbody>

@@ -234,7 +234,7 @@ export function NewBroadcastView() {
       <PageHeader title="New broadcast" description="Send one approved template to many people, each with their own values."
         back={<Link href="/broadcasts" className="text-slate-500 hover:text-slate-900">← Broadcasts</Link>} />
       <div className="grid gap-6 lg:grid-cols-5">
-        <form noValidate className="space-y-6 lg:col-span-3" onSubmit={(e) => { e.preventDefault(); review(); }}>
+        <form noValidate className="min-w-0 space-y-6 lg:col-span-3" onSubmit={(e) => { e.preventDefault(); review(); }}>
           <FormAlert messages={topMessages(errors, SHOWN)} title="The broadcast was not created" />
           {serverRecipientErrors && (
             <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
@@ -262,7 +262,8 @@ export function NewBroadcastView() {
                     slots={slots} variables={tagVariables} onVariables={(v) => { setTagVariables(v); forgetVerdicts(); }} />
                 )}
                 {candidates.length > 0 && (
-                  <RecipientProblems selection={selection} candidates={candidates.length} noun={noun} leaveOut={leaveOut} onLeaveOut={setLeaveOut} />
+                  <RecipientProblems selection={selection} candidates={candidates.length} noun={noun} leaveOut={leaveOut} onLeaveOut={setLeaveOut}
+                    fix={source === 'csv' ? 'Fix the file and choose it again' : 'Fill in the missing values on the contacts and load them again'} />
                 )}
               </div>
             )}
@@ -274,7 +275,10 @@ export function NewBroadcastView() {
               <TextField label="Name" name="name" value={details.name} maxLength={100} autoComplete="off"
                 placeholder="e.g. March promo" hint="For you and your team; recipients do not see it."
                 errors={fieldErrors('name')} onChange={(e) => setDetails((d) => ({ ...d, name: e.target.value }))} />
-              <When details={details} onChange={setDetails} errors={fieldErrors('start_on')} />
+              <When details={details} errors={fieldErrors('start_on')} onChange={(f) => {
+                setDetails(f);
+                setClientErrors((e) => ({ ...e, start_on: undefined }));
+              }} />
               <div className="flex items-start gap-3">
                 <input id="broadcast-priority" type="checkbox" checked={details.priority} aria-describedby="broadcast-priority-hint"
                   onChange={(e) => setDetails((d) => ({ ...d, priority: e.target.checked }))} className="mt-0.5 size-4 accent-indigo-600" />
@@ -293,7 +297,7 @@ export function NewBroadcastView() {
           </Step>
 
           <div className="flex items-center justify-end gap-3">
-            {template && selection.recipients.length > 0 && (
+            {template && selection.recipients.length > 0 && (selection.problems.length === 0 || leaveOut) && (
               <p className="mr-auto text-sm text-slate-600" data-testid="ready-count">
                 {fmt.format(selection.recipients.length)} {selection.recipients.length === 1 ? 'recipient' : 'recipients'}
                 {selection.leftOut > 0 && <> ({fmt.format(selection.leftOut)} left out)</>}
@@ -304,7 +308,7 @@ export function NewBroadcastView() {
           </div>
         </form>
 
-        <aside className="lg:col-span-2" aria-label="Preview">
+        <aside className="min-w-0 lg:col-span-2" aria-label="Preview">
           <div className="lg:sticky lg:top-6">
             <Card title="Preview">
               {shown ? (

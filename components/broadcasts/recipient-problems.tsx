@@ -11,10 +11,12 @@ const fmt = new Intl.NumberFormat('en-US');
  * leave them out. Shown before anything is sent; the server's verdict on phones joins them after
  * an attempt.
  */
-export function RecipientProblems({ selection, candidates, noun, leaveOut, onLeaveOut }: {
+export function RecipientProblems({ selection, candidates, noun, fix, leaveOut, onLeaveOut }: {
   selection: Selection;
   candidates: number;
   noun: { one: string; many: string; column: string };
+  /** How to fix them at the source: "Fix the file and choose it again". */
+  fix: string;
   leaveOut: boolean;
   onLeaveOut: (v: boolean) => void;
 }) {
@@ -36,15 +38,15 @@ export function RecipientProblems({ selection, candidates, noun, leaveOut, onLea
     <div className="space-y-3" data-testid="recipient-problems">
       <div role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
         <p className="font-medium">{fmt.format(n)} {n === 1 ? `${noun.one} has a problem` : `${noun.many} have problems`} and cannot be sent as {n === 1 ? 'it is' : 'they are'}.</p>
-        <p className="mt-0.5">Fix the file and choose it again, or leave {n === 1 ? 'it' : 'them'} out and send to the other {fmt.format(fine)}.</p>
+        <p className="mt-0.5">{fix}, or leave {n === 1 ? 'it' : 'them'} out and send to the other {fmt.format(fine)}.</p>
       </div>
       <div className="max-h-80 overflow-y-auto rounded-md border border-slate-200">
         <Table label={`${noun.many.charAt(0).toUpperCase()}${noun.many.slice(1)} with problems`}>
-          <thead><tr><Th className="w-48">{noun.column}</Th><Th>Problem</Th></tr></thead>
+          <thead><tr><Th>{noun.column}</Th><Th>Problem</Th></tr></thead>
           <tbody className="divide-y divide-slate-100">
             {problems.slice(0, SHOWN).map((p) => (
               <tr key={p.key} className="align-top" data-problem-key={p.key}>
-                <Td className="whitespace-normal font-medium text-slate-900">{p.label}</Td>
+                <Td className={`font-medium text-slate-900 ${noun.one === 'row' ? '' : 'whitespace-normal'}`}><div className="min-w-24">{p.label}</div></Td>
                 <Td className="whitespace-normal text-rose-700">
                   <ul className="space-y-0.5">{p.messages.map((m) => <li key={m}>{m}</li>)}</ul>
                 </Td>

@@ -22,12 +22,11 @@ const FILTERS: { value: Filter; label: string }[] = [
 
 function StatusFilter({ value, onChange }: { value: Filter; onChange: (v: Filter) => void }) {
   return (
-    <div role="group" aria-label="Filter recipients by status" className="inline-flex flex-wrap rounded-md shadow-sm ring-1 ring-inset ring-slate-300">
-      {FILTERS.map((f, i) => (
+    <div role="group" aria-label="Filter recipients by status" className="flex flex-wrap gap-1">
+      {FILTERS.map((f) => (
         <button key={f.label} type="button" aria-pressed={value === f.value} onClick={() => onChange(f.value)}
-          className={`px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600
-            ${i === 0 ? 'rounded-l-md' : ''} ${i === FILTERS.length - 1 ? 'rounded-r-md' : ''}
-            ${value === f.value ? 'bg-indigo-600 text-white' : 'bg-white text-slate-700 hover:bg-slate-50'}`}>
+          className={`rounded-md px-2.5 py-1.5 text-sm font-medium shadow-sm ring-1 ring-inset focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600
+            ${value === f.value ? 'bg-indigo-600 text-white ring-indigo-600' : 'bg-white text-slate-700 ring-slate-300 hover:bg-slate-50'}`}>
           {f.label}
         </button>
       ))}
@@ -81,9 +80,9 @@ export function RecipientsCard({ broadcastId, refetchMs }: { broadcastId: number
                       : <span className="font-mono text-xs">{r.phone}</span>}
                   </Td>
                   <Td><RecipientStatusBadge status={r.status} /></Td>
-                  <Td className={`max-w-xs whitespace-normal ${r.status === 'failed' ? 'text-rose-700' : 'text-slate-600'}`}>{r.reason || <span className="text-slate-400">—</span>}</Td>
-                  <Td className="max-w-xs truncate text-xs text-slate-600">
-                    <span title={r.data.join(' · ')}>{r.data.length ? r.data.join(' · ') : <span className="text-slate-400">—</span>}</span>
+                  <Td className={`whitespace-normal ${r.status === 'failed' ? 'text-rose-700' : 'text-slate-600'}`}><div className="min-w-32 max-w-xs">{r.reason || <span className="text-slate-400">—</span>}</div></Td>
+                  <Td className="text-slate-600">
+                    <div className="max-w-xs truncate" title={r.data.join(' · ')}>{r.data.length ? r.data.join(' · ') : <span className="text-slate-400">—</span>}</div>
                   </Td>
                   <Td><DateTime value={lastChange(r)} fallback="Not yet" /></Td>
                 </tr>

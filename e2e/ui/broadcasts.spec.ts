@@ -13,8 +13,14 @@ import { signIn } from './sign-in';
 // BROADCAST_SCREENSHOTS=<folder> saves a screenshot of each page there.
 
 const SHOTS = process.env.BROADCAST_SCREENSHOTS;
-async function shot(page: Page, name: string) {
-  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+async function shot(page: Page, name: string, { narrow = false } = {}) {
+  if (!SHOTS) return;
+  await page.screenshot({ path: path.join(SHOTS, `${name}.png`), fullPage: true });
+  if (!narrow) return;
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.screenshot({ path: path.join(SHOTS, `${name}-narrow.png`), fullPage: true });
+  await page.setViewportSize(size);
 }
 
 let account: TestAccount;
@@ -70,7 +76,7 @@ test('a broadcast from a CSV file: columns matched, row problems before and afte
   await expect(problems.getByRole('row')).toHaveCount(2);
   await expect(problems.getByRole('row', { name: /Row 5/ })).toContainText('No value for variable 2 (body) in column “company”.');
   await page.getByLabel('Name', { exact: true }).fill(name);
-  await shot(page, 'bui-new-mapping');
+  await shot(page, 'bui-new-mapping', { narrow: true });
 
   await page.getByRole('button', { name: 'Review broadcast' }).click();
   await expect(page.getByText('Fix the rows with problems, or leave them out.')).toBeVisible();
@@ -114,7 +120,7 @@ test('a broadcast from a CSV file: columns matched, row problems before and afte
   await page.getByRole('group', { name: 'Filter recipients by status' }).getByRole('button', { name: 'All' }).click();
   await page.getByLabel('Search recipients by phone').fill(beto.slice(-8));
   await expect(recipients.getByRole('row')).toHaveCount(2);
-  await shot(page, 'bui-detail');
+  await shot(page, 'bui-detail', { narrow: true });
 
   const exportLink = page.getByRole('link', { name: 'Export CSV' });
   await expect(exportLink).toHaveAttribute('href', `/api/broadcast/${id}/recipients/export`);
@@ -132,7 +138,7 @@ test('a broadcast from a CSV file: columns matched, row problems before and afte
   await expect(page.getByText('No broadcasts match these filters')).toBeVisible();
   await page.getByLabel('Search broadcasts').fill('welcome wave');
   await expect(list.getByRole('row')).toHaveCount(2);
-  await shot(page, 'bui-list');
+  await shot(page, 'bui-list', { narrow: true });
 
   // And the phones received it, each with its own values.
   await page.goto(`/sandbox?phone=${encodeURIComponent(beto)}`);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { DETAIL_POLL_MS, LIST_POLL_MS, SETTLE_POLL_MS, controlsFor, formatPct, funnel, listPollMs, pollMs } from './broadcast-status';
+import {
+  DETAIL_POLL_MS, LIST_POLL_MS, SETTLE_POLL_MS, controlsFor, formatPct, funnel, isSending, listPollMs, pollMs,
+} from './broadcast-status';
 
 const now = Date.parse('2025-06-01T12:00:00Z');
 const at = (offsetMs: number) => new Date(now + offsetMs).toISOString();
-const b = (status: string, start_on: string | null = null, completed_on: string | null = null) =>
-  ({ status, start_on, completed_on }) as Parameters<typeof pollMs>[0];
+const b = (status: string, start_on: string | null = null, completed_on: string | null = null, sent = 3, answered = 0) =>
+  ({ status, start_on, completed_on, sent, answered }) as Parameters<typeof pollMs>[0];
 
 describe('controlsFor', () => {
   it('offers only what the API accepts in each status', () => {
@@ -29,10 +31,23 @@ describe('pollMs', () => {
     expect(pollMs(b('PENDING', at(3_600_000)), now, DETAIL_POLL_MS)).toBe(60_000);
   });
 
-  it('every few seconds for ten minutes after it ends, then not at all', () => {
+  it('every few seconds for ten minutes after it ends, while a sent message can still move; then not at all', () => {
     expect(pollMs(b('COMPLETED', null, at(-60_000)), now, DETAIL_POLL_MS)).toBe(SETTLE_POLL_MS);
+    expect(pollMs(b('CANCELED', null, at(-60_000), 0), now, DETAIL_POLL_MS)).toBe(false);
+    expect(pollMs(b('COMPLETED', null, at(-60_000), 3, 3), now, DETAIL_POLL_MS)).toBe(false);
     expect(pollMs(b('CANCELED', null, at(-11 * 60_000)), now, DETAIL_POLL_MS)).toBe(false);
     expect(pollMs(b('FAILED', null, null), now, DETAIL_POLL_MS)).toBe(false);
+  });
+});
+
+describe('isSending', () => {
+  it('running, or pending and due', () => {
+    expect(isSending(b('RUNNING'), now)).toBe(true);
+    expect(isSending(b('PENDING'), now)).toBe(true);
+    expect(isSending(b('PENDING', at(-1_000)), now)).toBe(true);
+    expect(isSending(b('PENDING', at(60_000)), now)).toBe(false);
+    expect(isSending(b('PAUSED'), now)).toBe(false);
+    expect(isSending(b('COMPLETED', null, at(-1_000)), now)).toBe(false);
   });
 });
 

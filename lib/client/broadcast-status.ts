@@ -39,12 +39,13 @@ export const SETTLE_POLL_MS = 5_000;
 /** A broadcast scheduled for later is looked at no more often than this until its time comes. */
 export const SCHEDULED_POLL_MS = 60_000;
 
-type Timing = Pick<Broadcast, 'status' | 'start_on' | 'completed_on'>;
+type Timing = Pick<Broadcast, 'status' | 'start_on' | 'completed_on' | 'sent' | 'answered'>;
 
 /**
  * How soon to fetch a broadcast again, or false to stop: `fast` while it sends (and, on its own
  * page, while paused: sends under way still finish); until its start when scheduled for later;
- * every few seconds for a while after it ends, as statuses still move; then not at all.
+ * every few seconds for a while after it ends, while some message it sent can still be
+ * delivered, read or answered; then not at all.
  */
 export function pollMs(b: Timing, now: number, fast: number, { whilePaused = true } = {}): number | false {
   if (b.status === 'RUNNING') return fast;
@@ -54,7 +55,13 @@ export function pollMs(b: Timing, now: number, fast: number, { whilePaused = tru
     return wait > SCHEDULED_POLL_MS ? SCHEDULED_POLL_MS : fast;
   }
   const ended = b.completed_on ? Date.parse(b.completed_on) : NaN;
-  return Number.isFinite(ended) && now - ended < SETTLE_MS ? SETTLE_POLL_MS : false;
+  const canMove = b.sent > b.answered;
+  return canMove && Number.isFinite(ended) && now - ended < SETTLE_MS ? SETTLE_POLL_MS : false;
+}
+
+/** Whether the broadcast is sending now (or is due to start). */
+export function isSending(b: Pick<Broadcast, 'status' | 'start_on'>, now: number): boolean {
+  return b.status === 'RUNNING' || (b.status === 'PENDING' && (!b.start_on || Date.parse(b.start_on) <= now));
 }
 
 /** The list's refresh: the soonest any broadcast on the page needs (paused ones do not move the list). */
