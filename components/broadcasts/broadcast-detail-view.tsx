@@ -71,7 +71,7 @@ function Schedule({ broadcast: b }: { broadcast: Broadcast }) {
         <DateTime value={b.completed_on} fallback="Not yet" />
       </DetailRow>
       <DetailRow label="Created"><DateTime value={b.created_on} /></DetailRow>
-      {b.created_by && <DetailRow label="Created by"><span className="break-all">{b.created_by}</span></DetailRow>}
+      {b.created_by && <DetailRow label="Created by"><span className="[overflow-wrap:anywhere]">{b.created_by}</span></DetailRow>}
       <DetailRow label="Priority">
         {b.has_priority ? 'Yes: also sent to contacts in a flow or talking with an agent' : 'No: contacts in a flow or talking with an agent are skipped'}
       </DetailRow>

@@ -140,12 +140,15 @@ export function NewBroadcastView() {
   const fieldErrors = (field: keyof ClientErrors | 'contact_tags') =>
     [...((clientErrors as Record<string, string[] | undefined>)[field] ?? []), ...messagesAt(errors, [field])];
 
+  // After a refused review or send, the first field with an error takes the focus (or, when the
+  // errors are about rows, the list of them).
+  const [refusals, setRefusals] = useState(0);
   useEffect(() => {
-    if (step === 'edit' && (Object.values(clientErrors).some((e) => e?.length) || errors)) {
-      // After a refused review or send, the first field with an error takes the focus.
-      (document.querySelector('[aria-invalid="true"]') as HTMLElement | null)?.focus();
-    }
-  }, [step, clientErrors, errors]);
+    if (!refusals) return;
+    const target = document.querySelector<HTMLElement>('[aria-invalid="true"]') ?? document.querySelector<HTMLElement>('[data-testid="recipient-problems"]');
+    target?.scrollIntoView({ block: 'center' });
+    target?.focus({ preventScroll: true });
+  }, [refusals]);
 
   const review = () => {
     const found: ClientErrors = {};
@@ -168,7 +171,10 @@ export function NewBroadcastView() {
       }
     }
     setClientErrors(found);
-    if (Object.keys(found).length) return;
+    if (Object.keys(found).length) {
+      setRefusals((n) => n + 1);
+      return;
+    }
     setServerErrors(null);
     setStep('review');
   };
@@ -196,6 +202,7 @@ export function NewBroadcastView() {
         setRecipientMessages(fromServer.general);
         setServerErrors(drf);
         setStep('edit');
+        setRefusals((n) => n + 1);
       },
     });
   };
@@ -256,7 +263,11 @@ export function NewBroadcastView() {
                   <CsvSource file={csv} mapping={mapping} slots={slots} onFile={chooseFile}
                     onMapping={(m) => { setMapping(m); forgetVerdicts(); }} />
                 ) : (
-                  <TagSource input={tagInput} onInput={setTagInput} onLoad={() => { setTag(tagInput.trim()); forgetVerdicts(); }}
+                  <TagSource input={tagInput} onInput={setTagInput} onLoad={() => {
+                    if (tagInput.trim() === tag) void tagContacts.refetch();
+                    setTag(tagInput.trim());
+                    forgetVerdicts();
+                  }}
                     loading={tagContacts.isFetching && !tagContacts.data} loaded={tagContacts.loaded} error={tagContacts.error}
                     onRetry={() => tagContacts.refetch()} contactCount={contacts ? contacts.length : null} metaKeys={keys}
                     slots={slots} variables={tagVariables} onVariables={(v) => { setTagVariables(v); forgetVerdicts(); }} />
