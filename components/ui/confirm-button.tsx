@@ -6,14 +6,18 @@ import { Button } from './button';
  * A button that asks first, in a native modal `<dialog>` (focus trapped, Escape cancels).
  * `onConfirm` runs only after the user confirms.
  */
-export function ConfirmButton({ children, title, body, confirmLabel, onConfirm, disabled, variant = 'secondary', ariaLabel }: {
+export function ConfirmButton({ children, title, body, confirmLabel, onConfirm, disabled, variant = 'secondary', confirmVariant = 'danger', dismissLabel = 'Cancel', ariaLabel }: {
   children: React.ReactNode;
   title: string;
   body?: React.ReactNode;
   confirmLabel: string;
   onConfirm: () => void;
   disabled?: boolean;
-  variant?: 'secondary' | 'danger' | 'ghost';
+  variant?: 'primary' | 'secondary' | 'danger' | 'ghost';
+  /** The dialog's confirm button: red for what cannot be undone, primary for what goes ahead. */
+  confirmVariant?: 'danger' | 'primary';
+  /** The dialog's other button, which closes it and does nothing. */
+  dismissLabel?: string;
   ariaLabel?: string;
 }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -28,8 +32,8 @@ export function ConfirmButton({ children, title, body, confirmLabel, onConfirm, 
           <h2 className="text-base font-semibold text-slate-900">{title}</h2>
           {body && <div className="mt-2 text-sm text-slate-600">{body}</div>}
           <div className="mt-6 flex justify-end gap-2">
-            <Button variant="secondary" onClick={() => dialog.current?.close()} autoFocus>Cancel</Button>
-            <Button variant="danger" onClick={() => { dialog.current?.close(); onConfirm(); }}>{confirmLabel}</Button>
+            <Button variant="secondary" onClick={() => dialog.current?.close()} autoFocus>{dismissLabel}</Button>
+            <Button variant={confirmVariant} onClick={() => { dialog.current?.close(); onConfirm(); }}>{confirmLabel}</Button>
           </div>
         </div>
       </dialog>

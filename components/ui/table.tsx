@@ -16,6 +16,11 @@ export function Th({ children, className = '' }: { children?: React.ReactNode; c
   );
 }
 
+/**
+ * A cell; one line unless `className` says otherwise (`whitespace-normal`): both in one class
+ * list would leave the winner to the stylesheet's order, where `nowrap` comes last.
+ */
 export function Td({ children, className = '' }: { children?: React.ReactNode; className?: string }) {
-  return <td className={`whitespace-nowrap px-4 py-3 text-slate-700 ${className}`}>{children}</td>;
+  const wrap = /(^|\s)whitespace-/.test(className) ? '' : 'whitespace-nowrap ';
+  return <td className={`${wrap}px-4 py-3 text-slate-700 ${className}`}>{children}</td>;
 }

@@ -311,6 +311,10 @@ test('lists newest first with search; another account gets 404 everywhere; no cr
   expect(page.results.map((b: { id: number }) => b.id)).toEqual([second.id, first.id]);
   expect((await (await request.get('/api/broadcast?search=alpha', { headers: acme.admin.headers })).json()).results.map((b: { id: number }) => b.id)).toEqual([first.id]);
   expect((await (await request.get('/api/broadcast?include_recipients=false', { headers: acme.admin.headers })).json()).results[0].recipients).toBeUndefined();
+  const detail = async (qs: string) => (await request.get(`/api/broadcast/${first.id}${qs}`, { headers: acme.admin.headers })).json();
+  expect((await detail('')).recipients).toHaveLength(1);
+  expect(await detail('?include_recipients=false')).toMatchObject({ id: first.id, total: 1 });
+  expect((await detail('?include_recipients=false')).recipients).toBeUndefined();
   for (const [method, path] of [
     ['get', `/api/broadcast/${first.id}`], ['get', `/api/broadcast/${first.id}/recipients`], ['get', `/api/broadcast/${first.id}/recipients/export`],
     ['post', `/api/broadcast/${first.id}/pause`], ['post', `/api/broadcast/${first.id}/resume`], ['post', `/api/broadcast/${first.id}/cancel`],

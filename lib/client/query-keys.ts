@@ -26,4 +26,11 @@ export const queryKeys = {
   conversation: (id: string) => ['conversations', 'detail', id] as const,
   conversationMessages: (id: string) => ['conversations', 'messages', id] as const,
   sandboxMessages: (phone: string) => ['sandbox', 'messages', phone] as const,
+  broadcasts: ['broadcasts'] as const,
+  broadcastList: (filters: { search: string; status: string; page: number }) => ['broadcasts', 'list', filters] as const,
+  broadcast: (id: number) => ['broadcasts', 'detail', id] as const,
+  broadcastRecipients: (id: number) => ['broadcasts', 'recipients', id] as const,
+  broadcastRecipientList: (id: number, filters: { status: string; search: string; page: number }) =>
+    ['broadcasts', 'recipients', id, filters] as const,
+  tagContacts: (tag: string) => ['contacts', 'by-tag', tag] as const,
 };

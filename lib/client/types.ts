@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type * as broadcasts from '@/lib/openapi/schemas/broadcasts';
 import type * as common from '@/lib/openapi/schemas/common';
 import type * as contacts from '@/lib/openapi/schemas/contacts';
 import type * as dashboard from '@/lib/openapi/schemas/dashboard';
@@ -90,3 +91,19 @@ export type MessageStatus = Message['status'];
 export type MessageType = Message['msg_type'];
 /** Body of POST /api/channels/sandbox/inbound (the sandbox phone's reply). */
 export type SandboxInbound = Omit<Partial<ServerSandboxInbound>, 'phone' | 'type'> & { phone: string; type: ServerSandboxInbound['type'] };
+
+/** A broadcast as the list and detail show it; `recipients` (the ids) is left out when asked. */
+export type Broadcast = z.infer<typeof broadcasts.Broadcast>;
+export type BroadcastStatus = Broadcast['status'];
+export type BroadcastRecipient = z.infer<typeof broadcasts.BroadcastRecipient>;
+export type RecipientStatus = BroadcastRecipient['status'];
+/** Body of POST /api/broadcast as the dashboard sends it. */
+export type BroadcastWrite = {
+  name: string;
+  chat_template: string;
+  recipients: { phone: string; data: string[] }[];
+  /** ISO instant, or null to start now. */
+  start_on: string | null;
+  contact_tags: { name: string }[];
+  has_priority: boolean;
+};

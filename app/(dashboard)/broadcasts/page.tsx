@@ -1,8 +1,9 @@
 import type { Metadata } from 'next';
-import { ComingSoon } from '@/components/shell/coming-soon';
+import { Suspense } from 'react';
+import { BroadcastListView } from '@/components/broadcasts/broadcast-list-view';
 
 export const metadata: Metadata = { title: 'Broadcasts' };
 
 export default function BroadcastsPage() {
-  return <ComingSoon title="Broadcasts" description="Send a template message to many contacts at once and follow its delivery." />;
+  return <Suspense><BroadcastListView /></Suspense>;
 }

@@ -1,0 +1,35 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { localInputToIso, localInputValue, nextHour } from './local-datetime';
+
+// Run in a zone with an offset, so local and UTC differ.
+let zone: string | undefined;
+beforeEach(() => {
+  zone = process.env.TZ;
+  process.env.TZ = 'America/Mexico_City';
+});
+afterEach(() => {
+  process.env.TZ = zone;
+});
+
+describe('local datetime inputs', () => {
+  it('reads the input as local time and gives the UTC instant', () => {
+    expect(localInputToIso('2025-06-01T09:30')).toBe('2025-06-01T15:30:00.000Z');
+    expect(localInputToIso('2025-06-01T09:30:15')).toBe('2025-06-01T15:30:15.000Z');
+  });
+
+  it('refuses what is not a full date and time', () => {
+    for (const v of ['', '2025-06-01', '09:30', 'tomorrow', '2025-13-45T99:99']) expect(localInputToIso(v)).toBeNull();
+  });
+
+  it('writes an instant as the input shows it, and round-trips', () => {
+    const d = new Date('2025-06-01T15:30:00.000Z');
+    expect(localInputValue(d)).toBe('2025-06-01T09:30');
+    expect(localInputToIso(localInputValue(d))).toBe(d.toISOString());
+  });
+
+  it('the default later time is a whole hour, at least half an hour ahead', () => {
+    const now = new Date('2025-06-01T15:40:00.000Z');
+    expect(nextHour(now).toISOString()).toBe('2025-06-01T17:00:00.000Z');
+    expect(nextHour(new Date('2025-06-01T15:10:00.000Z')).toISOString()).toBe('2025-06-01T16:00:00.000Z');
+  });
+});
