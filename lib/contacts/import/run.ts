@@ -51,7 +51,12 @@ async function completeImport(db: Db, importId: string): Promise<void> {
     await tx.execute(sql`delete from contact_import_chunks where import_id = ${importId}`);
     return Number(done?.total_rows ?? 0);
   });
-  if (rows >= ANALYZE_AFTER_ROWS) await db.execute(sql`analyze contacts, contact_tags, tags`);
+  if (rows >= ANALYZE_AFTER_ROWS) {
+    await db.execute(sql`analyze contacts, contact_tags, tags`);
+    // The search index takes new entries into a pending list that every search reads through,
+    // until autovacuum merges it: after an import, merged at once.
+    await db.execute(sql`select gin_clean_pending_list('contacts_search_trgm_idx'::regclass)`);
+  }
 }
 
 // Parsing and validating are synchronous work on the thread that also drives the batch being
