@@ -72,8 +72,8 @@ const MIGRATION_LOCK = 727_001;
 // The planner's default random_page_cost (4) models spinning disks; on SSDs and in memory it makes
 // the planner scan a whole account rather than use the trigram search index. JIT compilation is
 // for long analytical queries: its trigger is the plan's estimated cost, which a plan with per-row
-// subqueries over a large account reaches easily, and then a 1 ms page took 240-420 ms (measured
-// with a generic plan of the contact list over 94,000 contacts).
+// subqueries over a large account reaches easily, and then a page took hundreds of times longer
+// than it does without (a generic plan of the contact list over a large account).
 const PLANNER_SETTINGS = { random_page_cost: '1.1', jit: 'off' };
 
 export function embeddedDataDir(): string {

@@ -4,7 +4,7 @@
 //   node scripts/server.mjs [-p PORT] [-H HOST]        (after `next build`; `npm start` runs it)
 //
 // It adds only what `next start` cannot do:
-//   - GET bodies: the spec's test operation (GET /api/account-member) takes `page` and `page_size`
+//   - GET bodies: the API's test operation (GET /api/account-member) takes `page` and `page_size`
 //     in a JSON body on a GET, and Next.js drops the body of every GET before a route handler sees
 //     it, so here the scalar fields of such a body are folded into the query string (foldGetBody).
 //   - Several web processes on Postgres (WEB_CONCURRENCY): a Node process serves requests on one
@@ -129,9 +129,9 @@ async function serve() {
 }
 
 // The V8 heap of a web process, unless NODE_OPTIONS names a limit: V8 lets the heap grow well past
-// its live data (about 70 MB) before it collects in full, and a 100,000-row import took a process
-// to 317-322 MB of RSS; with its old generation capped at 384 MB, V8 collects sooner, and the same
-// import peaked at 244 MB, as fast (npm run bench:import, bench/README.md).
+// its live data before it collects in full, and a large CSV import took a process past 300 MB of
+// RSS; with its old generation capped, V8 collects sooner and the import stays well under it, as
+// fast (npm run bench:import, bench/README.md).
 const HEAP_LIMIT_MB = 384;
 function heapOptions() {
   const options = process.env.NODE_OPTIONS ?? '';

@@ -6,7 +6,7 @@ type Account = typeof accounts.$inferSelect;
 /** The shape is the response schema's (lib/openapi/schemas/dashboard.ts). */
 export type SerializedAccount = z.output<typeof AccountSchema>;
 
-/** The account as members see it (settings of the spec's account object that exist so far). */
+/** The account as members see it (the account object's settings that exist so far). */
 export function serializeAccount(a: Account): SerializedAccount {
   return {
     id: a.id,

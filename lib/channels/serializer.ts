@@ -5,7 +5,7 @@ import { channelSettings } from './settings';
 import type { Channel, ChannelShort, CloudApiSettings as CloudApiSettingsSchema } from '@/lib/openapi/schemas/messaging';
 import { iso } from '@/lib/serializers/iso';
 
-// The channel as the spec embeds it in templates, and the detail form for the channel pages.
+// The channel as the API embeds it in templates, and the detail form for the channel pages.
 // Provider secrets are never returned whole: only masked, to show that they are set. The shapes
 // are the response schemas' (lib/openapi/schemas/messaging.ts).
 
@@ -18,7 +18,7 @@ export function callbackPath(channelId: number): string {
   return `/api/channels/cloud-api/webhook/${channelId}`;
 }
 
-/** The spec's embedded channel object (template list). */
+/** The embedded channel object (template list). */
 export function serializeChannelShort(c: ChannelRecord): SerializedChannelShort {
   return {
     id: c.id,

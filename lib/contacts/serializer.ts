@@ -3,12 +3,11 @@ import type { z } from 'zod';
 import type { Contact, Note } from '@/lib/openapi/schemas/contacts';
 import { isoSql } from '@/lib/serializers/iso';
 
-// One serializer for the contact: list, detail and webhook payloads (ARCHITECTURE.md, rule 4).
+// One serializer for the contact: list, detail and webhook payloads (docs/architecture.md).
 // It is written in SQL: the database renders each contact's JSON as it reads it, so a page of
-// contacts reaches the API as one JSON text that is sent as it is. Reading a page of 20 into
-// JavaScript (20 columns each: timestamps, JSON aggregates) and serializing it again cost the web
-// process 0.64 ms of CPU; now 0.27 ms, for 0.15-0.25 ms more in Postgres. The web processes are
-// what runs short on a small machine. Each record below is the explicit field list, in wire order;
+// contacts reaches the API as one JSON text that is sent as it is, rather than read into
+// JavaScript and serialized again, which cost the web processes (what runs short on a small
+// machine) more than it costs Postgres. Each record below is the explicit field list, in wire order;
 // `(select r from (select …) r)` names the fields. A page's text is Postgres's: `meta` keeps its
 // jsonb key order (shortest first), where an object parsed in JavaScript puts number-like keys
 // first; the same object either way.

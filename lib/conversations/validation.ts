@@ -25,7 +25,7 @@ export const conversationListQuery = z.object({
 export type ConversationListQuery = z.output<typeof conversationListQuery>;
 
 const fields = {
-  // Read only: required by the spec on update, but the conversation is the one in the path.
+  // Read only: required on update by the API's contract, but the conversation is the one in the path.
   id: z.union([z.string(), z.number()], { error: (issue) => (issue.input === undefined ? 'This field is required.' : 'Not a valid string.') }),
   contact: z.uuid(),
   assigned: userRefList,

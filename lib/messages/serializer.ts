@@ -5,7 +5,7 @@ import type { Message, MessageLocation as MessageLocationSchema } from '@/lib/op
 import type { SerializedTemplate } from '@/lib/templates/serializer';
 import { iso } from '@/lib/serializers/iso';
 
-// One serializer for the message (the spec's message object) plus its conversation: the
+// One serializer for the message (the API's message object) plus its conversation: the
 // conversation's message list, the free-form send answer and the sandbox phone. The shape is the
 // response schema's (lib/openapi/schemas/messaging.ts).
 

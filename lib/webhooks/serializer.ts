@@ -23,7 +23,7 @@ export type SerializedTestEvent = z.output<typeof WebhookTestEvent>;
 /** The event envelope POSTed to targets, `{id, type, created_on, data}`. */
 export type SerializedEvent = z.output<typeof WebhookEvent>;
 
-/** The spec's webhook subscription, plus read-only state an operator needs. Never the secret. */
+/** The webhook subscription, plus read-only state an operator needs. Never the secret. */
 export function serializeSubscription(s: Subscription): SerializedSubscription {
   return {
     id: s.id,
