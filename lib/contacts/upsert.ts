@@ -1,6 +1,8 @@
 import type { Executor } from '@/db';
+import { execRows } from '@/db';
 import {
-  contactsByPhone, insertContacts, phoneKey, updateContacts, type Actor, type Change, type ContactEvent, type ContactRecord,
+  contactsByPhone, contactsByPhoneQuery, insertContacts, phoneKey, updateContacts, type Actor, type Change, type ContactEvent,
+  type ContactRecord,
 } from './write';
 
 // Contacts by canonical phone, created or found, for every path that names a contact by its
@@ -26,7 +28,7 @@ export type ContactWrite = {
   sourceIfNew?: string;
 };
 
-export type ContactWritten = { id: string; created: boolean; isDeleted: boolean };
+export type ContactWritten = { id: string; created: boolean };
 
 /** The writes in rounds that name each contact at most once, in their order. */
 function rounds(writes: ContactWrite[]): number[][] {
@@ -59,21 +61,24 @@ async function upsertRound(tx: Executor, writes: ContactWrite[], events: Contact
   let pending = writes.map((_, i) => i);
   // A contact another writer creates between our lookup and our insert is looked up again.
   for (let attempt = 0; pending.length && attempt < 3; attempt++) {
-    const lock = pending.some((i) => writes[i].onExisting === 'merge');
-    const existing = await contactsByPhone(tx, pending.map((i) => ({
-      account_id: writes[i].actor.accountId, canonical_phone: writes[i].canonicalPhone,
-    })), { lock });
-    const found = (i: number): ContactRecord | undefined => existing.get(phoneKey(writes[i].actor.accountId, writes[i].canonicalPhone));
+    // Merging needs the whole rows, locked; keeping needs only the ids.
+    const merging = pending.some((i) => writes[i].onExisting === 'merge');
+    const keys = pending.map((i) => ({ account_id: writes[i].actor.accountId, canonical_phone: writes[i].canonicalPhone }));
+    const existing: Map<string, Pick<ContactRecord, 'id'> & Partial<ContactRecord>> = merging
+      ? await contactsByPhone(tx, keys, { lock: true })
+      : new Map((await execRows<{ id: string; account_id: number; canonical_phone: string }>(tx, contactsByPhoneQuery(keys)))
+        .map((c) => [phoneKey(c.account_id, c.canonical_phone), { id: c.id }]));
+    const found = (i: number) => existing.get(phoneKey(writes[i].actor.accountId, writes[i].canonicalPhone));
 
     const merges = pending.filter((i) => found(i) && writes[i].onExisting === 'merge');
     const merged = await updateContacts(tx, merges.map((i) => ({
-      actor: writes[i].actor, existing: found(i)!,
+      actor: writes[i].actor, existing: found(i) as ContactRecord,
       change: { ...writes[i].change, fields: { ...writes[i].change.fields, isDeleted: writes[i].change.fields.isDeleted ?? false } },
     })), events);
-    merges.forEach((i, n) => { out[i] = { id: merged[n].id, created: false, isDeleted: merged[n].isDeleted }; });
+    merges.forEach((i, n) => { out[i] = { id: merged[n].id, created: false }; });
     for (const i of pending) {
       const kept = found(i);
-      if (kept && writes[i].onExisting === 'keep') out[i] = { id: kept.id, created: false, isDeleted: kept.isDeleted };
+      if (kept && writes[i].onExisting === 'keep') out[i] = { id: kept.id, created: false };
     }
 
     const fresh = pending.filter((i) => !found(i));
@@ -83,7 +88,7 @@ async function upsertRound(tx: Executor, writes: ContactWrite[], events: Contact
         source: writes[i].sourceIfNew, ...writes[i].change.fields, phone: writes[i].phone, canonicalPhone: writes[i].canonicalPhone,
       } },
     })), events);
-    fresh.forEach((i, n) => { if (created[n]) out[i] = { id: created[n]!.id, created: true, isDeleted: created[n]!.isDeleted }; });
+    fresh.forEach((i, n) => { if (created[n]) out[i] = { id: created[n]!.id, created: true }; });
     pending = fresh.filter((_, n) => !created[n]);
   }
   if (pending.length) throw new Error('contact upsert kept racing with concurrent writers');

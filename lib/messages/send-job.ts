@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { execRows, getDb } from '@/db';
+import { execRows, getDb, type Executor } from '@/db';
 import { broadcastRecipients, broadcasts, channels, messages } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
 import { CLOUD_API_TIMEOUT_MS } from '@/lib/channels/cloud-api/http';
@@ -82,11 +82,14 @@ async function settleClaimed(m: MessageRow): Promise<void> {
   await enqueue(db, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: STALE_SECONDS + 1 });
 }
 
-/** Settles the messages the provider accepted: one transaction for the burst. */
-async function recordAccepted(accepted: { m: MessageRow; channel: ChannelRow; providerId: string }[]) {
+/**
+ * Settles the messages the provider accepted: one statement for the burst, in a transaction with
+ * the sandbox's simulated statuses and the broadcast recipients' progress when there are any.
+ */
+async function recordAccepted(accepted: { m: MessageRow; channel: ChannelRow; providerId: string; broadcast: boolean }[]) {
   if (!accepted.length) return;
   const db = await getDb();
-  await db.transaction(async (tx) => {
+  const write = async (tx: Executor) => {
     // Also over an "outcome unknown" failure: the provider did accept it, after all.
     const updated = await execRows<{ id: string }>(tx, sql`
       update messages m set provider_id = x.provider_id, status = 'accepted', accepted_on = now(), failed_on = null,
@@ -98,10 +101,13 @@ async function recordAccepted(accepted: { m: MessageRow; channel: ChannelRow; pr
         and (m.status = 'queued' or (m.status = 'failed' and m.provider_error_code = ${OUTCOME_UNKNOWN_CODE}))
       returning m.id`);
     const moved = new Set(updated.map((u) => u.id));
-    await messagesProgressed(tx, [...moved].map((id) => ({ messageId: id, status: 'sent' as const, at: new Date() })));
+    await messagesProgressed(tx, accepted.filter((a) => a.broadcast && moved.has(a.m.id))
+      .map((a) => ({ messageId: a.m.id, status: 'sent' as const, at: new Date() })));
     await scheduleSandboxStatuses(tx, accepted.filter((a) => a.channel.channelProvider === 'PROVIDER_SANDBOX' && moved.has(a.m.id))
       .map((a) => ({ channelId: a.channel.id, providerId: a.providerId, status: 'sent' as const })));
-  });
+  };
+  const more = accepted.some((a) => a.broadcast || a.channel.channelProvider === 'PROVIDER_SANDBOX');
+  await (more ? db.transaction(write) : write(db));
 }
 
 async function scheduleRetry(m: MessageRow, attempts: number, delay: number, code: string, message: string) {
@@ -114,7 +120,7 @@ async function scheduleRetry(m: MessageRow, attempts: number, delay: number, cod
   });
 }
 
-type Sendable = { m: MessageRow; channel: ChannelRow; provider: ChannelProvider };
+type Sendable = { m: MessageRow; channel: ChannelRow; provider: ChannelProvider; broadcast: boolean };
 type Loaded = { m: MessageRow; c: ChannelRow | null; broadcastStatus: string | null };
 
 /** Looks at a loaded message: the ones to send now; the rest settled (or left) here. */
@@ -127,7 +133,7 @@ async function triage({ m, c: channel, broadcastStatus }: Loaded, failures: Para
   if (!channel) return failWith('channel_missing', 'The message\'s channel no longer exists.');
   if (channel.status === 'INACTIVE') return failWith('channel_inactive', 'The channel is inactive.');
   try {
-    return { m, channel, provider: providerFor(channel) };
+    return { m, channel, provider: providerFor(channel), broadcast: m.source === 'BROADCAST' };
   } catch (error) {
     return failWith('provider_error', (error as Error).message);
   }
@@ -137,7 +143,7 @@ const sleep = (ms: number) => (ms > 0 ? new Promise((resolve) => setTimeout(reso
 
 /** Writes the outcomes of one burst. */
 async function settle(outcomes: (Sendable & { result: SendOutcome })[]) {
-  await recordAccepted(outcomes.flatMap((o) => (o.result.ok ? [{ m: o.m, channel: o.channel, providerId: o.result.providerId }] : [])));
+  await recordAccepted(outcomes.flatMap((o) => (o.result.ok ? [{ m: o.m, channel: o.channel, providerId: o.result.providerId, broadcast: o.broadcast }] : [])));
   const failures: Parameters<typeof fail>[0] = [];
   let throttled = false;
   for (const { m, channel, result } of outcomes) {

@@ -42,7 +42,7 @@ export async function applyStatus(tx: Executor, update: StatusUpdate): Promise<s
     set.providerErrorMessage = update.error.message;
   }
   if (Object.keys(set).length) await tx.update(messages).set(set).where(eq(messages.id, message.id));
-  if (update.status !== 'accepted') {
+  if (update.status !== 'accepted' && message.source === 'BROADCAST') {
     await messagesProgressed(tx, [{ messageId: message.id, status: update.status, at: update.at, reason: update.error?.message }]);
   }
   return message.id;
