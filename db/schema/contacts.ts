@@ -78,8 +78,13 @@ export const contactImports = pgTable('contact_imports', {
   error: text('error'),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   startedOn: timestamp('started_on', { withTimezone: true }),
+  /** Moved by every committed batch: an import PROCESSING without news for a while lost its worker. */
+  heartbeatOn: timestamp('heartbeat_on', { withTimezone: true }),
   finishedOn: timestamp('finished_on', { withTimezone: true }),
-}, (t) => [index('contact_imports_account_idx').on(t.accountId, t.createdOn)]);
+}, (t) => [
+  index('contact_imports_account_idx').on(t.accountId, t.createdOn),
+  index('contact_imports_processing_idx').on(t.heartbeatOn).where(sql`${t.status} = 'PROCESSING'`),
+]);
 
 // The uploaded file, streamed into the database in chunks so any worker process can read it.
 export const contactImportChunks = pgTable('contact_import_chunks', {

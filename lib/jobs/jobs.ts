@@ -4,7 +4,7 @@ import { webhookDeliverJob } from '@/lib/webhooks/job';
 import { messageSendJob } from '@/lib/messages/send-job';
 import { sandboxStatusJob } from '@/lib/messages/sandbox-status-job';
 import { templateSyncAllJob, templateSyncJob } from '@/lib/templates/sync-job';
-import { uploadSweepJob } from '@/lib/contacts/import/sweep-job';
+import { importResumeJob, uploadSweepJob } from '@/lib/contacts/import/sweep-job';
 import { broadcastRunJob, broadcastSweepJob } from '@/lib/broadcasts/run';
 
 /** Every kind of background job the product runs. */
@@ -16,6 +16,7 @@ export const jobs: JobDefinition<never>[] = [
   templateSyncAllJob as JobDefinition<never>,
   templateSyncJob as JobDefinition<never>,
   uploadSweepJob as JobDefinition<never>,
+  importResumeJob as JobDefinition<never>,
   broadcastRunJob as JobDefinition<never>,
   broadcastSweepJob as JobDefinition<never>,
 ];

@@ -25,6 +25,8 @@ export const QUEUES = {
   // One channel's templates, at once: enqueued with the channel's creation or a change of the
   // credentials that list them. A provider's refusal is not retried (the periodic sync tries again).
   templateSync: { name: 'template-sync', policy: { retryLimit: 2, retryDelay: 30, expireInSeconds: 600 } },
+  // Every minute: imports whose worker died are taken up again.
+  importResume: { name: 'contact-import-resume', policy: { retryLimit: 0, expireInSeconds: 120 } },
   // Hourly: removes uploads whose web process died while receiving them.
   uploadSweep: { name: 'contact-upload-sweep', policy: { retryLimit: 0, expireInSeconds: 600 } },
 } satisfies Record<string, { name: string; policy: Omit<PgBoss.Queue, 'name'> }>;

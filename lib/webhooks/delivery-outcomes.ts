@@ -121,12 +121,18 @@ async function startNext(tx: Executor, finishedIds: string[]) {
  * Writes the outcome of a batch: `attempted` were sent, `inactive` belong to a disabled
  * subscription and fail without being sent (so the chains behind them move on).
  */
-export async function recordOutcomes(db: Db, attempted: Attempted[], inactive: PendingDelivery[]): Promise<void> {
+export async function recordOutcomes(db: Db, allAttempted: Attempted[], allInactive: PendingDelivery[]): Promise<void> {
   const now = new Date();
-  const plans = attempted.map((a) => plan(a, now));
   await db.transaction(async (tx) => {
-    await lockChains(tx, [...attempted.map((a) => a.delivery), ...inactive]
-      .map((d) => ({ subscriptionId: d.subscription_id, resourceId: d.resource_id })));
+    await lockChains(tx, [...allAttempted.map((a) => a.delivery), ...allInactive].map((d) => ({ subscriptionId: d.subscription_id })));
+    // A subscription deleted while its deliveries were on their way took them with it: their
+    // outcomes have nothing left to be written to, and end here.
+    const ids = [...allAttempted.map((a) => a.delivery.id), ...allInactive.map((d) => d.id)];
+    const alive = new Set((await execRows<{ id: string }>(tx, sql`
+      select id from webhook_deliveries where id = any(${sql.param(ids)}::uuid[]) for update`)).map((r) => r.id));
+    const attempted = allAttempted.filter((a) => alive.has(a.delivery.id));
+    const inactive = allInactive.filter((d) => alive.has(d.id));
+    const plans = attempted.map((a) => plan(a, now));
     let finished: string[] = inactive.map((d) => d.id);
     if (inactive.length) {
       await tx.execute(sql`update webhook_deliveries set status = 'FAILED', next_attempt_on = null

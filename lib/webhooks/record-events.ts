@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
-import { webhookDeliveries, webhookEvents, webhookSubscriptions } from '@/db/schema';
+import { webhookEvents, webhookSubscriptions } from '@/db/schema';
+import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { lockChains } from './chain-lock';
@@ -35,10 +36,12 @@ export async function recordEvents(
 
   const now = new Date();
   const rows = wanted.map((e) => ({ id: crypto.randomUUID(), ...e }));
-  await tx.insert(webhookEvents).values(rows.map((e) => ({
+  // Rows travel as one JSON parameter: an import's batch records thousands of events, and as many
+  // deliveries for each subscription, past the limit of bound parameters a statement may carry.
+  await tx.execute(insertRowsFromJson(webhookEvents, rows.map((e) => ({
     id: e.id, accountId, type: e.type, resourceId: e.resourceId, createdOn: now,
     payload: { id: e.id, type: e.type, created_on: now.toISOString(), data: e.data } satisfies SerializedEvent,
-  })));
+  }))));
   const deliveries = rows.flatMap((e) => subscriptions.filter((s) => s.events.includes(e.type))
     .map((s) => ({ subscriptionId: s.id, eventId: e.id, resourceId: e.resourceId })));
   await enqueueDeliveries(tx, deliveries);
@@ -50,7 +53,13 @@ export async function enqueueDeliveries(
 ): Promise<string[]> {
   if (!deliveries.length) return [];
   await lockChains(tx, deliveries);
-  const inserted = await tx.insert(webhookDeliveries).values(deliveries).returning({ id: webhookDeliveries.id });
+  // In the order given: a chain's deliveries take their `seq` in the order of its events.
+  const inserted = await execRows<{ id: string }>(tx, sql`insert into webhook_deliveries (subscription_id, event_id, resource_id)
+    select (x.d->>0)::uuid, (x.d->>1)::uuid, x.d->>2
+    from jsonb_array_elements(${JSON.stringify(deliveries.map((d) => [d.subscriptionId, d.eventId, d.resourceId]))}::jsonb)
+      with ordinality as x(d, n)
+    order by x.n
+    returning id`);
   const ids = inserted.map((d) => d.id);
   // Heads: no earlier pending delivery in the same chain.
   const heads = await execRows<{ id: string }>(tx, sql`

@@ -81,7 +81,7 @@ export async function runImport(db: Db, importId: string, batchSize?: number): P
   const record = await loadImport(db, importId);
   if (!record || record.status === 'COMPLETED' || record.status === 'FAILED') return;
   await db.execute(sql`
-    update contact_imports set status = 'PROCESSING', started_on = coalesce(started_on, now()) where id = ${importId}`);
+    update contact_imports set status = 'PROCESSING', started_on = coalesce(started_on, now()), heartbeat_on = now() where id = ${importId}`);
 
   const first = await readChunk(db, importId, 0);
   if (!first?.length) return failImport(db, importId, MISSING_HEADER);

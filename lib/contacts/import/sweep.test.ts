@@ -6,10 +6,12 @@ import '@/lib/test-support/unit-database';
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
 const { accounts } = await import('@/db/schema');
-const { sweepAbandonedUploads } = await import('./sweep');
+const { resumeStalledImports, sweepAbandonedUploads } = await import('./sweep');
+const { queue, stopQueue } = await import('@/lib/jobs/queue');
 const { insertChunk } = await import('./chunks');
 
 afterAll(async () => {
+  await stopQueue();
   await closeDatabase();
 });
 
@@ -40,5 +42,33 @@ describe('sweepAbandonedUploads', () => {
     expect(chunks.map((c) => c.import_id)).toEqual([receiving]);
     await sweepAbandonedUploads(db);
     expect((await execRows(db, sql`select id from contact_imports where account_id = ${account.id}`)).length).toBe(4);
+  });
+});
+
+describe('resumeStalledImports', () => {
+  it('gives a new job to each import whose batches stopped, and leaves the others', async () => {
+    const db = await getDb();
+    await queue(); // started before a transaction enqueues, as at server start
+    const [account] = await db.insert(accounts).values({ name: `resume ${Date.now()}`, country: 'MX' }).returning();
+    const make = async (status: string, secondsAgo: number | null) => {
+      const [{ id }] = await execRows<{ id: string }>(db, sql`
+        insert into contact_imports (account_id, status, byte_size, heartbeat_on)
+        values (${account.id}, ${status}::contact_import_status, 21,
+          ${secondsAgo === null ? null : sql`now() - make_interval(secs => ${secondsAgo})`})
+        returning id`);
+      return id;
+    };
+    const stalled = await make('PROCESSING', 120);
+    const running = await make('PROCESSING', 5);
+    const done = await make('COMPLETED', 600);
+    const resumed = await resumeStalledImports(db);
+    expect(resumed).toContain(stalled);
+    expect(resumed).not.toContain(running);
+    expect(resumed).not.toContain(done);
+    const jobs = await execRows<{ id: string }>(db, sql`
+      select data->>'importId' as id from pgboss.job where name = 'contact-import' and data->>'importId' = ${stalled}`);
+    expect(jobs).toHaveLength(1);
+    // Taken up: not again until it stalls once more.
+    expect(await resumeStalledImports(db)).not.toContain(stalled);
   });
 });

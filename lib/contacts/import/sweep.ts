@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
+import { enqueueMany } from '@/lib/jobs/enqueue';
+import { QUEUES } from '@/lib/jobs/queues';
 
 // An upload's row is created when its header has been checked and the rest of the body starts to
 // arrive; `byte_size` is written (and the job enqueued) only once the whole body is stored. A
@@ -17,4 +19,21 @@ export async function sweepAbandonedUploads(db: Executor, hours = ABANDONED_AFTE
     where status = 'PENDING' and byte_size = 0 and created_on < now() - make_interval(hours => ${hours})
     returning id`);
   return rows.length;
+}
+
+/** An import PROCESSING whose last batch is older than this lost its worker (a batch takes about a second). */
+export const STALLED_AFTER_SECONDS = 30;
+
+/**
+ * Imports whose worker died mid-way (killed, or its machine gone): each gets a new job, which
+ * resumes after the last committed batch. A worker that is only slow loses nothing either: the
+ * batch offsets let one of the two runs write each batch.
+ */
+export async function resumeStalledImports(db: Executor, seconds = STALLED_AFTER_SECONDS): Promise<string[]> {
+  const stalled = await execRows<{ id: string }>(db, sql`
+    update contact_imports set heartbeat_on = now()
+    where status = 'PROCESSING' and heartbeat_on < now() - make_interval(secs => ${seconds})
+    returning id`);
+  await enqueueMany(db, stalled.map((s) => ({ name: QUEUES.contactImport.name, data: { importId: s.id } })));
+  return stalled.map((s) => s.id);
 }

@@ -86,7 +86,8 @@ export async function writeBatch(db: Db, ctx: ImportContext, batch: Batch, offse
         created_count = created_count + ${created},
         updated_count = updated_count + ${updated},
         rejected_count = rejected_count + ${batch.rejected.length},
-        processed_bytes = greatest(processed_bytes, ${batch.bytes})
+        processed_bytes = greatest(processed_bytes, ${batch.bytes}),
+        heartbeat_on = now()
       where id = ${ctx.importId} and account_id = ${ctx.accountId} and total_rows = ${offset}
       returning id`);
     if (!moved.length) throw new ConcurrentImportError(`import ${ctx.importId} moved past offset ${offset}`);

@@ -1,0 +1,2 @@
+ALTER TABLE "contact_imports" ADD COLUMN "heartbeat_on" timestamp with time zone;--> statement-breakpoint
+CREATE INDEX "contact_imports_processing_idx" ON "contact_imports" USING btree ("heartbeat_on") WHERE "contact_imports"."status" = 'PROCESSING';
