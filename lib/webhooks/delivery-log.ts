@@ -4,10 +4,10 @@ import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhookSubsc
 import { NotFoundError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { SerializedContact } from '@/lib/contacts/serializer';
-import { enqueueDeliveries } from './record-events';
+import { enqueueDeliveries, eventRow } from './record-events';
 import {
   serializeAttempt, serializeDelivery, type SerializedDeliveryDetail, type SerializedDeliveryResent, type SerializedResendFailed,
-  type SerializedEvent, type SerializedTestEvent,
+  type SerializedTestEvent,
 } from './serializer';
 import { getSubscriptionRow } from './subscriptions';
 
@@ -79,11 +79,9 @@ export async function sendTestEvent(db: Db, accountId: number, subscriptionId: s
   };
   const data = type.startsWith('contact.') ? sample : { id: SAMPLE_ID, test: true };
   return db.transaction(async (tx) => {
-    const id = crypto.randomUUID();
-    await tx.insert(webhookEvents).values({
-      id, accountId, type, resourceId: `test:${id}`, createdOn: now,
-      payload: { id, type, created_on: now.toISOString(), data } satisfies SerializedEvent,
-    });
+    const row = eventRow(accountId, { type, resourceId: 'test', data }, now);
+    const id = row.id;
+    await tx.insert(webhookEvents).values({ ...row, resourceId: `test:${id}` });
     const [deliveryId] = await enqueueDeliveries(tx, [{ subscriptionId, eventId: id, resourceId: `test:${id}` }]);
     return { event: id, delivery: deliveryId, type };
   });

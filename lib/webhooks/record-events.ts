@@ -20,6 +20,13 @@ export async function interestedSubscriptions(tx: Executor, accountId: number): 
 /** `data` is the resource as the API serializes it (for contact events, a Contact). */
 export type DomainEvent = { type: WebhookEventType; resourceId: string; data: SerializedEvent['data'] };
 
+/** The stored event: its payload is the envelope every delivery of it sends. */
+export function eventRow(accountId: number, event: DomainEvent, now: Date) {
+  const id = crypto.randomUUID();
+  const payload: SerializedEvent = { id, type: event.type, created_on: now.toISOString(), data: event.data };
+  return { id, accountId, type: event.type, resourceId: event.resourceId, createdOn: now, payload };
+}
+
 /**
  * Records events in the caller's transaction, with one delivery per interested active
  * subscription, and enqueues the sends that are first in their (subscription, resource) chain.
@@ -35,13 +42,10 @@ export async function recordEvents(
   if (!wanted.length) return;
 
   const now = new Date();
-  const rows = wanted.map((e) => ({ id: crypto.randomUUID(), ...e }));
+  const rows = wanted.map((e) => eventRow(accountId, e, now));
   // Rows travel as one JSON parameter: an import's batch records thousands of events, and as many
   // deliveries for each subscription, past the limit of bound parameters a statement may carry.
-  await tx.execute(insertRowsFromJson(webhookEvents, rows.map((e) => ({
-    id: e.id, accountId, type: e.type, resourceId: e.resourceId, createdOn: now,
-    payload: { id: e.id, type: e.type, created_on: now.toISOString(), data: e.data } satisfies SerializedEvent,
-  }))));
+  await tx.execute(insertRowsFromJson(webhookEvents, rows));
   const deliveries = rows.flatMap((e) => subscriptions.filter((s) => s.events.includes(e.type))
     .map((s) => ({ subscriptionId: s.id, eventId: e.id, resourceId: e.resourceId })));
   await enqueueDeliveries(tx, deliveries);
