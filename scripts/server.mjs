@@ -12,6 +12,10 @@
 //     sharing the port, with cluster's own scheduling (see webProcesses and supervise).
 //   - A cap on the web processes' V8 heap when NODE_OPTIONS sets none (heapOptions), so that a
 //     100,000-row CSV import stays under 300 MB of resident memory.
+//   - API answers for what never reaches a route handler (apiGuard): a method Next.js does not
+//     route (TRACE, PROPFIND …) is handed to the route as OPTIONS with the method named in a
+//     header, so the route answers the DRF 405 with its own `Allow`; a path that cannot be decoded
+//     is a DRF 404 rather than Next.js's plain-text error.
 //
 // The web processes are always cluster workers, one or more, so that each starts with that V8
 // setting, and one that dies is replaced; this process only supervises them.
@@ -62,6 +66,28 @@ async function foldGetBody(req) {
   req.url = url.pathname + url.search;
 }
 
+const ROUTED_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+// Also read by lib/api/handler.ts (methods()).
+const UNSERVED_METHOD_HEADER = 'x-engage-unserved-method';
+
+/** True when the request was answered here. */
+function apiGuard(req, res) {
+  if (!req.url.startsWith('/api/')) return false;
+  delete req.headers[UNSERVED_METHOD_HEADER];
+  try {
+    decodeURIComponent(new URL(req.url, 'http://internal').pathname);
+  } catch {
+    res.writeHead(404, { 'content-type': 'application/json' });
+    res.end('{"detail":"Not found."}');
+    return true;
+  }
+  if (!ROUTED_METHODS.has(req.method)) {
+    req.headers[UNSERVED_METHOD_HEADER] = req.method;
+    req.method = 'OPTIONS';
+  }
+  return false;
+}
+
 // How many web processes: WEB_CONCURRENCY, else one per core on Postgres, at most 4 (each keeps
 // its own pools: DATABASE_POOL_SIZE + QUEUE_POOL_SIZE + its listeners' connections). On the 2-core
 // bench machine, with Postgres beside it and other work sharing it, two served no more than one
@@ -103,6 +129,7 @@ async function serve() {
   const handle = app.getRequestHandler();
 
   const server = http.createServer(async (req, res) => {
+    if (apiGuard(req, res)) return;
     await foldGetBody(req);
     handle(req, res);
   });

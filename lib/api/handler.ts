@@ -3,6 +3,7 @@ import './drf-messages';
 import { resolveMember } from '@/lib/auth/resolve';
 import type { Member, Role } from '@/lib/auth/member';
 import { parseBody } from './body';
+import { hostileInput } from './hostile-input';
 import {
   ApiError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedMediaTypeError, ValidationError,
 } from './errors';
@@ -153,11 +154,16 @@ export function endpoint<
         if (!config.rawBody.mediaTypes.includes(type)) throw new UnsupportedMediaTypeError(type);
       }
       const url = new URL(req.url);
+      const unstorable = hostileInput(queryObject(url));
+      if (unstorable) throw new ValidationError(unstorable);
       const query = config.query ? config.query.parse(queryObject(url)) : undefined;
       let body: unknown;
       if (config.body) {
         const schema = config.bodyFor && member ? await config.bodyFor(member) : config.body;
-        const parsed = schema.safeParse(await parseBody(req, config.bodyLimit));
+        const raw = await parseBody(req, config.bodyLimit);
+        const hostile = hostileInput(raw);
+        if (hostile) throw new ValidationError(hostile);
+        const parsed = schema.safeParse(raw);
         if (!parsed.success) throw new ValidationError(zodToDrf(parsed.error));
         body = parsed.data;
       }
@@ -182,16 +188,26 @@ function withAllowance(res: Response, allowance: Allowance | null): Response {
   return res;
 }
 
+/** Set by scripts/server.mjs on a request whose method Next.js does not route, handed over as OPTIONS. */
+const UNSERVED_METHOD_HEADER = 'x-engage-unserved-method';
+
 /**
- * The exports of a route file: the served methods, and a DRF 405 (with `Allow`) for the rest,
- * so an unserved method never falls through to Next.js's empty 405.
+ * The exports of a route file: the served methods, a DRF 405 (with `Allow`) for the rest, so an
+ * unserved method never falls through to Next.js's empty 405, and OPTIONS: the `Allow` list, or the
+ * 405 for a method Next.js does not route at all (TRACE …).
  */
-export function methods(served: Partial<Record<Method, Endpoint>>): Record<Method, NextHandler> {
-  const allow = [...Object.keys(served), ...(served.GET ? ['HEAD'] : []), 'OPTIONS'];
-  const out = {} as Record<Method, NextHandler>;
+export function methods(served: Partial<Record<Method | 'OPTIONS', Endpoint>>): Record<Method | 'OPTIONS', NextHandler> {
+  const allow = [...METHODS.filter((m) => served[m]), ...(served.GET ? ['HEAD'] : []), 'OPTIONS'];
+  const out = {} as Record<Method | 'OPTIONS', NextHandler>;
   for (const method of METHODS) {
     out[method] = served[method] ?? (async (req) => errorResponse(new MethodNotAllowedError(req.method, allow)));
   }
+  out.OPTIONS = async (req, context) => {
+    const unserved = req.headers.get(UNSERVED_METHOD_HEADER);
+    if (served.OPTIONS) return served.OPTIONS(req, context);
+    if (unserved) return errorResponse(new MethodNotAllowedError(unserved, allow));
+    return new Response(null, { status: 204, headers: { Allow: allow.join(', ') } });
+  };
   return out;
 }
 

@@ -6,11 +6,20 @@ import { boolish, nullableText, tagList, userRefList } from '@/lib/validation/fi
 // the dashboard forms, the CSV import and the OpenAPI document. Read-only fields (id, canonical_phone, created_on,
 // last_updated_on, created_by, last_conversation, contact_import, phone_status) are ignored.
 
-/** `meta` values are stored as strings; `null` removes a key when merging. */
+export const META_MAX_KEYS = 200;
+export const META_MAX_VALUE = 10_000;
+
+/**
+ * `meta` values are stored as strings (an object or list as its JSON); `null` removes a key when
+ * merging. At most META_MAX_KEYS keys of up to 200 characters, values of up to META_MAX_VALUE.
+ */
 export const metaSchema = z.record(z.string().max(200), z.unknown())
+  .refine((m) => Object.keys(m).length <= META_MAX_KEYS, `A contact holds at most ${META_MAX_KEYS} attributes.`)
   .transform((m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [
     k, v === null ? null : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v),
-  ]))) as unknown as z.ZodType<Record<string, string | null>>;
+  ])))
+  .refine((m) => Object.values(m).every((v) => v === null || v.length <= META_MAX_VALUE),
+    `An attribute's value holds at most ${META_MAX_VALUE.toLocaleString('en-US')} characters.`) as unknown as z.ZodType<Record<string, string | null>>;
 
 /** Notes: a string, a list of strings, or the response form `[{id?, notes}]`. */
 export const notesSchema = z.union([

@@ -5,7 +5,7 @@ import { createBroadcast } from '@/lib/broadcasts/create';
 import { listBroadcasts } from '@/lib/broadcasts/queries';
 import { BROADCAST_BODY_LIMIT, broadcastCreateBody, broadcastListQuery } from '@/lib/broadcasts/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/broadcast — the account's broadcasts, newest first; `search`, `status`, `page`, `page_size`.
   GET: endpoint({
     query: broadcastListQuery,

@@ -5,7 +5,7 @@ import { pageRequest } from '@/lib/api/pagination';
 import { createCloudChannel, listChannels, serializeChannel } from '@/lib/channels/service';
 import { channelCreateSchema } from '@/lib/channels/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/channels — the account's channels (sandbox first), provider secrets masked.
   GET: endpoint({
     handle: async ({ member, url, req }) => json(await listChannels(await getDb(), member.accountId, url, pageRequest(url), requestOrigin(req))),

@@ -6,7 +6,7 @@ import { upsertContact } from '@/lib/contacts/service';
 import { accountContactSchemas } from '@/lib/contacts/account-country';
 import { contactListQuery, contactUpsertSchema } from '@/lib/contacts/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/contact — the account's contacts, newest first; `search`, `tag`, `page`, `page_size`.
   GET: endpoint({
     query: contactListQuery,

@@ -8,7 +8,7 @@ import { getMemberProfile } from '@/lib/members/service';
 import type { Me } from '@/lib/openapi/schemas/dashboard';
 
 // GET /api/me — the signed-in member and their account (dashboard shell).
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: endpoint({
     handle: async ({ member }) => {
       const db = await getDb();

@@ -6,7 +6,7 @@ import { endpoint, json, methods } from '@/lib/api/handler';
 import type { SetupResult, SetupStatus } from '@/lib/openapi/schemas/dashboard';
 
 // First run only: with an empty database the login page creates the first account and its ADMIN.
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/setup — whether setup is still open.
   GET: endpoint({ auth: false, handle: async () => json({ needed: await setupNeeded(await getDb()) } satisfies z.output<typeof SetupStatus>) }),
   // POST /api/setup — create the first account; refused once any account exists.

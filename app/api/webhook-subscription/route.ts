@@ -4,7 +4,7 @@ import { pageRequest } from '@/lib/api/pagination';
 import { createSubscription, listSubscriptions } from '@/lib/webhooks/subscriptions';
 import { subscriptionListQuery, subscriptionSchema } from '@/lib/webhooks/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/webhook-subscription — newest first; `search` matches the target.
   GET: endpoint({
     query: subscriptionListQuery,

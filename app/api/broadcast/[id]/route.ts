@@ -5,7 +5,7 @@ import { broadcastListQuery } from '@/lib/broadcasts/validation';
 
 const detailQuery = broadcastListQuery.pick({ include_recipients: true });
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/broadcast/{id} — `include_recipients=false` leaves out the recipients' ids (the dashboard polls this).
   GET: endpoint({
     params: { id: 'int' },

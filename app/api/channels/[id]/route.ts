@@ -6,7 +6,7 @@ import { channelPatchSchema } from '@/lib/channels/validation';
 
 const params = { id: 'int' } as const;
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/channels/{id}
   GET: endpoint({
     params,

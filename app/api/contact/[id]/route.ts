@@ -9,7 +9,7 @@ const params = { id: 'uuid' } as const;
 // Another account's contact is a 404 whatever the body (`lookup` in lib/api/handler.ts).
 const lookup: Lookup<typeof params> = async ({ member, params }) => selectContact(await getDb(), member.accountId, params.id);
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/contact/{id}
   GET: endpoint({
     params,

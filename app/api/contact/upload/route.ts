@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { endpoint, json, methods } from '@/lib/api/handler';
 import { CSV_MEDIA_TYPES, uploadContactsCsv } from '@/lib/contacts/import/upload';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /api/contact/upload — the raw CSV as the body; imported by a background job.
   POST: endpoint({
     rawBody: { mediaTypes: CSV_MEDIA_TYPES },

@@ -4,7 +4,7 @@ import { createApiKey, listApiKeys } from '@/lib/api-keys/service';
 import { createApiKeySchema } from '@/lib/api-keys/validation';
 
 // API keys of the account, for the `/dev/api-keys` page. ADMIN only.
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/dev/api-keys — every key, newest first, never the key itself.
   GET: endpoint({
     roles: ['ADMIN'],

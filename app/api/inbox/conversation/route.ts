@@ -4,7 +4,7 @@ import { pageRequest } from '@/lib/api/pagination';
 import { listConversations } from '@/lib/conversations/service';
 import { conversationListQuery } from '@/lib/conversations/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/inbox/conversation — filters `contact`, `search`, `status`, `assigned`; `ordering`.
   GET: endpoint({
     query: conversationListQuery,

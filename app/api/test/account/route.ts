@@ -10,7 +10,7 @@ import { seedTestAccount } from '@/lib/test-support/seed-account';
 // `npm start` never passes on.
 const body = z.object({ country: countryCode.default('MX'), name: z.string().max(200).optional() });
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /api/test/account
   POST: endpoint({
     auth: false,

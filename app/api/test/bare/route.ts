@@ -6,7 +6,7 @@ import { bareSelect } from '@/lib/test-support/bare-select';
 // Test-only calibration for the benchmarks (ENABLE_TEST_API=1): a reference workload, a
 // route handler running one 20-row SELECT with no authentication, so the API's figures can be read
 // against what this machine serves at best.
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/test/bare
   GET: endpoint({
     auth: false,

@@ -10,7 +10,7 @@ const lookup: Lookup<typeof params> = async ({ member, params }) => getSubscript
 // Where the account's events go is an admin's decision: agents may read subscriptions, not change them.
 const ADMIN: ['ADMIN'] = ['ADMIN'];
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/webhook-subscription/{id}
   GET: endpoint({
     params,

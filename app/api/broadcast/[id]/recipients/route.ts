@@ -4,7 +4,7 @@ import { findBroadcast, listRecipients } from '@/lib/broadcasts/queries';
 import { pageRequest } from '@/lib/api/pagination';
 import { recipientListQuery } from '@/lib/broadcasts/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/broadcast/{id}/recipients — in the order given; `status`, `search` (phone digits), `page`, `page_size`.
   GET: endpoint({
     params: { id: 'int' },

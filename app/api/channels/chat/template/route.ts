@@ -4,7 +4,7 @@ import { pageRequest } from '@/lib/api/pagination';
 import { listTemplates } from '@/lib/templates/service';
 import { templateListQuery } from '@/lib/templates/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/channels/chat/template — filters category/status (comma-separated, or
   // category__in/status__in), search on name and status, ordering.
   GET: endpoint({

@@ -4,7 +4,7 @@ import { pageRequest } from '@/lib/api/pagination';
 import { sandboxPhoneMessages } from '@/lib/channels/sandbox/phone';
 import { sandboxMessagesQuery } from '@/lib/channels/sandbox/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/channels/sandbox/messages?phone=… — what that number received and sent on the sandbox, oldest first.
   GET: endpoint({
     query: sandboxMessagesQuery,

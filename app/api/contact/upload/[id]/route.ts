@@ -3,7 +3,7 @@ import { endpoint, json, methods } from '@/lib/api/handler';
 import { getContactImport } from '@/lib/contacts/import/service';
 import { uploadDetailQuery } from '@/lib/contacts/import/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/contact/upload/{id} — status, totals and the first rejected rows of an upload
   // (`rejected_rows=N` of them, 0 for counters only).
   GET: endpoint({

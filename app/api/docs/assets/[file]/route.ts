@@ -5,7 +5,7 @@ import { ASSET_CACHE, cacheable } from '@/lib/openapi/http';
 
 // GET /api/docs/assets/{file} — the reference page's scripts and styles from node_modules/swagger-ui-dist,
 // allow-listed by name (lib/openapi/docs-page.ts). Unauthenticated.
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: endpoint({
     auth: false,
     handle: async ({ req, url }) => {

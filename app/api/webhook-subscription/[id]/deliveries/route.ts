@@ -5,7 +5,7 @@ import { listDeliveries } from '@/lib/webhooks/delivery-log';
 import { getSubscriptionRow } from '@/lib/webhooks/subscriptions';
 import { deliveryListQuery } from '@/lib/webhooks/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/webhook-subscription/{id}/deliveries — the delivery log, newest first; `status` filter.
   GET: endpoint({
     params: { id: 'uuid' },

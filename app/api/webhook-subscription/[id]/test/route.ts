@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { endpoint, json, methods } from '@/lib/api/handler';
 import { sendTestEvent } from '@/lib/webhooks/delivery-log';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /api/webhook-subscription/{id}/test — a sample event, delivered like any other.
   POST: endpoint({
     params: { id: 'uuid' },

@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { endpoint, methods } from '@/lib/api/handler';
 import { recipientsCsv } from '@/lib/broadcasts/export';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/broadcast/{id}/recipients/export — every recipient with its status, as a CSV download.
   GET: endpoint({
     params: { id: 'int' },

@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { endpoint, json, methods } from '@/lib/api/handler';
 import { getTemplate } from '@/lib/templates/service';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/channels/chat/template/{id}
   GET: endpoint({
     params: { id: 'uuid' },

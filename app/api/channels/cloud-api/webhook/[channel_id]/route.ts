@@ -4,7 +4,7 @@ import { receiveCallback, verifyHandshake } from '@/lib/channels/cloud-api/callb
 // Provider callbacks: authenticated by the provider's own verify token and signature, not a Token.
 const params = { channel_id: 'int' } as const;
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/channels/cloud-api/webhook/{channel_id} — verification handshake (hub.mode, hub.verify_token, hub.challenge).
   GET: endpoint({
     auth: false,

@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { endpoint, methods, noContent } from '@/lib/api/handler';
 import { deleteContactNote } from '@/lib/contacts/service';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // DELETE /api/contact/{id}/notes/{note_id} — remove one note (the dashboard's remove button).
   DELETE: endpoint({
     params: { id: 'uuid', note_id: 'int' },

@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { endpoint, methods } from '@/lib/api/handler';
 import { rejectedRowsCsv } from '@/lib/contacts/import/service';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/contact/upload/{id}/rejected — every rejected row as a CSV download.
   GET: endpoint({
     params: { id: 'uuid' },

@@ -8,7 +8,7 @@ const params = { id: 'uuid' } as const;
 // Another account's conversation is a 404 whatever the body (`lookup` in lib/api/handler.ts).
 const lookup: Lookup<typeof params> = async ({ member, params }) => selectConversation(await getDb(), member.accountId, params.id);
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // PUT /api/inbox/conversation/{id}/update — id, contact and assigned required.
   PUT: endpoint({
     params,

@@ -4,7 +4,7 @@ import { resendFailedSince } from '@/lib/webhooks/delivery-log';
 import { getSubscriptionRow } from '@/lib/webhooks/subscriptions';
 import { resendFailedSchema } from '@/lib/webhooks/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /api/webhook-subscription/{id}/deliveries/resend {since} — resend every failed delivery since then.
   POST: endpoint({
     roles: ['ADMIN'],

@@ -4,7 +4,7 @@ import { sendTemplateMessage } from '@/lib/messages/send-template';
 import { findTemplate } from '@/lib/templates/service';
 import { templateSendSchema } from '@/lib/templates/validation';
 
-export const { GET, POST, PUT, PATCH, DELETE } = methods({
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /api/channels/chat/template/{id}/send — 201 {id, conversation} at once; the
   // send runs as a job.
   POST: endpoint({
