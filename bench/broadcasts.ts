@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { FakeCloud, TOKEN } from '../e2e/api/fake-cloud';
 import { postgresCpuSeconds, scratchDatabase, startProcess, waitHealthy } from './lib';
+import { busiestSecond } from '../lib/test-support/busiest-second';
 
 // npm run bench -- broadcasts: 10,000 recipients through a fake Cloud API answering in 5 ms, with
 // the web process serving requests and a separate worker process sending (the deployment shape
@@ -16,16 +17,6 @@ type Sample = {
   limit: number; recipients: number; acceptMs: number; ratePerSecond: number; busiest: number; workerPeakMb: number; seconds: number;
   cpu: { postgres: number; worker: number };
 };
-
-function busiestSecond(at: number[]): number {
-  const sorted = [...at].sort((a, b) => a - b);
-  let best = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (sorted[i] - sorted[j] >= 1000) j++;
-    best = Math.max(best, i - j + 1);
-  }
-  return best;
-}
 
 function processCpuSeconds(pid: number): number {
   try {

@@ -1,17 +1,16 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ISO, NOT_FOUND, NOT_PROVIDED, newAccount, uniquePhone, type TestAccount } from './factories';
-import { FakeCloud, sign, TOKEN, webhookPayload, type CloudRequest } from './fake-cloud';
+import { FakeCloud, sign, webhookPayload, type CloudRequest } from './fake-cloud';
+import { addCloudChannel, CLOUD_APP_SECRET, uniqueId, type CloudChannel } from './cloud-channel';
 
 // Broadcasts against the fake Cloud API: the create body and its validation, per-recipient
 // variables on the wire, pacing within the channel's limit, throttling, pause, resume and cancel,
 // the counters against a recount of the recipients, retry of the failed, and account isolation.
 
-const APP_SECRET = 'fake-app-secret';
+const APP_SECRET = CLOUD_APP_SECRET;
 let cloud: FakeCloud;
 let acme: TestAccount;
 let other: TestAccount;
-let seq = 0;
-const uniqueId = (prefix: string) => `${prefix}${Date.now()}${++seq}`;
 
 test.beforeAll(async ({ request }) => {
   cloud = await new FakeCloud().start();
@@ -20,7 +19,7 @@ test.beforeAll(async ({ request }) => {
 });
 test.afterAll(async () => cloud.stop());
 
-type Channel = { id: number; phoneNumberId: string; waba: string };
+type Channel = CloudChannel;
 
 const TEMPLATE = {
   id: '2001', name: 'order_ready', language: 'es_MX', status: 'APPROVED', category: 'UTILITY',
@@ -31,18 +30,8 @@ const TEMPLATE = {
 };
 
 async function cloudTemplate(request: APIRequestContext, account: TestAccount, rateLimit = 80) {
-  const phoneNumberId = uniqueId('PN');
-  const waba = uniqueId('WABA');
-  const res = await request.post('/api/channels', {
-    headers: account.admin.headers,
-    data: {
-      name: 'Cloud', phone_number_id: phoneNumberId, business_account_id: waba, access_token: TOKEN, app_secret: APP_SECRET,
-      verify_token: 'verify', base_url: cloud.baseUrl, api_version: 'v21.0', rate_limit: rateLimit,
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const channel: Channel = { id: (await res.json()).id, phoneNumberId, waba };
-  cloud.setTemplates(waba, [[TEMPLATE]]);
+  const channel: Channel = await addCloudChannel(request, account, cloud, { rate_limit: rateLimit });
+  cloud.setTemplates(channel.waba, [[TEMPLATE]]);
   expect((await request.post(`/api/channels/${channel.id}/sync-templates`, { headers: account.admin.headers })).status()).toBe(200);
   const list = await (await request.get(`/api/channels/chat/template?channel=${channel.id}`, { headers: account.admin.headers })).json();
   return { channel, template: list.results[0] as { id: string } };

@@ -1,17 +1,16 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { NOT_FOUND, newAccount, uniquePhone, type TestAccount } from './factories';
 import { FakeCloud, sign, TOKEN, webhookPayload } from './fake-cloud';
+import { addCloudChannel, CLOUD_APP_SECRET, CLOUD_VERIFY_TOKEN, uniqueId, type CloudChannel } from './cloud-channel';
 
 // The cloud_api provider against a fake Cloud API on loopback: wire format of sends, signed
 // callbacks, duplicates and out-of-order statuses, throttling retries, permanent errors, template
 // sync with paging, the verification handshake and the credential check.
 
-const APP_SECRET = 'fake-app-secret';
-const VERIFY_TOKEN = 'fake-verify-token';
+const APP_SECRET = CLOUD_APP_SECRET;
+const VERIFY_TOKEN = CLOUD_VERIFY_TOKEN;
 let cloud: FakeCloud;
 let acme: TestAccount;
-let seq = 0;
-const uniqueId = (prefix: string) => `${prefix}${Date.now()}${++seq}`;
 
 test.beforeAll(async ({ request }) => {
   cloud = await new FakeCloud().start();
@@ -19,24 +18,9 @@ test.beforeAll(async ({ request }) => {
 });
 test.afterAll(async () => cloud.stop());
 
-type Channel = { id: number; phoneNumberId: string; waba: string };
+type Channel = CloudChannel;
 
-async function addChannel(request: APIRequestContext, account: TestAccount): Promise<Channel> {
-  const phoneNumberId = uniqueId('PN');
-  const waba = uniqueId('WABA');
-  const res = await request.post('/api/channels', {
-    headers: account.admin.headers,
-    data: {
-      name: 'Cloud', phone_number_id: phoneNumberId, business_account_id: waba, access_token: TOKEN, app_secret: APP_SECRET,
-      verify_token: VERIFY_TOKEN, base_url: cloud.baseUrl, api_version: 'v21.0',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const { id } = await res.json();
-  // A new channel's templates are synced at once, in the background: done before the test goes on.
-  await expect.poll(async () => (await channelOf(request, account, id)).templates_synced_on).not.toBeNull();
-  return { id, phoneNumberId, waba };
-}
+const addChannel = (request: APIRequestContext, account: TestAccount) => addCloudChannel(request, account, cloud);
 
 async function channelOf(request: APIRequestContext, account: TestAccount, id: number) {
   const res = await request.get(`/api/channels/${id}`, { headers: account.admin.headers });
