@@ -5,5 +5,6 @@ import { defineConfig } from 'vitest/config';
 // suites under e2e/, run against a real server.
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname) } },
-  test: { include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+  // Generous timeouts: a file's first test starts its database, which a busy machine makes slow.
+  test: { include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', testTimeout: 90_000, hookTimeout: 90_000 },
 });
