@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 // The provider's HTTP client against a local server: what goes on the wire, what comes back, and
 // every way a call can fail without throwing.
 
-process.env.CLOUD_API_TIMEOUT_MS = '400';
+process.env.CLOUD_API_TIMEOUT_MS = '2000'; // short for the silent provider, long enough for 17 MB on a busy machine
 const { cloudRequest } = await import('./http');
 delete process.env.CLOUD_API_TIMEOUT_MS; // read once, as the module loaded
 
