@@ -5,5 +5,8 @@ import { defineConfig } from 'vitest/config';
 // suites under e2e/, run against a real server.
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname) } },
-  test: { include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', testTimeout: 30_000, hookTimeout: 60_000 },
+  test: { include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node',
+    // Unit tests run fake providers on loopback (lib/net/outbound-guard.ts refuses it otherwise).
+    env: { CHANNEL_ALLOW_PRIVATE_BASE_URLS: '127.0.0.1,localhost,::1' },
+    testTimeout: 30_000, hookTimeout: 60_000 },
 });
