@@ -1,22 +1,13 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { newAccount, NOT_PROVIDED } from './factories';
+import { newAccount, NOT_PROVIDED, signInCookie } from './factories';
 
 // Signing out ends the session on the server: the cookie a browser held before signing out is
 // refused at once (401 on the API, /login on pages), whoever still has a copy of it. Over https,
 // also behind a proxy that says so in X-Forwarded-Proto, the session cookie is Secure.
 
-/** Signs in through next-auth's credentials form; answers the session cookie ("name=value"). */
 async function signIn(request: APIRequestContext, email: string, password: string, headers: Record<string, string> = {}) {
-  // The CSRF cookie is handed back by hand: a Secure one is not sent over http by a cookie jar.
-  const csrfRes = await request.get('/api/auth/csrf', { headers });
-  const csrfCookie = csrfRes.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.includes('csrf-token='))!.value.split(';')[0];
-  const res = await request.post('/api/auth/callback/credentials', {
-    headers: { ...headers, cookie: csrfCookie }, form: { csrfToken: (await csrfRes.json()).csrfToken, email, password, json: 'true' }, maxRedirects: 0,
-  });
-  const setCookies = res.headersArray().filter((h) => h.name.toLowerCase() === 'set-cookie').map((h) => h.value);
-  const session = setCookies.find((c) => /^(__Secure-)?next-auth\.session-token=/.test(c));
-  expect(session, JSON.stringify(setCookies)).toBeTruthy();
-  return { cookie: session!.split(';')[0], attributes: session!.split(';').slice(1).map((a) => a.trim().toLowerCase()) };
+  const session = await signInCookie(request, email, password, headers);
+  return { cookie: session.split(';')[0], attributes: session.split(';').slice(1).map((a) => a.trim().toLowerCase()) };
 }
 
 test('the cookie held before signing out answers 401 afterwards, on the API and on pages', async ({ playwright, baseURL }) => {
