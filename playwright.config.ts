@@ -16,6 +16,8 @@ const common = {
   NEXTAUTH_SECRET: 'e2e-secret-not-for-production',
   AUTH_TRUST_HOST: 'true',
   WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1,localhost,::1',
+  // The fake Cloud API (e2e/api/fake-cloud.ts) listens on loopback.
+  CHANNEL_ALLOW_PRIVATE_BASE_URLS: '127.0.0.1,localhost,::1',
   // Retries after 1 s instead of 5 s, 5 min…, so retry behaviour is testable in seconds.
   WEBHOOK_RETRY_SCHEDULE: '1,1,1,1,1,1,1',
   // Channel provider settings are encrypted with this key; throttled sends retry after 1 s, twice.

@@ -6,5 +6,8 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: { alias: { '@': path.resolve(__dirname) } },
   // Generous timeouts: a file's first test starts its database, which a busy machine makes slow.
-  test: { include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node', testTimeout: 90_000, hookTimeout: 90_000 },
+  test: { include: ['lib/**/*.test.ts', 'db/**/*.test.ts', 'scripts/**/*.test.ts'], environment: 'node',
+    // Unit tests run fake providers on loopback (lib/net/outbound-guard.ts refuses it otherwise).
+    env: { CHANNEL_ALLOW_PRIVATE_BASE_URLS: '127.0.0.1,localhost,::1' },
+    testTimeout: 90_000, hookTimeout: 90_000 },
 });

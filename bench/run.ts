@@ -24,7 +24,7 @@ function settings(text: string): Record<string, string> {
 const EXTRA_ENV = settings(process.env.BENCH_SERVER_ENV ?? '');
 const serverEnv = (url: string, extra: Record<string, string> = {}) => ({
   DATABASE_URL: url, ENABLE_TEST_API: '1', NEXTAUTH_SECRET: 'bench', AUTH_TRUST_HOST: 'true', NEXTAUTH_URL: BASE,
-  WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1', NODE_ENV: 'production', API_RATE_LIMIT: 'off', ...EXTRA_ENV, ...extra,
+  WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1', CHANNEL_ALLOW_PRIVATE_BASE_URLS: '127.0.0.1', NODE_ENV: 'production', API_RATE_LIMIT: 'off', ...EXTRA_ENV, ...extra,
 });
 
 async function newAccount() {

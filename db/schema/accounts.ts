@@ -42,6 +42,8 @@ export const users = pgTable('users', {
   passwordHash: text('password_hash'),
   profileImage: varchar('profile_image', { length: 500 }),
   isActive: boolean('is_active').notNull().default(true),
+  // A dashboard session carries the epoch it began in; raising it ends every session of the user.
+  sessionEpoch: integer('session_epoch').notNull().default(0),
   notifyWhenMsgComesInAfterHours: boolean('notify_when_msg_comes_in_after_hours').notNull().default(false),
   inboxContactInfoFields: jsonb('inbox_contact_info_fields').notNull().default({}),
   dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { APIRequestContext } from '@playwright/test';
 import { expect } from '@playwright/test';
 
@@ -28,4 +30,35 @@ export function uniquePhone(): string {
   counter += 1;
   const n = (Date.now() % 1e6) * 100 + (counter % 100) + Math.floor(Math.random() * 1e3) * 1e8;
   return `+5255${String(n).padStart(8, '0').slice(-8)}`;
+}
+
+/** Signs in through next-auth's credentials form, as the login page does; answers the Set-Cookie of the session. */
+export async function signInCookie(request: APIRequestContext, email: string, password: string, headers: Record<string, string> = {}): Promise<string> {
+  // The CSRF cookie is handed back by hand: a cookie jar does not send a Secure one over http.
+  const csrf = await request.get('/api/auth/csrf', { headers });
+  // (None is set when the context already holds one, which its jar then sends.)
+  const csrfCookie = csrf.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.includes('csrf-token='))?.value.split(';')[0];
+  const res = await request.post('/api/auth/callback/credentials', {
+    headers: { ...headers, ...(csrfCookie ? { cookie: csrfCookie } : {}) }, form: { csrfToken: (await csrf.json()).csrfToken, email, password, json: 'true' }, maxRedirects: 0,
+  });
+  const session = res.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && /^(__Secure-)?next-auth\.session-token=/.test(h.value));
+  expect(session, 'a session cookie').toBeTruthy();
+  return session!.value;
+}
+
+/** Every dashboard page, from app/**\/page.tsx (route groups dropped), with each [param] filled with `fill(param)`. */
+export function dashboardPages(fill: (param: string, route: string) => string): string[] {
+  const root = path.resolve(__dirname, '../../app');
+  const pages: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory() && entry.name !== 'api') walk(path.join(dir, entry.name));
+      else if (entry.name === 'page.tsx') {
+        const route = '/' + path.relative(root, dir).split(path.sep).filter((s) => !/^\(.*\)$/.test(s)).join('/');
+        pages.push(route.replace(/\[([^\]]+)\]/g, (_, p: string) => fill(p, route)));
+      }
+    }
+  };
+  walk(root);
+  return pages.sort();
 }

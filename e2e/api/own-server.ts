@@ -22,7 +22,7 @@ export class OwnServer {
     this.env = {
       ...(process.env as Record<string, string>), API_RATE_LIMIT: 'off', ...dbEnv, ...extraEnv,
       ENABLE_TEST_API: '1', NEXTAUTH_SECRET: 'own-server', AUTH_TRUST_HOST: 'true', NEXTAUTH_URL: this.baseURL,
-      WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1,localhost,::1',
+      WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1,localhost,::1', CHANNEL_ALLOW_PRIVATE_BASE_URLS: '127.0.0.1,localhost,::1',
     };
     if (!dbEnv.DATABASE_URL) delete this.env.DATABASE_URL;
   }

@@ -5,9 +5,11 @@ import { getDb } from '@/db';
 import { apiKeys, users } from '@/db/schema';
 import { AuthenticationError, INVALID_TOKEN } from '@/lib/api/errors';
 import { hashApiKey } from './api-key-format';
+import { servedOverHttps } from './https';
 import { memberCache } from './member-cache';
 import type { Member } from './member';
 import { authSecret } from './secret';
+import { sessionMember } from './session-member';
 
 const TOKEN_HEADER = /^Token\s+(\S+)\s*$/i;
 // last_used_on is written at most once a minute per key, to keep reads free of writes.
@@ -51,19 +53,8 @@ export async function memberFromSession(req: Request): Promise<Member | null> {
   // Route handlers are handed a NextRequest, whose `cookies` next-auth reads; for a plain Request
   // (a unit test's) one is made from its URL and headers (its body is left unread).
   const request = 'nextUrl' in req ? (req as NextRequest) : new NextRequest(req.url, { headers: req.headers });
-  const token = await getToken({ req: request, secret: authSecret() });
-  const userId = Number(token?.uid);
-  if (!userId) return null;
-  const member = await memberCache.through(`user:${userId}`, async () => {
-    const db = await getDb();
-    const [row] = await db
-      .select({ userId: users.id, accountId: users.accountId, role: users.role })
-      .from(users)
-      .where(and(eq(users.id, userId), eq(users.isActive, true)))
-      .limit(1);
-    return row ? { ...row, via: 'session' as const } : null;
-  }) as Member | null;
-  return member && { ...member };
+  const token = await getToken({ req: request, secret: authSecret(), secureCookie: servedOverHttps(req.headers, req.url) });
+  return sessionMember(token);
 }
 
 /**

@@ -4,6 +4,7 @@ import { accounts, channels, chatTemplates } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import { enqueue } from '@/lib/jobs/enqueue';
+import { BlockedTargetError, CHANNEL_BASE_URLS, checkOutboundUrl } from '@/lib/net/outbound-guard';
 import { queue } from '@/lib/jobs/queue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { syncChannelTemplates } from '@/lib/templates/sync';
@@ -64,8 +65,24 @@ async function syncSoon(tx: Executor, channelId: number): Promise<void> {
   await enqueue(tx, QUEUES.templateSync.name, { channelId });
 }
 
+/**
+ * A provider base URL on a non-public address is refused unless its host is listed in
+ * CHANNEL_ALLOW_PRIVATE_BASE_URLS. A host that does not resolve now is kept: every call to the
+ * provider checks the address it connects to.
+ */
+async function guardBaseUrl(baseUrl: string | undefined): Promise<void> {
+  if (baseUrl === undefined) return;
+  try {
+    await checkOutboundUrl(baseUrl, CHANNEL_BASE_URLS, 'accept');
+  } catch (error) {
+    if (error instanceof BlockedTargetError) throw ValidationError.field('base_url', error.message);
+    throw error;
+  }
+}
+
 /** A cloud_api channel; its templates are synced as soon as it is committed. */
 export async function createCloudChannel(db: Db, accountId: number, input: ChannelCreate): Promise<ChannelRecord> {
+  await guardBaseUrl(input.base_url);
   const settings: CloudApiSettings = {
     phone_number_id: input.phone_number_id, business_account_id: input.business_account_id, access_token: input.access_token,
     app_secret: input.app_secret, verify_token: input.verify_token, app_id: input.app_id, base_url: input.base_url,
@@ -92,6 +109,7 @@ export async function patchChannel(db: Db, accountId: number, id: number, input:
   if (channel.isSandbox && changed.length) {
     throw new ValidationError(Object.fromEntries(changed.map((k) => [k, ['The sandbox channel has no provider settings.']])));
   }
+  await guardBaseUrl(input.base_url);
   let settingsEncrypted = channel.settingsEncrypted;
   if (changed.length) {
     const current = channelSettings(channel)!;

@@ -1,8 +1,21 @@
 // CSV output (RFC 4180): fields quoted only when they must be; CR LF line ends, which every
 // spreadsheet program opens correctly.
+//
+// A cell a spreadsheet would run as a formula (one starting with =, +, -, @, a tab or a carriage
+// return) is written with a leading single quote, which spreadsheets show as text. A number,
+// signed or not, is left as it is: it cannot be a formula, and phone numbers in E.164 ("+52…",
+// a plus and digits) are the commonest cell starting with "+".
+
+const FORMULA_START = /^[=+\-@\t\r]/;
+const NUMBER = /^[+-]?\d+(\.\d+)?$/;
+
+/** The text of a cell as a spreadsheet will not evaluate it. */
+export function inertCell(text: string): string {
+  return FORMULA_START.test(text) && !NUMBER.test(text) ? `'${text}` : text;
+}
 
 export function csvField(value: unknown): string {
-  const s = value === null || value === undefined ? '' : String(value);
+  const s = inertCell(value === null || value === undefined ? '' : String(value));
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
+import { JSON_BODY_LIMIT } from '@/lib/api/body';
+import { MAX_JSON_DEPTH } from '@/lib/api/hostile-input';
 import { DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from '@/lib/api/pagination';
+import { BROADCAST_BODY_LIMIT } from '@/lib/broadcasts/validation';
+import { UPLOAD_LIMIT } from '@/lib/contacts/import/upload';
+import { META_MAX_KEYS, META_MAX_VALUE } from '@/lib/contacts/validation';
 import { toComponents, toJsonSchema, type JsonSchema } from './json-schema';
 import { isJsonBody, type ErrorStatus, type Operation, type ResourceDoc, type ResponseSpec } from './operation';
 import { resources as allResources } from './operations';
@@ -36,6 +41,13 @@ A key acts as the account member it belongs to; another account's resources are 
 
 **Bodies.** Write operations take \`application/json\` (\`application/x-www-form-urlencoded\` and
 \`multipart/form-data\` are accepted for flat bodies). Unknown fields and read-only fields are ignored.
+
+**Input limits.** Anywhere in a body or query, a NUL character, an unpaired UTF-16 surrogate or nesting
+deeper than ${MAX_JSON_DEPTH} levels is a 400 on the field that holds it (never stripped). A contact's \`meta\` holds at
+most ${META_MAX_KEYS} keys (of up to 200 characters) with values of up to ${META_MAX_VALUE.toLocaleString('en-US')} characters. Bodies are limited to
+${JSON_BODY_LIMIT / 1024 / 1024} MB (JSON and forms), ${BROADCAST_BODY_LIMIT / 1024 / 1024} MB (a broadcast's create) and ${UPLOAD_LIMIT / 1024 / 1024} MB (a CSV upload); beyond, a 413.
+CSV downloads write a cell that starts with \`=\`, \`+\`, \`-\`, \`@\`, a tab or a carriage return, and is not a
+number, with a leading single quote, so that a spreadsheet shows it as text.
 
 **Paths** are served with and without a trailing slash. A malformed UUID or integer id is a 404.
 

@@ -1,6 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
-import { guardedLookup, refusedLiteralHost } from './target-guard';
+import { targetLookup, targetRefusedLiteralHost } from './target-guard';
 
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const RESPONSE_BODY_LIMIT = 4096;
@@ -22,7 +22,7 @@ export function postWebhook(target: string, headers: Record<string, string>, bod
   const started = performance.now();
   const url = new URL(target);
   const client = url.protocol === 'https:' ? https : http;
-  const refused = refusedLiteralHost(url.hostname);
+  const refused = targetRefusedLiteralHost(url.hostname);
   if (refused) return Promise.resolve({ status: null, body: null, retryAfter: null, durationMs: 0, error: refused });
   return new Promise((resolve) => {
     let settled = false;
@@ -39,7 +39,7 @@ export function postWebhook(target: string, headers: Record<string, string>, bod
     const req = client.request(url, {
       method: 'POST',
       headers: { ...headers, 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), 'user-agent': 'Engage-Webhooks/1.0' },
-      lookup: guardedLookup(url.hostname),
+      lookup: targetLookup(url.hostname),
     }, (res) => {
       const chunks: Buffer[] = [];
       let size = 0;

@@ -4,6 +4,7 @@ import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getCountries } from 'libphonenumber-js';
 import { LoginView } from '@/components/auth/login-view';
+import { servedOverHttps } from '@/lib/auth/https';
 import { nextAuthOptions } from '@/lib/auth/next-auth-options';
 
 export const metadata: Metadata = { title: 'Sign in' };
@@ -16,13 +17,14 @@ function safeCallback(value: string | string[] | undefined): string {
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const callbackUrl = safeCallback((await searchParams).callbackUrl);
-  if (await getServerSession(nextAuthOptions())) redirect(callbackUrl);
+  const requestHeaders = await headers();
+  if (await getServerSession(nextAuthOptions({ secure: servedOverHttps(requestHeaders) }))) redirect(callbackUrl);
 
   // Country choices for first-run setup, named in English, with the browser's region preselected.
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
   const countries = getCountries().map((code) => ({ code, name: names.of(code) ?? code }))
     .sort((a, b) => a.name.localeCompare(b.name));
-  const region = /^[a-z]{2,3}-([A-Z]{2})\b/i.exec((await headers()).get('accept-language') ?? '')?.[1]?.toUpperCase();
+  const region = /^[a-z]{2,3}-([A-Z]{2})\b/i.exec(requestHeaders.get('accept-language') ?? '')?.[1]?.toUpperCase();
   const defaultCountry = countries.some((c) => c.code === region) ? region! : 'US';
 
   return <LoginView callbackUrl={callbackUrl} countries={countries} defaultCountry={defaultCountry} />;

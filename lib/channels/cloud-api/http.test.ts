@@ -115,4 +115,21 @@ describe('cloudRequest', () => {
     expect((await cloudRequest('not a url', 'tok')).error).toMatch(/Invalid URL/);
     expect((await cloudRequest('ftp://example.com/x', 'tok')).error).toBe('unsupported protocol ftp:');
   });
+
+  it('refuses a base URL on a non-public address at connect time, unless listed', async () => {
+    for (const url of ['http://10.0.0.1/x', 'http://[::ffff:a9fe:a9fe]/x', 'http://[2002:a00:1::]/x', 'http://192.0.2.10/x']) {
+      const res = await cloudRequest(url, 'tok');
+      expect(res, url).toMatchObject({ status: null, json: null });
+      expect(res.error, url).toMatch(/private or reserved address.*CHANNEL_ALLOW_PRIVATE_BASE_URLS/);
+    }
+    // A host name is judged by what it resolves to, at the moment of connecting.
+    const listed = process.env.CHANNEL_ALLOW_PRIVATE_BASE_URLS;
+    process.env.CHANNEL_ALLOW_PRIVATE_BASE_URLS = '';
+    try {
+      expect((await cloudRequest(`${base.replace('127.0.0.1', 'localhost')}/json`, 'tok')).error).toMatch(/private or reserved address/);
+    } finally {
+      process.env.CHANNEL_ALLOW_PRIVATE_BASE_URLS = listed;
+    }
+    expect((await cloudRequest(`${base.replace('127.0.0.1', 'localhost')}/json`, 'tok')).status).toBe(400);
+  });
 });

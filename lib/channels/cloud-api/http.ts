@@ -1,8 +1,10 @@
 import http from 'node:http';
 import https from 'node:https';
+import { CHANNEL_BASE_URLS, outboundRequestGuard } from '@/lib/net/outbound-guard';
 
-// The few HTTP calls the Cloud API provider makes. Never throws: network failures and timeouts
-// come back as status null with the error text.
+// The few HTTP calls the Cloud API provider makes. Never throws: network failures, timeouts and a
+// base URL on a non-public address (lib/net/outbound-guard.ts) come back as status null with the
+// error text.
 //
 // Made with node:http rather than fetch: a provider call is on every message's path, and fetch
 // costs several times the CPU of node:http with a keep-alive agent for the same call.
@@ -45,6 +47,8 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
   } catch (error) {
     return Promise.resolve({ status: null, json: null, error: (error as Error).message });
   }
+  const guard = outboundRequestGuard(target, CHANNEL_BASE_URLS);
+  if ('refused' in guard) return Promise.resolve({ status: null, json: null, error: guard.refused });
   const body = init.body ? Buffer.from(JSON.stringify(init.body), 'utf8') : null;
   return new Promise((resolve) => {
     let settled = false;
@@ -66,6 +70,7 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
       req = client.request(target, {
         method: init.method,
         agent: agents[target.protocol as 'http:' | 'https:'],
+        lookup: guard.lookup,
         headers: {
           authorization: `Bearer ${token}`,
           ...(body !== null ? { 'content-type': 'application/json', 'content-length': body.length } : {}),

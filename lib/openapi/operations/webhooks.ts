@@ -43,9 +43,10 @@ are sent independently.
 `.trim();
 
 const SUBSCRIPTION_FIELDS = '`events` (at least one; duplicates are dropped) and `target` (an http or https URL, at '
-  + 'most 255 characters). A target that resolves to a loopback, private, link-local, unique-local, CGNAT or cloud '
-  + 'metadata address is refused (400 on `target`) unless the host or address is listed in the server\'s '
-  + '`WEBHOOK_ALLOW_PRIVATE_TARGETS`; the addresses of a host name are checked again at every delivery.';
+  + 'most 255 characters). A target that resolves to anything but a public address (any IPv4 or IPv6 special-purpose '
+  + 'range: loopback, private, link-local and cloud metadata, CGNAT, documentation, multicast, unique-local…, and IPv6 '
+  + 'forms carrying such an IPv4 address: mapped, 6to4, NAT64) is refused (400 on `target`) unless the host or address is '
+  + 'listed in the server\'s `WEBHOOK_ALLOW_PRIVATE_TARGETS`; the addresses of a host name are checked again at every delivery.';
 
 const SUBSCRIPTION_EXAMPLE = { events: ['contact.created', 'contact.updated'], target: 'https://example.com/hooks/engage', is_active: true };
 

@@ -22,7 +22,9 @@ export const Contact = named('Contact', z.object({
   first_name: z.string().max(100).nullable(),
   last_name: z.string().max(100).nullable(),
   email: z.email().max(254).nullable(),
-  meta: z.record(z.string(), z.string()).meta({ description: 'Free-form attributes; values are strings.' }),
+  meta: z.record(z.string(), z.string()).meta({ description: 'Free-form attributes; values are strings. At most 200 keys '
+    + 'of up to 200 characters, values of up to 10,000 characters (an object or list sent as a value is stored as '
+    + 'its JSON text, nested at most 32 levels).' }),
   external_url: z.url().max(200).nullable(),
   external_id: z.string().nullable(),
   is_deleted: z.boolean(),

@@ -27,7 +27,11 @@ export const CloudApiSettings = named('CloudApiSettings', z.object({
   phone_number_id: z.string(),
   chat_business_account_id: z.string(),
   app_id: z.string(),
-  base_url: z.string().meta({ description: 'Base URL of the Cloud API.', example: 'https://graph.facebook.com' }),
+  base_url: z.string().meta({
+    description: 'Base URL of the Cloud API. A URL whose host is not a public address is refused (400 on `base_url`) unless '
+      + 'the server lists the host in `CHANNEL_ALLOW_PRIVATE_BASE_URLS`; every call to the provider checks the address again.',
+    example: 'https://graph.facebook.com',
+  }),
   api_version: z.string().meta({ example: 'v21.0' }),
   access_token_ro: z.string().meta({ description: 'The access token, masked (`••••` and at most its last 4 characters).' }),
   app_token_ro: z.string().meta({ description: 'The app secret, masked.' }),
