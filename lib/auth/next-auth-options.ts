@@ -38,17 +38,21 @@ export function nextAuthOptions(): NextAuthOptions {
           }
           if (wait) throw new Error(tooManyAttemptsMessage(wait));
           if (!user) return null;
-          return { id: String(user.id), email: user.email, name: `${user.firstName} ${user.lastName}`.trim() };
+          return { id: String(user.id), email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), epoch: user.sessionEpoch };
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) token.uid = Number(user.id);
+        if (user) {
+          token.uid = Number(user.id);
+          // Compared on every request: ending a member's sessions bumps it (lib/auth/end-sessions.ts).
+          token.epoch = (user as { epoch?: number }).epoch ?? 0;
+        }
         return token;
       },
       async session({ session, token }) {
-        return { ...session, uid: token.uid };
+        return { ...session, uid: token.uid, epoch: token.epoch };
       },
     },
   };

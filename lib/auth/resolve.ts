@@ -52,18 +52,25 @@ export async function memberFromSession(req: Request): Promise<Member | null> {
   // (a unit test's) one is made from its URL and headers (its body is left unread).
   const request = 'nextUrl' in req ? (req as NextRequest) : new NextRequest(req.url, { headers: req.headers });
   const token = await getToken({ req: request, secret: authSecret() });
-  const userId = Number(token?.uid);
+  return sessionMember(Number(token?.uid), Number(token?.epoch) || 0);
+}
+
+/** The member a session token names, while it is active and its sessions were not ended since. */
+export async function sessionMember(userId: number, epoch: number): Promise<Member | null> {
   if (!userId) return null;
   const member = await memberCache.through(`user:${userId}`, async () => {
     const db = await getDb();
     const [row] = await db
-      .select({ userId: users.id, accountId: users.accountId, role: users.role })
+      .select({ userId: users.id, accountId: users.accountId, role: users.role, epoch: users.sessionEpoch })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.isActive, true)))
       .limit(1);
     return row ? { ...row, via: 'session' as const } : null;
-  }) as Member | null;
-  return member && { ...member };
+  }) as (Member & { epoch: number }) | null;
+  // A session signed before the member's sessions were ended (lib/auth/end-sessions.ts) is over.
+  if (!member || member.epoch !== epoch) return null;
+  const { epoch: _epoch, ...rest } = member;
+  return rest;
 }
 
 /**

@@ -30,7 +30,7 @@ const shortUser = { id: 7, first_name: 'Ada', last_name: 'Lovelace', email: 'ada
 
 const userRow = {
   id: 7, accountId: 3, email: 'ada@example.com', firstName: 'Ada', lastName: 'Lovelace', role: 'ADMIN' as const,
-  passwordHash: null, profileImage: 'https://example.com/ada.png', isActive: true, notifyWhenMsgComesInAfterHours: false,
+  passwordHash: null, profileImage: 'https://example.com/ada.png', isActive: true, sessionEpoch: 0, notifyWhenMsgComesInAfterHours: false,
   inboxContactInfoFields: {}, dateJoined: when,
 };
 
@@ -57,7 +57,7 @@ const accountRow = {
   timerAfterHoursResponse: null, inboxAddNameBeforeMessage: false, measureCsat: false, measureCsatData: {},
   shouldAutocloseConversations: false, autocloseConversationsAfter: null, autocloseMeasureCsat: null,
   archiveConversationsWhenClosed: false, agentsCanSeeAllConversations: true, sandboxNumber: null, generatedCode: null,
-  featureFlags: [], contactAvailableVariables: ['first_name'], createdOn: when,
+  featureFlags: [], contactAvailableVariables: ['first_name'], defaultTeamId: null, createdOn: when,
 } as unknown as Parameters<typeof serializeAccount>[0];
 
 const importRow = {

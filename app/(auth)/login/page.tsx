@@ -1,10 +1,9 @@
 import type { Metadata } from 'next';
-import { getServerSession } from 'next-auth';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
 import { getCountries } from 'libphonenumber-js';
 import { LoginView } from '@/components/auth/login-view';
-import { nextAuthOptions } from '@/lib/auth/next-auth-options';
+import { currentSessionMember } from '@/lib/auth/current-session';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -16,7 +15,7 @@ function safeCallback(value: string | string[] | undefined): string {
 
 export default async function LoginPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const callbackUrl = safeCallback((await searchParams).callbackUrl);
-  if (await getServerSession(nextAuthOptions())) redirect(callbackUrl);
+  if (await currentSessionMember()) redirect(callbackUrl);
 
   // Country choices for first-run setup, named in English, with the browser's region preselected.
   const names = new Intl.DisplayNames(['en'], { type: 'region' });
