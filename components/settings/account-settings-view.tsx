@@ -43,7 +43,7 @@ export function AccountSettingsView() {
     <>
       <PageHeader title="Account settings" description="How the account works: its time zone, working hours, and how conversations are handled." />
       {account.isPending || me.isPending ? <LoadingState /> : account.isError ? <ErrorState error={account.error} onRetry={() => account.refetch()} /> : (
-        <AccountSettingsForm key={JSON.stringify(account.data)} account={account.data} canEdit={me.data?.user.role === 'ADMIN'} />
+        <AccountSettingsForm key={account.data.id} account={account.data} canEdit={me.data?.user.role === 'ADMIN'} />
       )}
     </>
   );

@@ -224,3 +224,43 @@ test.describe('teams', () => {
     expect((await request.get(`/api/team/${team.id}`, { headers: acme.admin.headers })).status()).toBe(404);
   });
 });
+
+test.describe('channels', () => {
+  test('a provider that cannot be reached is reported as such, not as refused credentials', async ({ request }) => {
+    const res = await request.post('/api/channels', {
+      headers: acme.admin.headers,
+      data: {
+        name: 'Unreachable', phone_number_id: `PN${Date.now()}`, business_account_id: 'WABA1', access_token: 'tok', app_secret: 's',
+        verify_token: 'v', base_url: 'http://127.0.0.1:9', api_version: 'v21.0',
+      },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+    const channel = await res.json();
+    const check = await request.post(`/api/channels/${channel.id}/test-credentials`, { headers: acme.admin.headers });
+    expect(await check.json()).toEqual({ ok: false, detail: 'Could not reach the provider: the connection was refused (127.0.0.1:9).' });
+
+    // Deleted: gone from the account, its templates out of the list; only an admin, only the account's own.
+    expect((await request.delete(`/api/channels/${channel.id}`, { headers: acme.agent.headers })).status()).toBe(403);
+    expect((await request.delete(`/api/channels/${channel.id}`, { headers: other.admin.headers })).status()).toBe(404);
+    expect((await request.delete(`/api/channels/${channel.id}`)).status()).toBe(401);
+    expect((await request.delete(`/api/channels/${channel.id}`, { headers: acme.admin.headers })).status()).toBe(204);
+    expect((await request.get(`/api/channels/${channel.id}`, { headers: acme.admin.headers })).status()).toBe(404);
+    const listed = await (await request.get('/api/channels', { headers: acme.admin.headers })).json();
+    expect(listed.results.map((c: { id: number }) => c.id)).not.toContain(channel.id);
+  });
+
+  test('a switched-off channel refuses sends with the reason; the sandbox cannot be deleted', async ({ request }) => {
+    const fresh = await newAccount(request);
+    const channels = await (await request.get('/api/channels', { headers: fresh.admin.headers })).json();
+    const sandbox = channels.results[0];
+    const refused = await request.delete(`/api/channels/${sandbox.id}`, { headers: fresh.admin.headers });
+    expect(await refused.json()).toEqual({ non_field_errors: ['The sandbox channel cannot be deleted; switch it off instead.'] });
+    await request.patch(`/api/channels/${sandbox.id}`, { headers: fresh.admin.headers, data: { status: 'INACTIVE' } });
+    const template = (await (await request.get('/api/channels/chat/template?search=welcome', { headers: fresh.admin.headers })).json()).results[0];
+    const send = await request.post(`/api/channels/chat/template/${template.id}/send`, {
+      headers: fresh.admin.headers, data: { phone: '+525512345678', variables: ['Ana', 'Acme'] },
+    });
+    expect(send.status()).toBe(400);
+    expect(await send.json()).toEqual({ non_field_errors: ['The template\'s channel is switched off: nothing can be sent through it.'] });
+  });
+});

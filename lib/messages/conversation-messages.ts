@@ -9,6 +9,7 @@ import { FREE_FORM_WINDOW_MS } from '@/lib/conversations/serializer';
 import type { FreeFormMessage } from '@/lib/conversations/validation';
 import { queueOutboundMessages } from './outbound';
 import { getMessage, pageOfMessages } from './queries';
+import { channelUnusable } from '@/lib/channels/usable';
 
 // A conversation's messages, oldest first, and the free-form send: only within 24 hours of the
 // contact's last inbound message; outside that window only templates may be sent.
@@ -56,7 +57,8 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
     const [channel] = channelId === null ? [] : await tx.select().from(channels)
       .where(and(eq(channels.accountId, member.accountId), eq(channels.id, channelId))).limit(1);
     if (!channel) throw ValidationError.nonField('The conversation has no channel to send on.');
-    if (channel.status === 'INACTIVE') throw ValidationError.nonField('The conversation\'s channel is inactive.');
+    const off = channelUnusable(channel);
+    if (off) throw ValidationError.nonField(`The conversation's channel ${off}: nothing can be sent through it.`);
     const [contact] = await tx.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
     const source = member.via === 'session' ? 'INBOX' as const : 'API' as const;
     const [id] = await queueOutboundMessages(tx, [{

@@ -1,5 +1,6 @@
 import http from 'node:http';
 import https from 'node:https';
+import { describeNetworkError, UNREACHABLE } from './network-error';
 
 // The few HTTP calls the Cloud API provider makes. Never throws: network failures and timeouts
 // come back as status null with the error text.
@@ -59,7 +60,7 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
     let req: http.ClientRequest | undefined;
     // The limit covers the whole exchange: a provider trickling bytes cannot hold a worker.
     const deadline = setTimeout(() => {
-      fail(`The operation was aborted due to timeout (${CLOUD_API_TIMEOUT_MS} ms)`);
+      fail(`${UNREACHABLE}: it did not answer within ${CLOUD_API_TIMEOUT_MS / 1000} seconds (${target.host}).`);
       req?.destroy();
     }, CLOUD_API_TIMEOUT_MS);
     try {
@@ -101,7 +102,7 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
         res.on('error', (error) => fail(error.message));
         res.on('close', () => { if (!res.complete) fail('The connection closed before the answer ended'); });
       });
-      req.on('error', (error) => fail(error.message));
+      req.on('error', (error) => fail(describeNetworkError(error, target)));
       if (init.hold && body !== null && body.length > 1) {
         const held = req;
         held.write(body.subarray(0, body.length - 1));

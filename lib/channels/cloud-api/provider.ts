@@ -1,4 +1,5 @@
 import { ProviderError, type ChannelProvider, type ChannelRecord, type CloudApiSettings, type OutboundMessage, type ProviderTemplate } from '../provider';
+import { UNREACHABLE } from './network-error';
 import { cloudError, cloudRequest, isRetryable, isThrottled } from './http';
 
 // The WhatsApp Cloud API wire format against the channel's base URL:
@@ -54,6 +55,8 @@ export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): C
           display_phone_number: String(res.json.display_phone_number ?? ''), verified_name: String(res.json.verified_name ?? ''),
         };
       }
+      // No answer at all says nothing about the credentials.
+      if (res.status === null) return { ok: false, detail: res.error ?? UNREACHABLE };
       const { code, message } = cloudError(res);
       return { ok: false, detail: `The provider refused the credentials (${code}): ${message}` };
     },
