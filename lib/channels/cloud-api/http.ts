@@ -21,7 +21,7 @@ export type CloudResponse = {
 };
 
 export type CloudRequestInit = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   body?: object;
   /**
    * For a send that must happen at most once: the request is written but for its last byte, then
