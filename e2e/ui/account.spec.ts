@@ -125,3 +125,27 @@ test('account settings, teams and the profile from the dashboard', async ({ page
   await page.goto('/settings/members');
   await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
 });
+
+test('a template created from the dashboard on the sandbox is previewed live, approved at once and can be sent', async ({ page, request }) => {
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/templates');
+  await page.getByRole('link', { name: 'New template' }).click();
+  await page.getByLabel('Name').fill('pickup_ready');
+  await page.getByLabel('Header (optional)').fill('Pickup');
+  await page.getByLabel('Body').fill('Hi {{1}}, your parcel is at {{2}}.');
+  await page.getByLabel('Footer (optional)').fill('Acme Logistics');
+  await page.getByLabel('Quick-reply buttons (optional)').fill('Thanks, Call me');
+  await expect(page.getByTestId('preview-body')).toHaveText('Hi {{1}}, your parcel is at {{2}}.');
+  await expect(page.getByTestId('preview-header')).toHaveText('Pickup');
+  await expect(page.getByRole('list', { name: 'Template buttons' })).toContainText('Call me');
+  await page.screenshot({ path: 'test-results/account-new-template.png', fullPage: true });
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await expect(page).toHaveURL(/\/templates\/[0-9a-f-]{36}$/);
+  const id = page.url().split('/').pop()!;
+  const template = await (await request.get(`/api/channels/chat/template/${id}`, { headers: account.admin.headers })).json();
+  expect(template).toMatchObject({ name: 'pickup_ready', status: 'approved' });
+  const send = await request.post(`/api/channels/chat/template/${id}/send`, {
+    headers: account.admin.headers, data: { phone: uniquePhone(), variables: ['Ana', 'Gate 4'] },
+  });
+  expect(send.status()).toBe(201);
+});

@@ -64,7 +64,20 @@ export const templateDraftSchema = z.object({
   name: z.string().trim().min(1).max(512).regex(/^[a-z0-9_]+$/, 'Use lowercase letters, digits and underscores.'),
   language: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'Enter a language code such as "en" or "pt_BR".'),
   category: z.enum(templateCategory.enumValues),
-  components: z.array(z.looseObject({ type: z.enum(COMPONENT_TYPES) })).min(1).max(4).superRefine((parts, ctx) => {
+  components: z.array(z.object({
+    type: z.enum(COMPONENT_TYPES),
+    format: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION']).optional(),
+    text: z.string().max(1024).optional(),
+    example: z.record(z.string(), z.array(z.union([z.string(), z.array(z.string())]))).optional()
+      .meta({ description: 'Sample values for the variables, as the provider asks (`header_text`, `body_text`).' }),
+    buttons: z.array(z.object({
+      type: z.enum(['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE']),
+      text: z.string().min(1).max(25),
+      url: z.string().max(2000).optional(),
+      phone_number: z.string().max(20).optional(),
+      example: z.array(z.string()).optional(),
+    })).max(10).optional(),
+  })).min(1).max(4).superRefine((parts, ctx) => {
     const body = parts.find((p) => p.type === 'BODY') as { text?: unknown } | undefined;
     if (!body || typeof body.text !== 'string' || !body.text.trim()) {
       ctx.addIssue({ code: 'custom', message: 'A template needs a BODY component with text.' });
