@@ -5,10 +5,10 @@ import path from 'node:path';
 // The lock file holds the owner's pid; a lock left by a dead process is taken over.
 
 export class DataDirLockedError extends Error {
-  constructor(dir: string, pid: number) {
+  constructor(readonly dir: string, readonly pid: number, instead?: string) {
     super(
       `The embedded database at ${dir} is in use by another process (pid ${pid}). ` +
-        'Stop the running server first, or set DATABASE_URL to use a shared Postgres.',
+        (instead ?? 'Stop the running server first, or set DATABASE_URL to use a shared Postgres.'),
     );
     this.name = 'DataDirLockedError';
   }

@@ -4,6 +4,7 @@
 // stderr with a non-zero exit code (1 for failures, 2 for usage errors). See README.md.
 import { and, eq, sql } from 'drizzle-orm';
 import { closeDatabase, database, type Db } from '@/db';
+import { DataDirLockedError } from '@/db/data-dir-lock';
 import { accounts, channels, users } from '@/db/schema';
 import { createAccountWithAdmin } from '@/lib/accounts/service';
 import { createApiKey } from '@/lib/api-keys/service';
@@ -24,6 +25,8 @@ type Command = {
   required: string[];
   optional?: string[];
   run: (db: Db, flags: Record<string, string>) => Promise<object>;
+  /** Where the running dashboard does the same, named when the embedded database is held by a server. */
+  dashboard?: string;
 };
 
 function positiveInt(value: string, flag: string): number {
@@ -58,6 +61,7 @@ const commands: Record<string, Command> = {
     },
   },
   createuser: {
+    dashboard: 'Settings → Members (/settings/members) in the dashboard, or POST /api/account-member',
     usage: 'createuser --account-id A --email E --password P [--role AGENT|MANAGER|ADMIN] [--first-name F] [--last-name L]',
     summary: 'Add a user (default role AGENT) to an existing account.',
     required: ['account-id', 'email', 'password'],
@@ -74,6 +78,7 @@ const commands: Record<string, Command> = {
     },
   },
   createapikey: {
+    dashboard: 'API keys (/dev/api-keys) in the dashboard',
     usage: 'createapikey --email E [--name N]',
     summary: 'Create an API key acting as the user with that email; the key is shown only here.',
     required: ['email'],
@@ -91,6 +96,7 @@ const commands: Record<string, Command> = {
     },
   },
   createchannel: {
+    dashboard: 'Settings → Channels → Add channel (/settings/channels/new) in the dashboard, or POST /api/channels',
     usage: 'createchannel --account-id A --provider cloud_api|sandbox [--name N --phone-number-id P --business-account-id W '
       + '--access-token T --app-secret S --verify-token V [--app-id I] [--base-url URL] [--api-version v21.0] [--rate-limit 80]]',
     summary: 'Add a cloud_api channel (or the sandbox channel, if the account lacks one); prints it with secrets masked.',
@@ -159,8 +165,17 @@ async function main(): Promise<number> {
   const spec = commands[command];
   if (!spec) throw new UsageError(`Unknown command "${command}". Commands: ${Object.keys(commands).join(', ')}.`);
   checkFlags(flags, spec.required, spec.optional);
-  // Opening applies pending migrations; on the embedded database it refuses while a server holds it.
-  const { db } = await database();
+  // Opening applies pending migrations; on the embedded database it refuses while a server holds it:
+  // one process only may open it, so the refusal names where the running server does the same.
+  let db: Db;
+  try {
+    ({ db } = await database());
+  } catch (error) {
+    if (error instanceof DataDirLockedError && spec.dashboard) {
+      throw new DataDirLockedError(error.dir, error.pid, `While it runs, use ${spec.dashboard} instead.`);
+    }
+    throw error;
+  }
   emit(await spec.run(db, flags));
   return 0;
 }

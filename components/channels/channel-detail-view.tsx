@@ -16,6 +16,7 @@ import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import { useMe } from '@/lib/client/me';
 import { TEMPLATES_PAGE_SIZE, useTemplates } from '@/lib/client/templates';
 import type { Channel } from '@/lib/client/types';
+import { ChannelEditCard } from './channel-edit-card';
 import { ChannelStatusBadge, providerLabel } from './channel-status-badge';
 import { DetailRow } from '@/components/ui/detail-row';
 
@@ -112,6 +113,8 @@ export function ChannelDetailView({ id }: { id: number }) {
             </p>
           )}
         </Card>
+
+        {isAdmin && <ChannelEditCard key={c.id} channel={c} />}
 
         {c.callback_url && (
           <Card title="Callback URL">

@@ -10,7 +10,7 @@ export const NAV_ITEMS: NavItem[] = [
   { href: '/broadcasts', label: 'Broadcasts', match: '/broadcasts' },
   { href: '/flows', label: 'Flows', match: '/flows' },
   { href: '/webhooks', label: 'Webhooks', match: '/webhooks' },
-  { href: '/settings/members', label: 'Settings', match: '/settings' },
+  { href: '/settings/account', label: 'Settings', match: '/settings' },
   { href: '/settings/channels', label: 'Channels', match: '/settings/channels' },
   { href: '/dev/api-keys', label: 'API keys', match: '/dev', roles: ['ADMIN'] },
 ];

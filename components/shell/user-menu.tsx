@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { signOut } from 'next-auth/react';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -15,6 +16,7 @@ export function UserMenu({ me }: { me: Me | undefined }) {
         <div className="mb-3 min-w-0 px-1">
           <p className="truncate text-sm font-medium text-slate-900" data-testid="current-user">{name}</p>
           <p className="truncate text-xs text-slate-500">{me.user.email} · {me.user.role.toLowerCase()}</p>
+          <Link href="/settings/profile" className="text-xs font-medium text-indigo-700 hover:underline">Your profile</Link>
         </div>
       )}
       <Button variant="secondary" className="w-full" disabled={leaving}

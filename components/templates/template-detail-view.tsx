@@ -15,6 +15,9 @@ import type { ChatTemplate } from '@/lib/client/types';
 import { preview, variableSlots } from './template-parts';
 import { TemplatePreview } from './template-preview';
 import { TemplateStatusBadge, categoryLabel } from './template-status-badge';
+import { useRouter } from 'next/navigation';
+import { useMe } from '@/lib/client/me';
+import { useDeleteTemplate } from '@/lib/client/templates';
 
 const SHOWN = ['phone', 'variables'] as const;
 
@@ -88,6 +91,7 @@ function TemplateWorkbench({ template }: { template: ChatTemplate }) {
 
 export function TemplateDetailView({ id }: { id: string }) {
   const template = useTemplate(id);
+  const isAdmin = useMe().data?.user.role === 'ADMIN';
   const back = <Link href="/templates" className="text-slate-500 hover:text-slate-900">← Templates</Link>;
   if (template.isPending) return <><PageHeader title="Template" back={back} /><LoadingState /></>;
   if (template.isError) {
@@ -104,6 +108,7 @@ export function TemplateDetailView({ id }: { id: string }) {
   return (
     <>
       <PageHeader title={<span className="font-mono">{t.name}</span>} back={back}
+        actions={isAdmin && !t.is_deleted ? <DeleteTemplateButton id={t.id} name={t.name} /> : undefined}
         description={<span className="inline-flex flex-wrap items-center gap-2">
           <span>{categoryLabel(t.category)}</span>·<span>{t.language}</span>·<TemplateStatusBadge status={t.status} />·
           <span>Channel {t.channel.name}</span>
@@ -111,5 +116,18 @@ export function TemplateDetailView({ id }: { id: string }) {
       {t.rejected_reason && <div className="mb-4"><FormAlert messages={[`Rejected: ${t.rejected_reason}`]} /></div>}
       <TemplateWorkbench template={t} />
     </>
+  );
+}
+
+function DeleteTemplateButton({ id, name }: { id: string; name: string }) {
+  const router = useRouter();
+  const remove = useDeleteTemplate(id);
+  return (
+    <span className="flex flex-col items-end gap-1">
+      <Button variant="danger" disabled={remove.isPending} onClick={() => {
+        if (window.confirm(`Delete the template "${name}"? It is deleted at the provider too.`)) remove.mutate(undefined, { onSuccess: () => router.push('/templates') });
+      }}>Delete template</Button>
+      {remove.error && <span role="alert" className="text-xs text-rose-700">{remove.error.message}</span>}
+    </span>
   );
 }

@@ -13,6 +13,8 @@ import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 import { TemplateTable } from './template-table';
 import { categoryLabel, templateStatusLabel } from './template-status-badge';
 import { SearchInput } from '@/components/ui/search-input';
+import { ButtonLink } from '@/components/ui/button';
+import { useMe } from '@/lib/client/me';
 
 type Filters = { search: string; category: string; status: string; page: number };
 
@@ -21,6 +23,7 @@ type Filters = { search: string; category: string; status: string; page: number 
  * filters are held in state and mirrored to the URL, so two quick changes never undo each other.
  */
 export function TemplateListView() {
+  const me = useMe();
   const router = useRouter();
   const pathname = usePathname();
   const params = useSearchParams();
@@ -60,6 +63,7 @@ export function TemplateListView() {
   return (
     <>
       <PageHeader title="Templates"
+        actions={me.data?.user.role === 'ADMIN' ? <ButtonLink href="/templates/new">New template</ButtonLink> : undefined}
         description="Message templates approved by the provider: the only messages that can start a conversation. Open one to preview it and send it." />
       <Card flush>
         <div className="flex flex-wrap items-center gap-3 border-b border-slate-200 p-4">

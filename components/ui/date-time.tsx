@@ -1,11 +1,21 @@
 'use client';
+import { useMemo } from 'react';
+import { useMe } from '@/lib/client/me';
 
-const full = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const dateOnly = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-
-/** A timestamp in the viewer's locale and zone; the exact ISO value on hover. */
+/**
+ * A timestamp in the viewer's locale and the account's time zone (its `default_timezone`; the
+ * browser's until the account is loaded), with the zone named; the exact ISO value on hover.
+ */
 export function DateTime({ value, date = false, fallback = '—' }: { value: string | null | undefined; date?: boolean; fallback?: string }) {
+  const timeZone = useMe().data?.account.default_timezone;
+  const format = useMemo(() => {
+    try {
+      return new Intl.DateTimeFormat(undefined, date ? { dateStyle: 'medium', timeZone } : { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    } catch {
+      return new Intl.DateTimeFormat(undefined, date ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' });
+    }
+  }, [date, timeZone]);
   if (!value) return <span className="text-slate-400">{fallback}</span>;
   const d = new Date(value);
-  return <time dateTime={value} title={d.toISOString()}>{(date ? dateOnly : full).format(d)}</time>;
+  return <time dateTime={value} title={`${d.toISOString()}${timeZone ? ` (shown in ${timeZone})` : ''}`}>{format.format(d)}</time>;
 }

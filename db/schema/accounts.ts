@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, char, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, time, timestamp, uniqueIndex, varchar,
+  type AnyPgColumn, boolean, char, index, integer, jsonb, pgTable, primaryKey, serial, smallint, text, time, timestamp, uniqueIndex, varchar,
 } from 'drizzle-orm/pg-core';
 import { accountStatus, memberRole, teamAssignmentStrategy } from './enums';
 
@@ -28,6 +28,8 @@ export const accounts = pgTable('accounts', {
   generatedCode: varchar('generated_code', { length: 32 }),
   featureFlags: text('feature_flags').array().notNull().default(sql`'{}'::text[]`),
   contactAvailableVariables: text('contact_available_variables').array().notNull().default(sql`'{}'::text[]`),
+  // The team new inbound conversations go to when the contact has no default assignees.
+  defaultTeamId: integer('default_team_id').references((): AnyPgColumn => teams.id, { onDelete: 'set null' }),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -68,6 +70,8 @@ export const teams = pgTable('teams', {
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   name: varchar('name', { length: 150 }).notNull(),
   assignmentStrategy: teamAssignmentStrategy('assignment_strategy').notNull().default('MANUAL'),
+  // Round-robin's cursor: the member who got the team's last conversation.
+  lastAssignedUserId: integer('last_assigned_user_id'),
 }, (t) => [uniqueIndex('teams_account_name_key').on(t.accountId, t.name)]);
 
 export const teamMembers = pgTable('team_members', {
@@ -121,3 +125,15 @@ export const signInAttempts = pgTable('sign_in_attempts', {
   firstAttemptOn: timestamp('first_attempt_on', { withTimezone: true }).notNull(),
   count: integer('count').notNull(),
 });
+
+// Invitation and password-reset links: the token is shown once, only its SHA-256 is stored.
+export const memberLinks = pgTable('member_links', {
+  id: serial('id').primaryKey(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+  purpose: varchar('purpose', { length: 16 }).$type<'INVITE' | 'RESET'>().notNull(),
+  tokenHash: char('token_hash', { length: 64 }).notNull(),
+  expiresOn: timestamp('expires_on', { withTimezone: true }).notNull(),
+  usedOn: timestamp('used_on', { withTimezone: true }),
+  createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('member_links_token_key').on(t.tokenHash), index('member_links_user_idx').on(t.userId)]);

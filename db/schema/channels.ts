@@ -19,6 +19,8 @@ export const channels = pgTable('channels', {
   settingsEncrypted: text('settings_encrypted'),
   rateLimitPerSecond: integer('rate_limit_per_second').notNull().default(80),
   templatesSyncedOn: timestamp('templates_synced_on', { withTimezone: true }),
+  // A deleted channel stays for its messages' history; it is hidden and sends through it are refused.
+  deletedOn: timestamp('deleted_on', { withTimezone: true }),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   index('channels_account_idx').on(t.accountId),

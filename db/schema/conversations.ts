@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial, boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
-import { accounts, users } from './accounts';
+import { accounts, teams, users } from './accounts';
 import { channels, chatTemplates } from './channels';
 import { contacts, tags } from './contacts';
 import { conversationSource, conversationStatus, messageDirection, messageSource, messageStatus, messageType } from './enums';
@@ -17,6 +17,10 @@ export const conversations = pgTable('conversations', {
   lastMessageOn: timestamp('last_message_on', { withTimezone: true }),
   // Start of the 24-hour free-form window.
   lastInboundOn: timestamp('last_inbound_on', { withTimezone: true }),
+  // The team the conversation was assigned to (its members see it when agents see only their own).
+  teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
+  // When the after-hours reply was sent: once per conversation.
+  afterHoursRepliedOn: timestamp('after_hours_replied_on', { withTimezone: true }),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -24,6 +28,8 @@ export const conversations = pgTable('conversations', {
   uniqueIndex('conversations_one_open_key').on(t.contactId).where(sql`${t.status} NOT IN ('RESOLVED', 'CLOSED')`),
   index('conversations_account_idx').on(t.accountId, t.createdOn, t.id),
   index('conversations_contact_idx').on(t.contactId, t.createdOn),
+  // The auto-close job's scan: open conversations by idleness.
+  index('conversations_open_idle_idx').on(t.accountId, t.lastMessageOn).where(sql`${t.status} NOT IN ('RESOLVED', 'CLOSED')`),
 ]);
 
 export const conversationTags = pgTable('conversation_tags', {

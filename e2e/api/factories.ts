@@ -62,3 +62,23 @@ export function dashboardPages(fill: (param: string, route: string) => string): 
   walk(root);
   return pages.sort();
 }
+
+/** A new member with an API key of their own (made by the admin). */
+export async function memberWithKey(request: APIRequestContext, account: TestAccount, role: 'ADMIN' | 'AGENT' = 'AGENT', first = 'Agent') {
+  const email = `m-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@test.example`;
+  const res = await request.post('/api/account-member', {
+    headers: account.admin.headers, data: { email, first_name: first, role, password: 'a-long-password' },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const member = await res.json();
+  const key = await request.post('/api/dev/api-keys', { headers: account.admin.headers, data: { name: `key ${email}`, user: member.id } });
+  expect(key.status(), await key.text()).toBe(201);
+  return { id: member.id as number, email, headers: { Authorization: `Token ${(await key.json()).key}` } };
+}
+
+/** A text from a new (or the given) phone on the sandbox: the inbound path opens or joins its conversation. */
+export async function inbound(request: APIRequestContext, account: TestAccount, phone = uniquePhone(), text = 'Hola') {
+  const res = await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone, type: 'text', text } });
+  expect(res.status(), await res.text()).toBe(201);
+  return { phone, conversation: (await res.json()).conversation as string };
+}

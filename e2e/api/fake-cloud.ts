@@ -73,6 +73,21 @@ export class FakeCloud {
       const to = (body as { to?: string }).to;
       return reply({ status: 200, json: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.FAKE${++this.wamid}${Date.now()}` }] } });
     }
+    // A submitted template is pending review, as at the provider; its name is then listed (and deletable).
+    if (req.method === 'POST' && parts[2] === 'message_templates') {
+      const t = body as { name?: string; language?: string; category?: string; components?: object[] };
+      if (!t?.name) return reply({ status: 400, json: { error: { message: 'Invalid parameter', code: 100, error_data: { details: 'name is required' } } } });
+      const id = `TPL${++this.wamid}`;
+      const pages = this.templatePages.get(parts[1]) ?? [[]];
+      pages[pages.length - 1].push({ id, name: t.name, language: t.language, category: t.category, status: 'PENDING', components: t.components });
+      this.templatePages.set(parts[1], pages);
+      return reply({ status: 200, json: { id, status: 'PENDING', category: t.category } });
+    }
+    if (req.method === 'DELETE' && parts[2] === 'message_templates') {
+      const name = url.searchParams.get('name');
+      this.templatePages.set(parts[1], (this.templatePages.get(parts[1]) ?? [[]]).map((page) => page.filter((t) => (t as { name?: string }).name !== name)));
+      return reply({ status: 200, json: { success: true } });
+    }
     if (req.method === 'GET' && parts[2] === 'message_templates') {
       const pages = this.templatePages.get(parts[1]) ?? [[]];
       const index = Number(url.searchParams.get('after') ?? 0);

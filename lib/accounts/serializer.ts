@@ -22,6 +22,7 @@ export function serializeAccount(a: Account): SerializedAccount {
     autoclose_conversations_after: a.autocloseConversationsAfter,
     archive_conversations_when_closed: a.archiveConversationsWhenClosed,
     agents_can_see_all_conversations: a.agentsCanSeeAllConversations,
+    default_team: a.defaultTeamId,
     feature_flags: a.featureFlags,
     contact_available_variables: a.contactAvailableVariables,
     created_on: a.createdOn.toISOString(),

@@ -19,3 +19,46 @@ export const createAccountSchema = z.object({
   default_timezone: z.string().max(64).default('UTC'),
 });
 export type CreateAccountInput = z.input<typeof createAccountSchema>;
+
+const TIMEZONES = new Set<string>([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+
+/** An IANA time zone name (`Europe/Lisbon`, `UTC`). */
+export const timezone = z.string().trim().refine((tz) => TIMEZONES.has(tz), { message: 'Enter a valid IANA time zone, such as "Europe/Lisbon" or "UTC".' });
+
+// A time of day as DRF's TimeField reads it: HH:MM or HH:MM:SS; answered as HH:MM:SS.
+const timeOfDay = z.string().trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: 'Time has wrong format. Use one of these formats instead: hh:mm[:ss].' })
+  .transform((t) => (t.length === 5 ? `${t}:00` : t));
+
+/** Day 0 is Monday … 6 Sunday; times of day are UTC, as the spec's `time` type says. */
+export const workingHoursSchema = z.array(z.object({
+  day: z.int().min(0).max(6),
+  is_open: z.boolean(),
+  open_at: timeOfDay,
+  close_at: timeOfDay,
+})).max(7).superRefine((days, ctx) => {
+  const seen = new Set<number>();
+  days.forEach((d, i) => {
+    if (seen.has(d.day)) ctx.addIssue({ code: 'custom', path: [i, 'day'], message: 'Each day may appear once.' });
+    seen.add(d.day);
+    if (d.is_open && d.open_at === d.close_at) ctx.addIssue({ code: 'custom', path: [i, 'close_at'], message: 'Closing time must differ from opening time.' });
+  });
+});
+
+/** `PATCH /api/account`: any subset of the settings an admin may change. */
+export const accountPatchSchema = z.object({
+  name: z.string().trim().min(1).max(200),
+  country: countryCode,
+  default_timezone: timezone,
+  has_working_hours: z.boolean(),
+  working_hours: workingHoursSchema,
+  after_hours_response: z.string().max(4096),
+  inbox_add_name_before_message: z.boolean(),
+  should_autoclose_conversations: z.boolean(),
+  autoclose_conversations_after: z.int().min(1).max(32767).nullable(),
+  archive_conversations_when_closed: z.boolean(),
+  agents_can_see_all_conversations: z.boolean(),
+  default_team: z.int().min(1).max(2_147_483_647).nullable()
+    .meta({ description: 'Team that new inbound conversations go to when the contact has no default assignees.' }),
+}).partial();
+export type AccountPatch = z.output<typeof accountPatchSchema>;

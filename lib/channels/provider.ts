@@ -76,4 +76,10 @@ export interface ChannelProvider {
   testCredentials(): Promise<CredentialCheck>;
   /** Every template of the account at the provider; null when templates are managed locally. */
   fetchTemplates(): Promise<ProviderTemplate[] | null>;
+  /** Submits a new template for review; its provider id and first status. Throws ProviderError when refused. */
+  submitTemplate(template: TemplateDraft): Promise<{ id: string | null; status: string }>;
+  /** Deletes a template (every language of the name) at the provider. Throws ProviderError when refused. */
+  removeTemplate(name: string): Promise<void>;
 }
+
+export type TemplateDraft = { name: string; language: string; category: string; components: object[] };

@@ -1,4 +1,4 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '@/db';
 import { accounts, channels, chatTemplates } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
@@ -40,14 +40,16 @@ export async function createSandboxChannel(tx: Executor, accountId: number): Pro
   return channel;
 }
 
+/** A channel of the account; a deleted one is "Not found." (its messages keep pointing at it). */
 export async function findChannel(db: Executor, accountId: number, id: number): Promise<ChannelRecord> {
-  const [row] = await db.select().from(channels).where(and(eq(channels.accountId, accountId), eq(channels.id, id))).limit(1);
+  const [row] = await db.select().from(channels)
+    .where(and(eq(channels.accountId, accountId), eq(channels.id, id), isNull(channels.deletedOn))).limit(1);
   if (!row) throw new NotFoundError();
   return row;
 }
 
 export async function listChannels(db: Db, accountId: number, url: URL, page: PageRequest, origin = url.origin) {
-  const where = eq(channels.accountId, accountId);
+  const where = and(eq(channels.accountId, accountId), isNull(channels.deletedOn));
   const [rows, [{ total }]] = await Promise.all([
     db.select().from(channels).where(where).orderBy(asc(channels.id)).limit(page.pageSize).offset(page.offset),
     db.select({ total: count() }).from(channels).where(where),
@@ -133,6 +135,22 @@ export async function patchChannel(db: Db, accountId: number, id: number, input:
   });
   forgetChannels();
   return row;
+}
+
+/**
+ * Deletes a channel for good, keeping its messages' history: the row stays, switched off and
+ * hidden, so sends through it are refused with a reason and its messages still name it. The
+ * sandbox channel, which every account has, cannot be deleted (it can be switched off).
+ */
+export async function deleteChannel(db: Db, accountId: number, id: number): Promise<void> {
+  const channel = await findChannel(db, accountId, id);
+  if (channel.isSandbox) throw ValidationError.nonField('The sandbox channel cannot be deleted; switch it off instead.');
+  await db.transaction(async (tx) => {
+    await tx.update(channels).set({ deletedOn: new Date(), status: 'INACTIVE' }).where(eq(channels.id, id));
+    // Its templates can no longer be sent: they leave the template list.
+    await tx.update(chatTemplates).set({ isDeleted: true, updatedOn: new Date() }).where(eq(chatTemplates.channelId, id));
+  });
+  forgetChannels();
 }
 
 /** The provider's refusal is an answer ({ok: false, detail}), not an error; nothing is caught here. */

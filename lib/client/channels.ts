@@ -60,3 +60,27 @@ export function useSyncTemplates(id: number) {
     ]),
   });
 }
+
+/** ADMIN: name, rate limit, on/off, and credentials re-entered (blank ones are left out and kept). */
+export function useUpdateChannel(id: number) {
+  const saved = useChannelSaved();
+  return useMutation({
+    mutationFn: (body: Record<string, string | number>) => {
+      const json = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'number' || v.trim() !== ''));
+      return apiFetch<Channel>(path(id), { method: 'PATCH', json });
+    },
+    onSuccess: saved,
+  });
+}
+
+/** ADMIN: deletes the channel (its messages keep their history). */
+export function useDeleteChannel(id: number) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>(path(id), { method: 'DELETE' }),
+    onSuccess: () => Promise.all([
+      qc.invalidateQueries({ queryKey: queryKeys.channels }),
+      qc.invalidateQueries({ queryKey: queryKeys.templates }),
+    ]),
+  });
+}

@@ -2,6 +2,8 @@
 export const queryKeys = {
   me: ['me'] as const,
   members: ['members'] as const,
+  account: ['account'] as const,
+  teams: ['teams'] as const,
   apiKeys: ['api-keys'] as const,
   contacts: ['contacts'] as const,
   contactList: (search: string, page: number) => ['contacts', 'list', { search, page }] as const,

@@ -56,3 +56,23 @@ export function useSendTemplate(id: string) {
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.conversations }),
   });
 }
+
+export type TemplateDraft = { channel: number; name: string; language: string; category: TemplateCategory; components: object[] };
+
+/** ADMIN: creates a template (submitted to the channel's provider; the sandbox approves it at once). */
+export function useCreateTemplate() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (draft: TemplateDraft) => apiFetch<ChatTemplate>('/api/channels/chat/template', { method: 'POST', json: draft }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.templates }),
+  });
+}
+
+/** ADMIN: deletes a template, at the provider too. */
+export function useDeleteTemplate(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>(path(id), { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.templates }),
+  });
+}

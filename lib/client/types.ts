@@ -5,6 +5,7 @@ import type * as contacts from '@/lib/openapi/schemas/contacts';
 import type * as dashboard from '@/lib/openapi/schemas/dashboard';
 import type * as members from '@/lib/openapi/schemas/members';
 import type * as messaging from '@/lib/openapi/schemas/messaging';
+import type * as teams from '@/lib/openapi/schemas/teams';
 import type * as webhooks from '@/lib/openapi/schemas/webhooks';
 import type { SandboxInbound as ServerSandboxInbound } from '@/lib/channels/sandbox/validation';
 
@@ -16,6 +17,10 @@ import type { SandboxInbound as ServerSandboxInbound } from '@/lib/channels/sand
 export type Contact = z.infer<typeof contacts.Contact>;
 export type ContactNote = z.infer<typeof contacts.Note>;
 export type Member = z.infer<typeof members.AccountMember>;
+export type NewMember = z.infer<typeof members.NewAccountMember>;
+export type MemberLink = z.infer<typeof members.MemberLink>;
+export type MemberLinkInfo = z.infer<typeof members.MemberLinkInfo>;
+export type TeamDetail = z.infer<typeof teams.TeamDetail>;
 export type Role = Member['role'];
 export type Account = z.infer<typeof dashboard.Account>;
 export type ApiKey = z.infer<typeof dashboard.ApiKey>;

@@ -16,8 +16,9 @@ import { escapeLike } from '@/lib/sql/like';
 // Conversations: list, get, update and partial update. Every query is scoped by the account.
 
 
-export async function listConversations(db: Db, accountId: number, url: URL, page: PageRequest, q: ConversationListQuery) {
-  const conditions: SQL[] = [sql`true`];
+/** `visible`: the member's view (visibility.ts), null for every conversation of the account. */
+export async function listConversations(db: Db, accountId: number, url: URL, page: PageRequest, q: ConversationListQuery, visible: SQL | null = null) {
+  const conditions: SQL[] = [visible ?? sql`true`];
   if (q.contact) conditions.push(sql`cv.contact_id = ${q.contact}`);
   if (q.status) conditions.push(sql`cv.status::text = any(${sql.param(q.status)}::text[])`);
   if (q.assigned) conditions.push(sql`exists (select 1 from conversation_assignees a where a.conversation_id = cv.id and a.user_id = ${q.assigned})`);

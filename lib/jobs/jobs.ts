@@ -5,6 +5,7 @@ import { messageSendJob } from '@/lib/messages/send-job';
 import { sandboxStatusJob } from '@/lib/messages/sandbox-status-job';
 import { templateSyncAllJob, templateSyncJob } from '@/lib/templates/sync-job';
 import { importResumeJob, uploadSweepJob } from '@/lib/contacts/import/sweep-job';
+import { autocloseJob } from '@/lib/conversations/autoclose-job';
 import { broadcastRunJob, broadcastSweepJob } from '@/lib/broadcasts/run';
 
 /** Every kind of background job the product runs. */
@@ -19,4 +20,5 @@ export const jobs: JobDefinition<never>[] = [
   importResumeJob as JobDefinition<never>,
   broadcastRunJob as JobDefinition<never>,
   broadcastSweepJob as JobDefinition<never>,
+  autocloseJob as JobDefinition<never>,
 ];

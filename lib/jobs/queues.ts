@@ -29,6 +29,8 @@ export const QUEUES = {
   importResume: { name: 'contact-import-resume', policy: { retryLimit: 0, expireInSeconds: 120 } },
   // Hourly: removes uploads whose web process died while receiving them.
   uploadSweep: { name: 'contact-upload-sweep', policy: { retryLimit: 0, expireInSeconds: 600 } },
+  // Every minute: conversations idle past their account's auto-close time are closed.
+  conversationAutoclose: { name: 'conversation-autoclose', policy: { retryLimit: 0, expireInSeconds: 120 } },
 } satisfies Record<string, { name: string; policy: Omit<PgBoss.Queue, 'name'> }>;
 
 export type QueueName = (typeof QUEUES)[keyof typeof QUEUES]['name'];

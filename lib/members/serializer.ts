@@ -42,5 +42,6 @@ export function serializeMember(u: User, groups: Group[], teams: Team[]): Serial
     teams,
     profile_image: u.profileImage,
     role: u.role,
+    is_active: u.isActive,
   };
 }

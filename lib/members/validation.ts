@@ -35,3 +35,49 @@ export const createUserSchema = z.object({
   last_name: z.string().trim().max(150).default(''),
 });
 export type CreateUserInput = z.input<typeof createUserSchema>;
+
+const names = {
+  first_name: z.string().trim().max(150),
+  last_name: z.string().trim().max(150),
+};
+
+/**
+ * `POST /api/account-member` (ADMIN): a new member. Without `password` the answer carries an
+ * invitation link, shown once, through which the member chooses one.
+ */
+export const addMemberSchema = z.object({
+  email: z.email().max(254),
+  first_name: names.first_name.default(''),
+  last_name: names.last_name.default(''),
+  role: z.enum(['ADMIN', 'AGENT']).default('AGENT'),
+  password: password.optional(),
+});
+export type AddMemberInput = z.output<typeof addMemberSchema>;
+
+/** `PATCH /api/account-member/{id}` (ADMIN). */
+export const updateMemberSchema = z.object({
+  ...names,
+  role: z.enum(['ADMIN', 'AGENT']),
+  is_active: z.boolean(),
+}).partial();
+export type UpdateMemberInput = z.output<typeof updateMemberSchema>;
+
+/** `PATCH /api/me`: a member's own profile. */
+export const profileSchema = z.object({
+  ...names,
+  profile_image: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v),
+    z.url({ protocol: /^https?$/, message: 'Enter a valid URL.' }).max(500).nullable()),
+}).partial();
+export type ProfileInput = z.output<typeof profileSchema>;
+
+/** `POST /api/me/password`. */
+export const passwordChangeSchema = z.object({
+  current_password: z.string().min(1).max(200),
+  new_password: password,
+});
+
+/** `GET /api/member-link?token=`. */
+export const memberLinkQuery = z.object({ token: z.string().min(1).max(200) });
+
+/** `POST /api/member-link`: the password chosen through an invitation or reset link. */
+export const memberLinkUseSchema = z.object({ token: z.string().min(1).max(200), password });

@@ -1,6 +1,6 @@
 import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '@/db';
-import { channels, contacts, conversations, messages } from '@/db/schema';
+import type { Db, Executor } from '@/db';
+import { accounts, channels, contacts, conversations, messages, users } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
@@ -9,6 +9,7 @@ import { FREE_FORM_WINDOW_MS } from '@/lib/conversations/serializer';
 import type { FreeFormMessage } from '@/lib/conversations/validation';
 import { queueOutboundMessages } from './outbound';
 import { getMessage, pageOfMessages } from './queries';
+import { channelUnusable } from '@/lib/channels/usable';
 
 // A conversation's messages, oldest first, and the free-form send: only within 24 hours of the
 // contact's last inbound message; outside that window only templates may be sent.
@@ -30,6 +31,15 @@ export async function listConversationMessages(db: Db, accountId: number, id: st
 export const WINDOW_CLOSED = 'The 24-hour window since the contact\'s last message has closed: only template messages '
   + 'may be sent to this contact now.';
 
+/** With `inbox_add_name_before_message`, the agent's name in bold on its own line, then the text. */
+async function withSenderName(tx: Executor, member: Member, body: string): Promise<string> {
+  const [row] = await tx.select({ on: accounts.inboxAddNameBeforeMessage, first: users.firstName, last: users.lastName, email: users.email })
+    .from(users).innerJoin(accounts, eq(accounts.id, users.accountId)).where(eq(users.id, member.userId)).limit(1);
+  if (!row?.on) return body;
+  const name = `${row.first} ${row.last}`.trim() || row.email;
+  return `*${name}*:\n${body}`;
+}
+
 export async function sendFreeFormMessage(db: Db, member: Member, conversationId: string, input: FreeFormMessage) {
   const messageId = await db.transaction(async (tx) => {
     const [conversation] = await tx.select().from(conversations)
@@ -47,11 +57,13 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
     const [channel] = channelId === null ? [] : await tx.select().from(channels)
       .where(and(eq(channels.accountId, member.accountId), eq(channels.id, channelId))).limit(1);
     if (!channel) throw ValidationError.nonField('The conversation has no channel to send on.');
-    if (channel.status === 'INACTIVE') throw ValidationError.nonField('The conversation\'s channel is inactive.');
+    const off = channelUnusable(channel);
+    if (off) throw ValidationError.nonField(`The conversation's channel ${off}: nothing can be sent through it.`);
     const [contact] = await tx.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
+    const source = member.via === 'session' ? 'INBOX' as const : 'API' as const;
     const [id] = await queueOutboundMessages(tx, [{
-      accountId: member.accountId, channel, conversation, contact, source: member.via === 'session' ? 'INBOX' : 'API',
-      sentById: member.userId, kind: 'text', body: input.body,
+      accountId: member.accountId, channel, conversation, contact, source,
+      sentById: member.userId, kind: 'text', body: source === 'INBOX' ? await withSenderName(tx, member, input.body) : input.body,
       // An agent replied: the conversation is in progress (a flow keeps it).
       conversationStatus: conversation.status === 'FLOW' ? undefined : 'IN_PROGRESS',
     }]);

@@ -5,6 +5,8 @@ import type { ChannelRecord } from '@/lib/channels/provider';
 import { contactsAnswered } from '@/lib/broadcasts/progress';
 import { countedTransaction } from '@/lib/contacts/counter';
 import { upsertContacts } from '@/lib/contacts/upsert';
+import { replyAfterHours } from '@/lib/conversations/after-hours';
+import { assignNewConversations } from '@/lib/conversations/assign-new';
 import { openConversations, touchConversations } from '@/lib/conversations/open';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { keyRows } from '@/lib/sql/key-probes';
@@ -95,10 +97,17 @@ async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typ
       contactsPayload: item.fields.contactsPayload, timestamp: item.at, providerId: item.providerId,
     })))} on conflict do nothing returning id, channel_id, provider_id`);
     if (inserted.length !== fresh.length) throw new StoredMeanwhile();
+    // A conversation the contact has just opened goes to its default assignees or the default team.
+    await assignNewConversations(tx, fresh.flatMap((item, i) => (opened[i].created
+      ? [{ accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: contacts[i].id }] : [])));
     // The contact wrote: a conversation we opened (CREATED) now awaits an agent (NEW).
     await touchConversations(tx, true, fresh.map((item, i) => ({
       conversationId: opened[i].conversation.id, at: item.at,
       status: opened[i].conversation.status === 'CREATED' ? 'NEW' as const : undefined,
+    })));
+    await replyAfterHours(tx, fresh.map((item, i) => ({
+      accountId: item.channel.accountId, channel: item.channel, conversation: opened[i].conversation,
+      contact: { id: contacts[i].id, canonicalPhone: item.canonicalPhone }, at: item.at,
     })));
     // A reply after a broadcast's message counts as its answer.
     await contactsAnswered(tx, fresh.map((item, i) => ({ contactId: contacts[i].id, at: item.at })));

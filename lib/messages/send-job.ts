@@ -12,6 +12,7 @@ import { defineJob } from '@/lib/jobs/registry';
 import { messageRetryDelay, throttleRetryDelay } from './retry-schedule';
 import { scheduleSandboxStatuses } from './sandbox-status-job';
 import { burstClaim, claimLead } from './send-claim';
+import { channelUnusable } from '@/lib/channels/usable';
 
 // Sends queued messages through their channels' providers, at most once each (send-claim.ts), at
 // each channel's pace (lib/channels/pace.ts). The provider calls happen outside any transaction;
@@ -131,7 +132,8 @@ async function triage({ m, c: channel, broadcastStatus }: Loaded, failures: Para
   if (broadcastStatus === 'PAUSED') return null; // resuming the broadcast sends it
   if (broadcastStatus === 'CANCELED') return failWith(BROADCAST_CANCELED_CODE, 'The broadcast was canceled.');
   if (!channel) return failWith('channel_missing', 'The message\'s channel no longer exists.');
-  if (channel.status === 'INACTIVE') return failWith('channel_inactive', 'The channel is inactive.');
+  const off = channelUnusable(channel);
+  if (off) return failWith('channel_inactive', `The channel ${off}.`);
   try {
     return { m, channel, provider: providerFor(channel), broadcast: m.source === 'BROADCAST' };
   } catch (error) {

@@ -9,6 +9,7 @@ import { findTemplate } from '@/lib/templates/service';
 import type { TemplateSend } from '@/lib/templates/validation';
 import { renderTemplate, variableCount, wireTemplate } from '@/lib/templates/variables';
 import { queueTemplateSends, type QueuedSend, type TemplateSendRequest } from './template-sends';
+import { channelUnusable } from '@/lib/channels/usable';
 
 // The send API: only approved templates send (any other status, or an unknown id, is a 404); the
 // phone is canonicalised and its contact used as it is (an unknown number becomes a new contact);
@@ -26,7 +27,8 @@ export async function sendTemplateMessage(db: Db, member: Member, templateId: st
     throw ValidationError.field('variables',
       `This template needs exactly ${needed} variable${needed === 1 ? '' : 's'}; ${input.variables.length} given.`);
   }
-  if (channel.status === 'INACTIVE') throw ValidationError.nonField('The template\'s channel is inactive.');
+  const off = channelUnusable(channel);
+  if (off) throw ValidationError.nonField(`The template's channel ${off}: nothing can be sent through it.`);
   const canonical = canonicalizePhone(input.phone, await accountCountry(db, member.accountId));
   if (!canonical.ok) throw ValidationError.field('phone', 'Enter a valid phone number.');
   const request: TemplateSendRequest = {

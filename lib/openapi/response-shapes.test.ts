@@ -247,6 +247,27 @@ describe('every response, read back from the database, has exactly its schema\'s
     expectStrictShape(Me, { user: await getMemberProfile(db, accountId, seeded.admin.id), account });
   });
 
+  it('account management: settings changed, a member added by invitation, a reset link, teams', async () => {
+    const { updateAccount } = await import('@/lib/accounts/update');
+    const { addMember, createResetLink } = await import('@/lib/members/manage');
+    const { describeMemberLink } = await import('@/lib/members/links');
+    const { createTeam, listTeams } = await import('@/lib/teams/service');
+    const { NewAccountMember, MemberLink, MemberLinkInfo } = await import('./schemas/members');
+    const { TeamDetail } = await import('./schemas/teams');
+    const team = await createTeam(db, accountId, { name: `Shapes ${Date.now()}`, assignment_strategy: 'LEAST_BUSY', members: [seeded.agent.id] });
+    expectStrictShape(TeamDetail, team);
+    for (const t of await listTeams(db, accountId)) expectStrictShape(TeamDetail, t, `team ${t.id}`);
+    const account = await updateAccount(db, accountId, {
+      default_team: team.id, has_working_hours: true, working_hours: [{ day: 0, is_open: true, open_at: '09:00:00', close_at: '17:00:00' }],
+    });
+    expectStrictShape(Account, serializeAccount(account));
+    const added = await addMember(db, accountId, { email: `shape-${Date.now()}@test.example`, first_name: 'S', last_name: '', role: 'AGENT' }, 'http://localhost');
+    expectStrictShape(NewAccountMember, added);
+    expectStrictShape(MemberLinkInfo, await describeMemberLink(db, new URL(added.invitation_url!).searchParams.get('token')!));
+    const { email: _email, ...link } = await createResetLink(db, accountId, added.id, 'http://localhost');
+    expectStrictShape(MemberLink, { ...link, emailed: false });
+  });
+
   it('API keys: the list and the one-time creation answer', async () => {
     const keys = await listApiKeys(db, accountId);
     expect(keys.length).toBeGreaterThan(1);

@@ -57,7 +57,7 @@ const accountRow = {
   timerAfterHoursResponse: null, inboxAddNameBeforeMessage: false, measureCsat: false, measureCsatData: {},
   shouldAutocloseConversations: false, autocloseConversationsAfter: null, autocloseMeasureCsat: null,
   archiveConversationsWhenClosed: false, agentsCanSeeAllConversations: true, sandboxNumber: null, generatedCode: null,
-  featureFlags: [], contactAvailableVariables: ['first_name'], createdOn: when,
+  featureFlags: [], contactAvailableVariables: ['first_name'], defaultTeamId: null, createdOn: when,
 } as unknown as Parameters<typeof serializeAccount>[0];
 
 const importRow = {

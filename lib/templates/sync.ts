@@ -20,7 +20,8 @@ function category(value: string | undefined): Category {
   return (templateCategory.enumValues as readonly string[]).includes(upper) ? upper as Category : 'UTILITY';
 }
 
-function status(value: string | undefined): Status {
+/** A provider's template status as ours (PENDING → pending; paused ones are disabled). */
+export function providerStatus(value: string | undefined): Status {
   const lower = String(value ?? '').toLowerCase();
   if ((templateStatus.enumValues as readonly string[]).includes(lower)) return lower as Status;
   if (lower === 'paused' || lower === 'limit_exceeded') return 'disabled';
@@ -41,7 +42,7 @@ export async function syncChannelTemplates(db: Db, channel: ChannelRecord): Prom
   const result = await db.transaction(async (tx) => {
     const ids: string[] = [];
     for (const t of valid) {
-      const st = status(t.status);
+      const st = providerStatus(t.status);
       const [row] = await tx.insert(chatTemplates).values({
         accountId: channel.accountId, channelId: channel.id, providerTemplateId: t.id ? String(t.id) : null,
         name: String(t.name).slice(0, 512), language: String(t.language).slice(0, 16), category: category(t.category),

@@ -52,3 +52,39 @@ export const templateCreateSchema = z.object({
   components: z.array(z.looseObject({ type: z.string() })).default([]),
 });
 export type TemplateCreate = z.output<typeof templateCreateSchema>;
+
+const COMPONENT_TYPES = ['HEADER', 'BODY', 'FOOTER', 'BUTTONS'] as const;
+
+/**
+ * `POST /api/channels/chat/template` (ADMIN): a new template on a channel, in the provider's
+ * `message_templates` shape: components HEADER (TEXT), BODY (required), FOOTER, BUTTONS.
+ */
+export const templateDraftSchema = z.object({
+  channel: pkInt,
+  name: z.string().trim().min(1).max(512).regex(/^[a-z0-9_]+$/, 'Use lowercase letters, digits and underscores.'),
+  language: z.string().trim().regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'Enter a language code such as "en" or "pt_BR".'),
+  category: z.enum(templateCategory.enumValues),
+  components: z.array(z.object({
+    type: z.enum(COMPONENT_TYPES),
+    format: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION']).optional(),
+    text: z.string().max(1024).optional(),
+    example: z.record(z.string(), z.array(z.union([z.string(), z.array(z.string())]))).optional()
+      .meta({ description: 'Sample values for the variables, as the provider asks (`header_text`, `body_text`).' }),
+    buttons: z.array(z.object({
+      type: z.enum(['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE']),
+      text: z.string().min(1).max(25),
+      url: z.string().max(2000).optional(),
+      phone_number: z.string().max(20).optional(),
+      example: z.array(z.string()).optional(),
+    })).max(10).optional(),
+  })).min(1).max(4).superRefine((parts, ctx) => {
+    const body = parts.find((p) => p.type === 'BODY') as { text?: unknown } | undefined;
+    if (!body || typeof body.text !== 'string' || !body.text.trim()) {
+      ctx.addIssue({ code: 'custom', message: 'A template needs a BODY component with text.' });
+    } else if (body.text.length > 1024) {
+      ctx.addIssue({ code: 'custom', message: 'The body may have at most 1024 characters.' });
+    }
+    if (new Set(parts.map((p) => p.type)).size !== parts.length) ctx.addIssue({ code: 'custom', message: 'Each component type may appear once.' });
+  }),
+});
+export type TemplateDraftInput = z.output<typeof templateDraftSchema>;

@@ -5,6 +5,8 @@ import { serializeAccount } from '@/lib/accounts/serializer';
 import { endpoint, json, methods } from '@/lib/api/handler';
 import { NotFoundError } from '@/lib/api/errors';
 import { getMemberProfile } from '@/lib/members/service';
+import { updateProfile } from '@/lib/members/profile';
+import { profileSchema } from '@/lib/members/validation';
 import type { Me } from '@/lib/openapi/schemas/dashboard';
 
 // GET /api/me — the signed-in member and their account (dashboard shell).
@@ -16,5 +18,10 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       if (!user || !account) throw new NotFoundError();
       return json({ user, account: serializeAccount(account) } satisfies z.output<typeof Me>);
     },
+  }),
+  // PATCH /api/me — one's own names and profile image.
+  PATCH: endpoint({
+    body: profileSchema,
+    handle: async ({ member, body }) => json(await updateProfile(await getDb(), member.accountId, member.userId, body)),
   }),
 });

@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { CHANNEL_BASE_URLS, outboundRequestGuard } from '@/lib/net/outbound-guard';
+import { describeNetworkError, UNREACHABLE } from './network-error';
 
 // The few HTTP calls the Cloud API provider makes. Never throws: network failures, timeouts and a
 // base URL on a non-public address (lib/net/outbound-guard.ts) come back as status null with the
@@ -22,7 +23,7 @@ export type CloudResponse = {
 };
 
 export type CloudRequestInit = {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'DELETE';
   body?: object;
   /**
    * For a send that must happen at most once: the request is written but for its last byte, then
@@ -63,7 +64,7 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
     let req: http.ClientRequest | undefined;
     // The limit covers the whole exchange: a provider trickling bytes cannot hold a worker.
     const deadline = setTimeout(() => {
-      fail(`The operation was aborted due to timeout (${CLOUD_API_TIMEOUT_MS} ms)`);
+      fail(`${UNREACHABLE}: it did not answer within ${CLOUD_API_TIMEOUT_MS / 1000} seconds (${target.host}).`);
       req?.destroy();
     }, CLOUD_API_TIMEOUT_MS);
     try {
@@ -106,7 +107,7 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
         res.on('error', (error) => fail(error.message));
         res.on('close', () => { if (!res.complete) fail('The connection closed before the answer ended'); });
       });
-      req.on('error', (error) => fail(error.message));
+      req.on('error', (error) => fail(describeNetworkError(error, target)));
       if (init.hold && body !== null && body.length > 1) {
         const held = req;
         held.write(body.subarray(0, body.length - 1));

@@ -1,4 +1,5 @@
 import { ProviderError, type ChannelProvider, type ChannelRecord, type CloudApiSettings, type OutboundMessage, type ProviderTemplate } from '../provider';
+import { UNREACHABLE } from './network-error';
 import { cloudError, cloudRequest, isRetryable, isThrottled } from './http';
 
 // The WhatsApp Cloud API wire format against the channel's base URL:
@@ -54,8 +55,30 @@ export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): C
           display_phone_number: String(res.json.display_phone_number ?? ''), verified_name: String(res.json.verified_name ?? ''),
         };
       }
+      // No answer at all says nothing about the credentials.
+      if (res.status === null) return { ok: false, detail: res.error ?? UNREACHABLE };
       const { code, message } = cloudError(res);
       return { ok: false, detail: `The provider refused the credentials (${code}): ${message}` };
+    },
+
+    async submitTemplate(template) {
+      const res = await cloudRequest(`${root}/${s.business_account_id}/message_templates`, s.access_token, { method: 'POST', body: template });
+      if (res.status === null) throw new ProviderError(res.error ?? UNREACHABLE);
+      if (res.status < 200 || res.status >= 300 || !res.json) {
+        const { code, message } = cloudError(res);
+        throw new ProviderError(`The provider refused the template (${code}): ${message}`);
+      }
+      return { id: res.json.id ? String(res.json.id) : null, status: String(res.json.status ?? 'PENDING') };
+    },
+
+    async removeTemplate(name) {
+      const res = await cloudRequest(`${root}/${s.business_account_id}/message_templates?name=${encodeURIComponent(name)}`, s.access_token, { method: 'DELETE' });
+      if (res.status === null) throw new ProviderError(res.error ?? UNREACHABLE);
+      // Already gone at the provider is what was asked for.
+      if ((res.status < 200 || res.status >= 300) && res.status !== 404) {
+        const { code, message } = cloudError(res);
+        throw new ProviderError(`The provider refused to delete the template (${code}): ${message}`);
+      }
     },
 
     async fetchTemplates() {

@@ -54,6 +54,14 @@ export const channelsDoc: ResourceDoc = {
       responses: { 200: { description: 'The channel, secrets masked.', schema: Channel } },
     },
     {
+      method: 'delete', path: '/api/channels/{id}', operationId: 'channel_destroy', tags, roles: ['ADMIN'], params: channelId,
+      summary: 'Delete channel',
+      description: 'The channel disappears from the account and is switched off for good; its messages keep their history and '
+        + 'name it. Sends through it are refused ("The template\'s channel was deleted …"), its templates leave the list. '
+        + 'The sandbox channel cannot be deleted (switch it off with `status: INACTIVE`).',
+      responses: { 204: { description: 'Deleted.' } },
+    },
+    {
       method: 'post', path: '/api/channels/{id}/test-credentials', operationId: 'channel_test_credentials', tags, roles: ['ADMIN'],
       params: channelId,
       summary: 'Test the channel\'s credentials',

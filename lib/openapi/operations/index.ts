@@ -1,4 +1,5 @@
 import type { ResourceDoc } from '../operation';
+import { accountDoc } from './account';
 import { broadcastsDoc } from './broadcasts';
 import { channelsDoc } from './channels';
 import { contactUploadsDoc } from './contact-uploads';
@@ -14,6 +15,7 @@ import { webhooksDoc } from './webhooks';
 // here (webhook subscriptions, templates, conversations, broadcasts, flows …).
 export const resources: ResourceDoc[] = [
   membersDoc,
+  accountDoc,
   contactsDoc,
   contactUploadsDoc,
   templatesDoc,

@@ -1,4 +1,4 @@
-import { templateListQuery, templateSendSchema } from '@/lib/templates/validation';
+import { templateDraftSchema, templateListQuery, templateSendSchema } from '@/lib/templates/validation';
 import { paginated } from '../schemas/common';
 import { ChatTemplate, TemplateSendResult } from '../schemas/messaging';
 import type { PathParam, ResourceDoc } from '../operation';
@@ -27,6 +27,26 @@ export const templatesDoc: ResourceDoc = {
         channel: 'Only templates of this channel (integer id).',
       },
       responses: { 200: { description: 'A page of templates, each with its channel.', schema: paginated(ChatTemplate, 'ChatTemplate') } },
+    },
+    {
+      method: 'post', path: '/api/channels/chat/template', operationId: 'chat_template_create', tags, roles: ['ADMIN'],
+      summary: 'Create a chat template',
+      description: 'On a cloud_api channel the template is submitted to the provider\'s `message_templates` endpoint and '
+        + 'stored with the status it answers (usually `pending`); later statuses, and `rejected_reason`, come with the '
+        + 'template sync. On the sandbox it is approved at once. A provider\'s refusal, or a provider that cannot be '
+        + 'reached, is a 400 with the reason. ADMIN only.',
+      body: {
+        schema: templateDraftSchema, name: 'ChatTemplateCreateRequest', required: true,
+        example: { channel: 1, name: 'order_ready', language: 'en', category: 'UTILITY', components: [{ type: 'BODY', text: 'Hi {{1}}, your order {{2}} is ready.' }] },
+      },
+      responses: { 201: { description: 'The template.', schema: ChatTemplate } },
+    },
+    {
+      method: 'delete', path: '/api/channels/chat/template/{id}', operationId: 'chat_template_destroy', tags, roles: ['ADMIN'],
+      params: { id: { kind: 'uuid', description: 'Template id.' } },
+      summary: 'Delete a chat template',
+      description: 'Deleted at the provider (every language of the name, as the provider does) and marked `deleted` here. ADMIN only.',
+      responses: { 204: { description: 'Deleted.' } },
     },
     {
       method: 'get', path: '/api/channels/chat/template/{id}', operationId: 'chat_template_retrieve', tags, params: templateId,

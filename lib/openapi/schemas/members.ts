@@ -28,4 +28,25 @@ export const AccountMember = named('AccountMember', z.object({
   teams: z.array(Team),
   profile_image: z.string().nullable().meta({ description: 'URL of the profile image, or null.' }),
   role: z.enum(memberRoles),
+  is_active: z.boolean().meta({ description: 'False once an admin deactivated the member: they cannot sign in and their API keys are refused.' }),
 }));
+
+export const NewAccountMember = named('NewAccountMember', AccountMember.extend({
+  invitation_url: z.url().nullable().meta({ description: 'Set-password link for the new member, shown this once; null when a password was given.' }),
+  invitation_expires_on: z.iso.datetime().nullable(),
+}));
+
+export const MemberLink = named('MemberLink', z.object({
+  url: z.url().meta({ description: 'The link, shown this once: the member chooses a new password through it.' }),
+  expires_on: z.iso.datetime(),
+  emailed: z.boolean().meta({ description: 'Whether the link was also emailed to the member (only when SMTP_URL is set).' }),
+}));
+
+export const MemberLinkInfo = named('MemberLinkInfo', z.object({
+  purpose: z.enum(['INVITE', 'RESET']),
+  email: z.email(),
+  first_name: z.string(),
+  expires_on: z.iso.datetime(),
+}));
+
+export const MemberLinkUsed = named('MemberLinkUsed', z.object({ email: z.email() }));

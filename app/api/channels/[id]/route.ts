@@ -1,7 +1,7 @@
 import { getDb } from '@/db';
-import { endpoint, json, methods } from '@/lib/api/handler';
+import { endpoint, json, methods, noContent } from '@/lib/api/handler';
 import { requestOrigin } from '@/lib/api/origin';
-import { findChannel, patchChannel, serializeChannel } from '@/lib/channels/service';
+import { deleteChannel, findChannel, patchChannel, serializeChannel } from '@/lib/channels/service';
 import { channelPatchSchema } from '@/lib/channels/validation';
 
 const params = { id: 'int' } as const;
@@ -21,5 +21,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     body: channelPatchSchema,
     handle: async ({ member, params, body, req }) =>
       json(serializeChannel(await patchChannel(await getDb(), member.accountId, params.id, body), requestOrigin(req))),
+  }),
+  // DELETE /api/channels/{id} — hidden and switched off for good; its messages keep their history. ADMIN only.
+  DELETE: endpoint({
+    roles: ['ADMIN'],
+    params,
+    handle: async ({ member, params }) => {
+      await deleteChannel(await getDb(), member.accountId, params.id);
+      return noContent();
+    },
   }),
 });

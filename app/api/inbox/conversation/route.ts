@@ -2,13 +2,16 @@ import { getDb } from '@/db';
 import { endpoint, json, methods } from '@/lib/api/handler';
 import { pageRequest } from '@/lib/api/pagination';
 import { listConversations } from '@/lib/conversations/service';
+import { visibleConversations } from '@/lib/conversations/visibility';
 import { conversationListQuery } from '@/lib/conversations/validation';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/inbox/conversation — filters `contact`, `search`, `status`, `assigned`; `ordering`.
   GET: endpoint({
     query: conversationListQuery,
-    handle: async ({ member, url, query }) =>
-      json(await listConversations(await getDb(), member.accountId, url, pageRequest(url), query)),
+    handle: async ({ member, url, query }) => {
+      const db = await getDb();
+      return json(await listConversations(db, member.accountId, url, pageRequest(url), query, await visibleConversations(db, member)));
+    },
   }),
 });

@@ -1,26 +1,34 @@
 import { getDb } from '@/db';
 import { endpoint, json, methods, type Lookup } from '@/lib/api/handler';
 import { pageRequest } from '@/lib/api/pagination';
-import { selectConversation } from '@/lib/conversations/queries';
+import { requireVisibleConversation, visibleConversation } from '@/lib/conversations/visibility';
 import { freeFormMessageSchema } from '@/lib/conversations/validation';
 import { listConversationMessages, sendFreeFormMessage } from '@/lib/messages/conversation-messages';
 
 const params = { id: 'uuid' } as const;
 // Another account's conversation is a 404 whatever the body (`lookup` in lib/api/handler.ts).
-const lookup: Lookup<typeof params> = async ({ member, params }) => selectConversation(await getDb(), member.accountId, params.id);
+// An AGENT who may not see the conversation gets the same 404 (visibility.ts).
+const lookup: Lookup<typeof params> = async ({ member, params }) => visibleConversation(await getDb(), member, params.id);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/inbox/conversation/{id}/messages — oldest first, paginated.
   GET: endpoint({
     params,
-    handle: async ({ member, params, url }) =>
-      json(await listConversationMessages(await getDb(), member.accountId, params.id, url, pageRequest(url))),
+    handle: async ({ member, params, url }) => {
+      const db = await getDb();
+      await requireVisibleConversation(db, member, params.id);
+      return json(await listConversationMessages(db, member.accountId, params.id, url, pageRequest(url)));
+    },
   }),
   // POST /api/inbox/conversation/{id}/messages — free-form text, inside the 24-hour window only.
   POST: endpoint({
     params,
     lookup,
     body: freeFormMessageSchema,
-    handle: async ({ member, params, body }) => json(await sendFreeFormMessage(await getDb(), member, params.id, body), 201),
+    handle: async ({ member, params, body }) => {
+      const db = await getDb();
+      await requireVisibleConversation(db, member, params.id);
+      return json(await sendFreeFormMessage(db, member, params.id, body), 201);
+    },
   }),
 });

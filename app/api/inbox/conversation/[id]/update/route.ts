@@ -1,12 +1,13 @@
 import { getDb } from '@/db';
 import { endpoint, json, methods, type Lookup } from '@/lib/api/handler';
-import { selectConversation } from '@/lib/conversations/queries';
+import { requireVisibleConversation, visibleConversation } from '@/lib/conversations/visibility';
 import { updateConversation } from '@/lib/conversations/service';
 import { conversationPatchSchema, conversationUpdateSchema } from '@/lib/conversations/validation';
 
 const params = { id: 'uuid' } as const;
 // Another account's conversation is a 404 whatever the body (`lookup` in lib/api/handler.ts).
-const lookup: Lookup<typeof params> = async ({ member, params }) => selectConversation(await getDb(), member.accountId, params.id);
+// An AGENT who may not see the conversation gets the same 404 (visibility.ts).
+const lookup: Lookup<typeof params> = async ({ member, params }) => visibleConversation(await getDb(), member, params.id);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // PUT /api/inbox/conversation/{id}/update — id, contact and assigned required.
@@ -14,13 +15,21 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     params,
     lookup,
     body: conversationUpdateSchema,
-    handle: async ({ member, params, body }) => json(await updateConversation(await getDb(), member.accountId, params.id, body)),
+    handle: async ({ member, params, body }) => {
+      const db = await getDb();
+      await requireVisibleConversation(db, member, params.id);
+      return json(await updateConversation(db, member.accountId, params.id, body));
+    },
   }),
   // PATCH /api/inbox/conversation/{id}/update — any subset.
   PATCH: endpoint({
     params,
     lookup,
     body: conversationPatchSchema,
-    handle: async ({ member, params, body }) => json(await updateConversation(await getDb(), member.accountId, params.id, body)),
+    handle: async ({ member, params, body }) => {
+      const db = await getDb();
+      await requireVisibleConversation(db, member, params.id);
+      return json(await updateConversation(db, member.accountId, params.id, body));
+    },
   }),
 });

@@ -1,0 +1,68 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useState } from 'react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { FormAlert } from '@/components/ui/form-alert';
+import { TextField } from '@/components/ui/text-field';
+import { Switch } from '@/components/webhooks/switch';
+import { useDeleteChannel, useUpdateChannel } from '@/lib/client/channels';
+import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
+import type { Channel } from '@/lib/client/types';
+
+const SECRETS = [
+  { key: 'access_token', label: 'Access token' },
+  { key: 'app_secret', label: 'App secret' },
+  { key: 'verify_token', label: 'Verify token' },
+] as const;
+
+/** ADMIN: edit a channel. Secrets are never shown back: a field left blank keeps the stored value. */
+export function ChannelEditCard({ channel }: { channel: Channel }) {
+  const router = useRouter();
+  const update = useUpdateChannel(channel.id);
+  const remove = useDeleteChannel(channel.id);
+  const [values, setValues] = useState({ name: channel.name, rate_limit: String(channel.rate_limit), access_token: '', app_secret: '', verify_token: '' });
+  const [saved, setSaved] = useState(false);
+  const errors = errorBody(update.error ?? remove.error);
+  const set = (key: keyof typeof values, value: string) => { setSaved(false); setValues((v) => ({ ...v, [key]: value })); };
+  const on = channel.status !== 'INACTIVE';
+  return (
+    <Card title="Edit channel">
+      <form noValidate className="space-y-5" onSubmit={(e) => {
+        e.preventDefault();
+        const { rate_limit, ...rest } = values;
+        update.mutate({ ...rest, rate_limit: rate_limit.trim() === '' ? '' : Number(rate_limit) }, {
+          onSuccess: () => { setSaved(true); setValues((v) => ({ ...v, access_token: '', app_secret: '', verify_token: '' })); },
+        });
+      }}>
+        <FormAlert messages={topMessages(errors, ['name', 'rate_limit', ...SECRETS.map((s) => s.key)])} />
+        <Switch label="Switched on" checked={on} disabled={update.isPending}
+          description="When off, nothing is sent through this channel: sends are refused with a reason."
+          onChange={(next) => update.mutate({ status: next ? 'ACTIVE' : 'INACTIVE' })} />
+        <div className="grid gap-5 sm:grid-cols-2">
+          <TextField label="Channel name" value={values.name} maxLength={150} errors={messagesAt(errors, ['name'])} onChange={(e) => set('name', e.target.value)} />
+          <TextField label="Rate limit (messages per second)" type="number" min={1} max={1000} value={values.rate_limit}
+            errors={messagesAt(errors, ['rate_limit'])} onChange={(e) => set('rate_limit', e.target.value)} />
+          {!channel.is_sandbox && SECRETS.map((s) => (
+            <TextField key={s.key} label={`New ${s.label.toLowerCase()}`} type="password" autoComplete="off" value={values[s.key]}
+              hint="Leave blank to keep the stored one; it is never shown back." errors={messagesAt(errors, [s.key])}
+              onChange={(e) => set(s.key, e.target.value)} />
+          ))}
+        </div>
+        <div className="flex flex-wrap items-center justify-between gap-3">
+          {!channel.is_sandbox ? (
+            <Button variant="danger" disabled={remove.isPending} onClick={() => {
+              if (window.confirm(`Delete the channel "${channel.name}"? Its messages keep their history; nothing more can be sent through it.`)) {
+                remove.mutate(undefined, { onSuccess: () => router.push('/settings/channels') });
+              }
+            }}>Delete channel</Button>
+          ) : <span />}
+          <span className="flex items-center gap-3">
+            <span role="status" className="text-sm text-emerald-700">{saved ? 'Channel saved.' : ''}</span>
+            <Button type="submit" disabled={update.isPending}>{update.isPending ? 'Saving…' : 'Save channel'}</Button>
+          </span>
+        </div>
+      </form>
+    </Card>
+  );
+}

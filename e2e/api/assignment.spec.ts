@@ -1,0 +1,136 @@
+import { expect, test } from '@playwright/test';
+import { NOT_FOUND, inbound, memberWithKey, newAccount, uniquePhone } from './factories';
+
+// New inbound conversations assigned (contact default assignees first, else the default team by its
+// strategy), agents' visibility, the after-hours reply, auto-close and the agent's name before
+// inbox messages.
+
+type Conversation = { id: string; assigned: { id: number }[] };
+
+test('round-robin over 30 new inbound conversations and 3 agents gives 10 each', async ({ request }) => {
+  const acme = await newAccount(request);
+  const agents = [await memberWithKey(request, acme), await memberWithKey(request, acme), await memberWithKey(request, acme)];
+  const team = await (await request.post('/api/team', {
+    headers: acme.admin.headers, data: { name: 'Front desk', assignment_strategy: 'ROUND_ROBIN', members: agents.map((a) => ({ id: a.id })) },
+  })).json();
+  expect((await request.patch('/api/account', { headers: acme.admin.headers, data: { default_team: team.id } })).status()).toBe(200);
+  expect((await (await request.get(`/api/team/${team.id}`, { headers: acme.admin.headers })).json()).is_default).toBe(true);
+  // Ten at a time, so batches of concurrent arrivals take turns too.
+  for (let round = 0; round < 3; round++) await Promise.all(Array.from({ length: 10 }, () => inbound(request, acme)));
+  const page = await (await request.get('/api/inbox/conversation?page_size=100', { headers: acme.admin.headers })).json();
+  expect(page.count).toBe(30);
+  const counts = new Map<number, number>();
+  for (const c of page.results as Conversation[]) {
+    expect(c.assigned).toHaveLength(1);
+    counts.set(c.assigned[0].id, (counts.get(c.assigned[0].id) ?? 0) + 1);
+  }
+  expect([...counts.entries()].sort()).toEqual(agents.map((a) => [a.id, 10]).sort());
+  // A second message in an open conversation does not assign it again.
+  const first = (page.results as Conversation[])[0];
+  const again = await request.get(`/api/inbox/conversation/${first.id}`, { headers: acme.admin.headers });
+  expect((await again.json()).assigned).toEqual(first.assigned);
+});
+
+test('least-busy gives the next conversation to the member with the fewest open ones; deactivated members get none', async ({ request }) => {
+  const acme = await newAccount(request);
+  const [busy, idle, gone] = [await memberWithKey(request, acme), await memberWithKey(request, acme), await memberWithKey(request, acme)];
+  const team = await (await request.post('/api/team', {
+    headers: acme.admin.headers, data: { name: 'Least', assignment_strategy: 'LEAST_BUSY', members: [busy, idle, gone].map((a) => ({ id: a.id })) },
+  })).json();
+  await request.patch(`/api/account-member/${gone.id}`, { headers: acme.admin.headers, data: { is_active: false } });
+  // Two open conversations already given to `busy` by hand.
+  for (let i = 0; i < 2; i++) {
+    const { conversation } = await inbound(request, acme);
+    await request.patch(`/api/inbox/conversation/${conversation}/update`, { headers: acme.admin.headers, data: { assigned: [{ id: busy.id }] } });
+  }
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { default_team: team.id } });
+  const assignedTo: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const { conversation } = await inbound(request, acme);
+    const c = await (await request.get(`/api/inbox/conversation/${conversation}`, { headers: acme.admin.headers })).json();
+    assignedTo.push(c.assigned[0].id);
+  }
+  // idle catches up to busy's two, then they alternate.
+  expect(assignedTo.slice(0, 2)).toEqual([idle.id, idle.id]);
+  expect(assignedTo.slice(2).sort()).toEqual([busy.id, idle.id].sort());
+  expect(assignedTo).not.toContain(gone.id);
+});
+
+test('a contact\'s default assignees come before the team; a MANUAL team gets the conversation unassigned', async ({ request }) => {
+  const acme = await newAccount(request);
+  const team = await (await request.post('/api/team', {
+    headers: acme.admin.headers, data: { name: 'Manual', assignment_strategy: 'MANUAL', members: [{ id: acme.agent.id }] },
+  })).json();
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { default_team: team.id } });
+  const phone = uniquePhone();
+  const contact = await request.post('/api/contact', { headers: acme.admin.headers, data: { phone, default_assignees: [{ id: acme.admin.id }] } });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const mine = await inbound(request, acme, phone);
+  expect((await (await request.get(`/api/inbox/conversation/${mine.conversation}`, { headers: acme.admin.headers })).json()).assigned.map((u: { id: number }) => u.id)).toEqual([acme.admin.id]);
+  const manual = await inbound(request, acme);
+  expect((await (await request.get(`/api/inbox/conversation/${manual.conversation}`, { headers: acme.admin.headers })).json()).assigned).toEqual([]);
+});
+
+test('with agents_can_see_all_conversations off an AGENT sees only their own and their teams\' conversations', async ({ request }) => {
+  const acme = await newAccount(request);
+  const team = await (await request.post('/api/team', {
+    headers: acme.admin.headers, data: { name: 'Team A', assignment_strategy: 'MANUAL', members: [{ id: acme.agent.id }] },
+  })).json();
+  const theirs = await inbound(request, acme);
+  await request.patch(`/api/inbox/conversation/${theirs.conversation}/update`, { headers: acme.admin.headers, data: { assigned: [{ id: acme.agent.id }] } });
+  const someoneElses = await inbound(request, acme);
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { default_team: team.id } });
+  const teams = await inbound(request, acme);
+  // Everyone sees everything by default.
+  expect((await (await request.get('/api/inbox/conversation', { headers: acme.agent.headers })).json()).count).toBe(3);
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { agents_can_see_all_conversations: false } });
+  const listed = await (await request.get('/api/inbox/conversation', { headers: acme.agent.headers })).json();
+  expect(listed.results.map((c: Conversation) => c.id).sort()).toEqual([theirs.conversation, teams.conversation].sort());
+  expect(listed.count).toBe(2);
+  for (const res of [
+    await request.get(`/api/inbox/conversation/${someoneElses.conversation}`, { headers: acme.agent.headers }),
+    await request.get(`/api/inbox/conversation/${someoneElses.conversation}/messages`, { headers: acme.agent.headers }),
+    await request.post(`/api/inbox/conversation/${someoneElses.conversation}/messages`, { headers: acme.agent.headers, data: { body: 'hi' } }),
+    await request.patch(`/api/inbox/conversation/${someoneElses.conversation}/update`, { headers: acme.agent.headers, data: { status: 'bogus' } }),
+  ]) {
+    expect(res.status()).toBe(404);
+    expect(await res.json()).toEqual(NOT_FOUND);
+  }
+  expect((await request.get(`/api/inbox/conversation/${theirs.conversation}`, { headers: acme.agent.headers })).status()).toBe(200);
+  // Admins still see all of them.
+  expect((await (await request.get('/api/inbox/conversation', { headers: acme.admin.headers })).json()).count).toBe(3);
+});
+
+test('an after-hours message gets the reply once per conversation', async ({ request }) => {
+  const acme = await newAccount(request);
+  // Working hours with no open day: every moment is after hours.
+  await request.patch('/api/account', {
+    headers: acme.admin.headers, data: { has_working_hours: true, working_hours: [], after_hours_response: 'We open at 9.' },
+  });
+  const phone = uniquePhone();
+  const first = await inbound(request, acme, phone, 'Hello?');
+  await inbound(request, acme, phone, 'Anyone?');
+  const messages = await (await request.get(`/api/inbox/conversation/${first.conversation}/messages`, { headers: acme.admin.headers })).json();
+  const replies = messages.results.filter((m: { direction: string }) => m.direction === 'OUTBOUND');
+  expect(replies.map((m: { body: string }) => m.body)).toEqual(['We open at 9.']);
+  expect(messages.results.map((m: { direction: string }) => m.direction)).toEqual(['INBOUND', 'OUTBOUND', 'INBOUND']);
+  // Inside working hours (open every day, all day long), nothing is sent.
+  const allDay = Array.from({ length: 7 }, (_, day) => ({ day, is_open: true, open_at: '00:00', close_at: '23:59:59' }));
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { working_hours: allDay } });
+  const open = await inbound(request, acme);
+  const openMessages = await (await request.get(`/api/inbox/conversation/${open.conversation}/messages`, { headers: acme.admin.headers })).json();
+  expect(openMessages.results.map((m: { direction: string }) => m.direction)).toEqual(['INBOUND']);
+});
+
+test('a conversation idle past the auto-close time is closed', async ({ request }) => {
+  const acme = await newAccount(request);
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { should_autoclose_conversations: true, autoclose_conversations_after: 2 } });
+  const idle = await inbound(request, acme);
+  const recent = await inbound(request, acme);
+  const res = await request.post('/api/test/conversation-idle', { headers: acme.admin.headers, data: { conversation: idle.conversation, hours: 3 } });
+  expect(await res.json()).toEqual({ closed: 1 });
+  expect((await (await request.get(`/api/inbox/conversation/${idle.conversation}`, { headers: acme.admin.headers })).json()).status).toBe('CLOSED');
+  expect((await (await request.get(`/api/inbox/conversation/${recent.conversation}`, { headers: acme.admin.headers })).json()).status).toBe('NEW');
+  // The next message opens a new conversation.
+  expect((await inbound(request, acme, idle.phone)).conversation).not.toBe(idle.conversation);
+});

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest';
+import { outsideWorkingHours } from './working-hours';
+
+const weekdays = [0, 1, 2, 3, 4].map((day) => ({ day, is_open: true, open_at: '09:00:00', close_at: '17:00:00' }));
+
+describe('outsideWorkingHours', () => {
+  it('is inside from opening up to closing on an open day (UTC)', () => {
+    // 2026-11-23 is a Monday.
+    expect(outsideWorkingHours(weekdays, new Date('2026-11-23T09:00:00Z'))).toBe(false);
+    expect(outsideWorkingHours(weekdays, new Date('2026-11-23T16:59:59Z'))).toBe(false);
+    expect(outsideWorkingHours(weekdays, new Date('2026-11-23T17:00:00Z'))).toBe(true);
+    expect(outsideWorkingHours(weekdays, new Date('2026-11-23T08:59:59Z'))).toBe(true);
+  });
+
+  it('treats a day that is not listed, or closed, as outside', () => {
+    expect(outsideWorkingHours(weekdays, new Date('2026-11-28T12:00:00Z'))).toBe(true); // Saturday
+    expect(outsideWorkingHours([{ day: 0, is_open: false, open_at: '09:00', close_at: '17:00' }], new Date('2026-11-23T12:00:00Z'))).toBe(true);
+  });
+
+  it('runs past midnight when closing comes before opening', () => {
+    const night = [{ day: 0, is_open: true, open_at: '22:00', close_at: '06:00' }];
+    expect(outsideWorkingHours(night, new Date('2026-11-23T23:00:00Z'))).toBe(false);
+    expect(outsideWorkingHours(night, new Date('2026-11-23T05:00:00Z'))).toBe(false);
+    expect(outsideWorkingHours(night, new Date('2026-11-23T12:00:00Z'))).toBe(true);
+  });
+});

@@ -1,0 +1,67 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { execRows, type Executor } from '@/db';
+import { accounts, contactDefaultAssignees, conversationAssignees, conversations, teamMembers, teams, users } from '@/db/schema';
+
+export type NewConversation = { accountId: number; conversationId: string; contactId: string };
+
+/**
+ * Assigns conversations that a contact has just opened: to the contact's active default
+ * assignees; otherwise to the account's default team, and within it by the team's strategy
+ * (MANUAL leaves the choice to the team). The team's row is locked, so concurrent arrivals take
+ * turns and round-robin and least-busy stay even.
+ */
+export async function assignNewConversations(tx: Executor, opened: NewConversation[]): Promise<void> {
+  if (!opened.length) return;
+  const defaults = await tx.select({ contactId: contactDefaultAssignees.contactId, userId: users.id })
+    .from(contactDefaultAssignees).innerJoin(users, eq(users.id, contactDefaultAssignees.userId))
+    .where(and(inArray(contactDefaultAssignees.contactId, [...new Set(opened.map((o) => o.contactId))]), eq(users.isActive, true)))
+    .orderBy(asc(users.id));
+  const assignees: { conversationId: string; userId: number }[] = [];
+  const toTeam: NewConversation[] = [];
+  for (const o of opened) {
+    const mine = defaults.filter((d) => d.contactId === o.contactId);
+    if (mine.length) assignees.push(...mine.map((d) => ({ conversationId: o.conversationId, userId: d.userId })));
+    else toTeam.push(o);
+  }
+  for (const accountId of new Set(toTeam.map((o) => o.accountId))) {
+    const ofAccount = toTeam.filter((o) => o.accountId === accountId);
+    assignees.push(...await assignToDefaultTeam(tx, accountId, ofAccount));
+  }
+  if (assignees.length) await tx.insert(conversationAssignees).values(assignees).onConflictDoNothing();
+}
+
+async function assignToDefaultTeam(tx: Executor, accountId: number, opened: NewConversation[]) {
+  const [team] = await tx.select({ id: teams.id, strategy: teams.assignmentStrategy, last: teams.lastAssignedUserId })
+    .from(teams).innerJoin(accounts, eq(accounts.defaultTeamId, teams.id))
+    .where(eq(accounts.id, accountId)).for('update', { of: teams }).limit(1);
+  if (!team) return [];
+  await tx.update(conversations).set({ teamId: team.id }).where(inArray(conversations.id, opened.map((o) => o.conversationId)));
+  if (team.strategy === 'MANUAL') return [];
+  const members = await tx.select({ id: users.id }).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId))
+    .where(and(eq(teamMembers.teamId, team.id), eq(users.isActive, true))).orderBy(asc(users.id));
+  if (!members.length) return [];
+  const ids = members.map((m) => m.id);
+  const out: { conversationId: string; userId: number }[] = [];
+  if (team.strategy === 'ROUND_ROBIN') {
+    // The member after the last one served, in id order (the first when that one left the team).
+    let i = team.last === null ? -1 : ids.findIndex((id) => id > team.last!) - 1;
+    if (team.last !== null && i === -2) i = ids.length - 1;
+    for (const o of opened) {
+      i = (i + 1) % ids.length;
+      out.push({ conversationId: o.conversationId, userId: ids[i] });
+    }
+  } else {
+    const busy = new Map(ids.map((id) => [id, 0]));
+    const rows = await execRows<{ user_id: number; n: number }>(tx, sql`select a.user_id, count(*)::int as n
+      from conversation_assignees a join conversations c on c.id = a.conversation_id
+      where a.user_id = any(${sql.param(ids)}::int[]) and c.status not in ('RESOLVED', 'CLOSED') group by a.user_id`);
+    for (const r of rows) busy.set(r.user_id, Number(r.n));
+    for (const o of opened) {
+      const userId = ids.reduce((best, id) => (busy.get(id)! < busy.get(best)! ? id : best), ids[0]);
+      busy.set(userId, busy.get(userId)! + 1);
+      out.push({ conversationId: o.conversationId, userId });
+    }
+  }
+  await tx.update(teams).set({ lastAssignedUserId: out[out.length - 1].userId }).where(eq(teams.id, team.id));
+  return out;
+}
