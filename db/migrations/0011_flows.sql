@@ -48,7 +48,7 @@ CREATE TABLE "flow_execution_contacts" (
 	"wait_until" timestamp with time zone,
 	"attempts" smallint DEFAULT 0 NOT NULL,
 	"variables" jsonb DEFAULT '{}'::jsonb NOT NULL,
-	"inbox" jsonb DEFAULT '[]'::jsonb NOT NULL,
+	"seen_message_seq" bigint DEFAULT 0 NOT NULL,
 	"step_seq" integer DEFAULT 0 NOT NULL,
 	"created_on" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_on" timestamp with time zone DEFAULT now() NOT NULL,

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar,
+  bigint, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { accounts, users } from './accounts';
 import { channels } from './channels';
@@ -102,8 +102,11 @@ export const flowExecutionContacts = pgTable('flow_execution_contacts', {
   attempts: smallint('attempts').notNull().default(0),
   /** Answers and ACTION results by step name. */
   variables: jsonb('variables').notNull().default({}),
-  /** Inbound messages not seen by a step yet (a reply during a DELAY waits for the next QUESTION). */
-  inbox: jsonb('inbox').notNull().default([]),
+  /**
+   * The contact's messages are the flow's inbox: those after this one (messages.seq) are not seen
+   * by a step yet (a reply during a DELAY waits for the next QUESTION).
+   */
+  seenMessageSeq: bigint('seen_message_seq', { mode: 'number' }).notNull().default(0),
   /** Executed steps so far: the next one's number, unique per contact, so a step never runs twice. */
   stepSeq: integer('step_seq').notNull().default(0),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),

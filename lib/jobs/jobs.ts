@@ -6,6 +6,8 @@ import { sandboxStatusJob } from '@/lib/messages/sandbox-status-job';
 import { templateSyncAllJob, templateSyncJob } from '@/lib/templates/sync-job';
 import { importResumeJob, uploadSweepJob } from '@/lib/contacts/import/sweep-job';
 import { broadcastRunJob, broadcastSweepJob } from '@/lib/broadcasts/run';
+import { flowAdvanceJob, flowSweepJob } from '@/lib/flows/engine/run';
+import { flowStartJob } from '@/lib/flows/start';
 
 /** Every kind of background job the product runs. */
 export const jobs: JobDefinition<never>[] = [
@@ -19,4 +21,7 @@ export const jobs: JobDefinition<never>[] = [
   importResumeJob as JobDefinition<never>,
   broadcastRunJob as JobDefinition<never>,
   broadcastSweepJob as JobDefinition<never>,
+  flowAdvanceJob as JobDefinition<never>,
+  flowStartJob as JobDefinition<never>,
+  flowSweepJob as JobDefinition<never>,
 ];

@@ -5,6 +5,7 @@ import { contactUploadsDoc } from './contact-uploads';
 import { contactsDoc } from './contacts';
 import { conversationsDoc } from './conversations';
 import { dashboardDoc } from './dashboard';
+import { flowsDoc } from './flows';
 import { membersDoc } from './members';
 import { systemDoc } from './system';
 import { templatesDoc } from './templates';
@@ -19,6 +20,7 @@ export const resources: ResourceDoc[] = [
   templatesDoc,
   conversationsDoc,
   broadcastsDoc,
+  flowsDoc,
   channelsDoc,
   webhooksDoc,
   dashboardDoc,
