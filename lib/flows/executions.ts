@@ -74,11 +74,11 @@ export async function createExecution(db: Db, member: Member, flowId: string, bo
   await checkBody(db, member.accountId, body, inbound);
   const id = await db.transaction(async (tx) => {
     const [version] = await tx.select().from(flowVersions).where(and(eq(flowVersions.flowId, flow.id), eq(flowVersions.version, flow.version)));
+    const later = body.start_on !== null && new Date(body.start_on) > new Date();
     const [e] = await tx.insert(flowExecutions).values({
       accountId: member.accountId, flowId: flow.id, versionId: version.id, executionType: flow.executionType,
-      createdById: member.userId, status: 'PROCESSING', ...columns(body),
+      createdById: member.userId, status: later ? 'READY' : 'PROCESSING', ...columns(body),
     }).returning();
-    const later = e.startOn && e.startOn > new Date();
     await enqueue(tx, QUEUES.flowStart.name, { executionId: e.id }, later ? { startAfter: e.startOn! } : {});
     return e.id;
   });
@@ -115,8 +115,9 @@ export async function updateExecution(db: Db, accountId: number, id: string, inp
     if (!NOT_STARTED.includes(e.status) || e.startedOn) {
       throw ValidationError.nonField('This execution has started: it can only be paused, resumed or canceled now.');
     }
-    await tx.update(flowExecutions).set(columns(body)).where(eq(flowExecutions.id, id));
     const startOn = body.start_on ? new Date(body.start_on) : null;
+    const later = startOn !== null && startOn > new Date();
+    await tx.update(flowExecutions).set({ ...columns(body), status: later ? 'READY' : 'PROCESSING' }).where(eq(flowExecutions.id, id));
     await enqueue(tx, QUEUES.flowStart.name, { executionId: id }, startOn && startOn > new Date() ? { startAfter: startOn } : {});
   });
   return getExecution(db, accountId, id);
@@ -147,7 +148,7 @@ export async function controlExecution(db: Db, accountId: number, id: string, ac
         return;
       }
       if (!e.startedOn) {
-        await tx.update(flowExecutions).set({ status: 'PROCESSING' }).where(eq(flowExecutions.id, id));
+        await tx.update(flowExecutions).set({ status: e.startOn && e.startOn > new Date() ? 'READY' : 'PROCESSING' }).where(eq(flowExecutions.id, id));
         await enqueue(tx, QUEUES.flowStart.name, { executionId: id }, e.startOn && e.startOn > new Date() ? { startAfter: e.startOn } : {});
         return;
       }
