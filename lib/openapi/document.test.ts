@@ -246,8 +246,8 @@ describe('OpenAPI document', () => {
       if (type.startsWith('contact.')) {
         expect(schema).toBe('#/components/schemas/ContactEvent');
       } else {
-        expect(schema).toBe('#/components/schemas/WebhookEvent');
-        expect(post.description).toMatch(/not emitted yet/);
+        expect(schema).toBe('#/components/schemas/FlowExecutionContactEvent');
+        expect(post.description).toMatch(/GET \/api\/flow-execution-contact\/\{id\}/);
       }
     }
     const event = doc.components.schemas.ContactEvent as { required: string[]; properties: Record<string, Record<string, unknown>> };
