@@ -42,7 +42,7 @@ test('start an execution for a sandbox number, answer on the sandbox phone, watc
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/flow-detail.png`, fullPage: true });
 
   const phone = uniquePhone();
-  await page.getByLabel('Phone numbers').fill(phone);
+  await page.getByRole('textbox', { name: 'Phone numbers' }).fill(phone);
   await page.getByLabel('Variable city').fill('Monterrey');
   await page.getByRole('button', { name: 'Start execution' }).click();
   await expect(page).toHaveURL(/\/flows\/executions\/[0-9a-f-]+$/);
