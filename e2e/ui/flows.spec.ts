@@ -46,7 +46,7 @@ test('start an execution for a sandbox number, answer on the sandbox phone, watc
   await page.getByLabel('Variable city').fill('Monterrey');
   await page.getByRole('button', { name: 'Start execution' }).click();
   await expect(page).toHaveURL(/\/flows\/executions\/[0-9a-f-]+$/);
-  await expect(page.getByRole('table', { name: 'Execution contacts' }).getByText(phone)).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('table', { name: 'Execution contacts' }).getByRole('link', { name: phone })).toBeVisible({ timeout: 15_000 });
   await expect(page.getByText('Waiting for an answer')).toBeVisible({ timeout: 15_000 });
 
   await expect.poll(async () => {

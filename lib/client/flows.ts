@@ -113,3 +113,13 @@ export function useStopExecutionContact(id: string) {
     },
   });
 }
+
+/** The flows a contact went through (or is in), newest first. */
+export function useContactFlows(contactId: string | undefined) {
+  return useQuery({
+    queryKey: ['flows', 'contact', contactId],
+    enabled: !!contactId,
+    queryFn: ({ signal }) => apiFetch<Page<FlowExecutionContact>>(`/api/flow-execution-contact?contact=${encodeURIComponent(contactId!)}&page_size=20`, { signal }),
+    refetchInterval: (q) => (q.state.data?.results.some((c) => c.is_active) ? POLL_MS : false),
+  });
+}
