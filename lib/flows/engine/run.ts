@@ -31,7 +31,9 @@ export async function advanceContact(fecId: string): Promise<void> {
     const contact = await selectContact(tx, fec.accountId, fec.contactId);
     if (!contact) return;
     const ctx: RunContext = { tx, fec, execution, flow, steps: await stepsOfVersion(tx, execution.versionId), contact, now: new Date() };
-    if (fec.status === 'READY') await moveContacts(tx, [fec.id], 'RUNNING');
+    // The execution's counters move at the end of the run, so the execution's row (which every
+    // contact's run updates) is locked for the commit alone, not for the whole run.
+    const wasReady = fec.status === 'READY';
     const s = await readState(ctx);
     if (s.idx === null) s.idx = 0;
     let outcome: Outcome = { kind: 'wait' };
@@ -73,6 +75,7 @@ export async function advanceContact(fecId: string): Promise<void> {
       return;
     }
     await writeState(ctx, s);
+    if (wasReady) await moveContacts(tx, [fec.id], 'RUNNING');
     if (hops >= MAX_HOPS) await enqueue(tx, QUEUES.flowAdvance.name, { fecId });
     else if (s.waitUntil) await enqueue(tx, QUEUES.flowAdvance.name, { fecId }, { startAfter: s.waitUntil });
   });
