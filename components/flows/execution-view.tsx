@@ -72,11 +72,13 @@ function Contacts({ e }: { e: FlowExecution }) {
     <Card flush>
       <div className="flex items-center gap-3 border-b border-slate-200 p-4">
         <h2 className="text-sm font-semibold text-slate-900">Contacts</h2>
-        <label htmlFor="contact-status" className="sr-only">Status</label>
-        <select id="contact-status" value={status} onChange={(x) => { setStatus(x.target.value); setPage(1); }} className={`${inputClass} ml-auto w-auto`}>
-          <option value="">All statuses</option>
-          {CONTACT_STATUSES.map((s) => <option key={s} value={s}>{contactStatusLabel(s)}</option>)}
-        </select>
+        <div className="ml-auto w-48">
+          <label htmlFor="contact-status" className="sr-only">Status</label>
+          <select id="contact-status" value={status} onChange={(x) => { setStatus(x.target.value); setPage(1); }} className={inputClass}>
+            <option value="">All statuses</option>
+            {CONTACT_STATUSES.map((s) => <option key={s} value={s}>{contactStatusLabel(s)}</option>)}
+          </select>
+        </div>
       </div>
       {contacts.isPending ? <LoadingState /> : contacts.isError ? <div className="p-4"><ErrorState error={contacts.error} /></div>
         : !contacts.data.results.length ? <EmptyState title="No contacts here" /> : (
