@@ -71,7 +71,7 @@ export default defineConfig({
   projects: [
     // web-processes.spec.ts is about the several web processes a server runs on Postgres, and
     // broadcast-kill and import-resilience about separate worker processes and a stock Postgres.
-    { name: 'api-pglite', testMatch: 'api/**/*.spec.ts', testIgnore: ['api/web-processes.spec.ts', 'api/broadcast-kill.spec.ts', 'api/import-resilience.spec.ts'], use: { baseURL: `http://127.0.0.1:${PGLITE_PORT}` } },
+    { name: 'api-pglite', testMatch: 'api/**/*.spec.ts', testIgnore: ['api/web-processes.spec.ts', 'api/broadcast-kill.spec.ts', 'api/flow-kill.spec.ts', 'api/import-resilience.spec.ts'], use: { baseURL: `http://127.0.0.1:${PGLITE_PORT}` } },
     ...(postgresUrl ? [{ name: 'api-postgres', testMatch: 'api/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }] : []),
     { name: 'ui', testMatch: 'ui/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${PGLITE_PORT}`, headless: true } },
   ],

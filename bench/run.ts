@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import { broadcasts } from './broadcasts';
+import { flows } from './flows';
 import { importBenchmark, listBenchmark, printContacts, searchBenchmark, upsertBenchmark } from './contacts';
 import { fmt, measureFloor, printSummary, scratchDatabase, startProcess, throughput, TRANSPORT, waitHealthy, WEB_PROCESSES } from './lib';
 import { inboundCallbacks, liveSends, printMessaging, queuedSends, setupMessaging, type MessagingSetup } from './messaging';
@@ -7,7 +8,7 @@ import { createContacts, FastReceiver, idleLatency, printWebhooks } from './webh
 
 // npm run bench — needs a production build (`npx next build`, or `npm start` once) and the local
 // Postgres. Prints figures and a summary table (bench/README.md); asserts nothing. BENCH_ROWS
-// changes the import size (default 100,000). `npm run bench -- contacts|webhooks|messaging|broadcasts|compare`
+// changes the import size (default 100,000). `npm run bench -- contacts|webhooks|messaging|broadcasts|flows|compare`
 // runs one part (compare: only when named). BENCH_SERVER_ENV="NAME=value NAME2=value" adds settings
 // to every server the bench starts (to compare one setting's effect).
 
@@ -183,6 +184,7 @@ async function main() {
   if (!only || only === 'webhooks') await webhooks();
   if (!only || only === 'messaging') await messaging();
   if (!only || only === 'broadcasts') await broadcasts();
+  if (!only || only === 'flows') await flows();
   if (only === 'compare') await compare();
   printSummary();
 }

@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/client/api-fetch';
 import { useContact, useDeleteContact } from '@/lib/client/contacts';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
+import { ContactFlows } from '@/components/flows/contact-flows';
 import { ContactFields } from './contact-fields';
 import { ContactMetaTable } from './contact-meta-table';
 import { contactName } from './contact-name';
@@ -53,8 +54,9 @@ export function ContactDetailView({ id }: { id: string }) {
           <Card title="Tags"><TagList tags={c.tags} /></Card>
           <Card title="Attributes" flush><ContactMetaTable meta={c.meta} /></Card>
         </div>
-        <div className="lg:col-span-2">
+        <div className="space-y-6 lg:col-span-2">
           <Card title={`Notes (${c.notes.length})`}><ContactNotes contact={c} /></Card>
+          <ContactFlows contactId={c.id} />
         </div>
       </div>
     </>

@@ -10,6 +10,7 @@ import { isApiError } from '@/lib/client/api-fetch';
 import { useConversation, useConversationContact } from '@/lib/client/conversations';
 import { useConversationMessages } from '@/lib/client/messages';
 import { ConversationSettings } from './conversation-settings';
+import { ContactFlows } from '@/components/flows/contact-flows';
 import { ConversationStatusBadge } from './conversation-status-badge';
 import { MessageThread } from './message-thread';
 import { ReplyBox } from './reply-box';
@@ -59,6 +60,7 @@ export function ConversationView({ id }: { id: string }) {
           </Card>
         </div>
         <div className="space-y-4">
+          <ContactFlows contactId={c.contact} activeOnly />
           <ConversationSettings conversation={c} />
           <Card title="Details">
             <dl className="space-y-2 text-sm">

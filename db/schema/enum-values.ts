@@ -38,18 +38,24 @@ export const broadcastStatuses = ['PENDING', 'RUNNING', 'PAUSED', 'COMPLETED', '
 export const broadcastRecipientStatuses = ['pending', 'sent', 'delivered', 'read', 'answered', 'failed', 'skipped'] as const;
 
 export const flowEndActions = ['NONE', 'WEBHOOK'] as const;
-export const flowExecutionTypes = ['INBOUND', 'OUTBOUND'] as const;
-export const flowStepTypes = ['MESSAGE', 'QUESTION', 'CONDITIONAL', 'ACTION', 'DELAY', 'ASSIGN', 'TAG', 'END'] as const;
-export const flowAnswerTypes = [
-  'FREE_TEXT', 'OPTIONS', 'NUMBER', 'EMAIL', 'PHONE', 'DATE', 'FILE', 'LOCATION', 'NONE',
+export const flowExecutionTypes = ['INBOUND', 'OUTBOUND', 'API'] as const;
+export const flowStepTypes = [
+  'MESSAGE', 'TEMPLATE', 'QUESTION', 'MENU', 'CONDITIONAL', 'ACTION', 'DELAY', 'TAG', 'CONTACT_UPDATE', 'CONVERSATION',
+  'GO_TO', 'TRIGGER_FLOW', 'END',
 ] as const;
-export const flowExecutionStatuses = ['PENDING', 'SCHEDULED', 'RUNNING', 'COMPLETED', 'CANCELLED', 'FAILED'] as const;
+export const flowAnswerTypes = [
+  'ANY', 'FREE_TEXT', 'SINGLE_OPTION', 'NUMBER', 'URL', 'EMAIL', 'FILE', 'IMAGE', 'PHONE', 'DATE', 'TIME', 'DATETIME', 'BOOL',
+  'LOCATION',
+] as const;
+export const flowAnswerOptionsRenders = ['BUTTONS', 'LIST', 'EMOJIS', 'NUMBERS'] as const;
+export const flowConditionComparisons = ['exact', '!exact', 'gte', 'gt', 'lte', 'lt', 'isnull', '!isnull', 'icontains', '!icontains'] as const;
+export const flowWaitUnits = ['SECOND', 'MINUTE', 'HOUR', 'DAY'] as const;
+export const flowActionMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+export const flowExecutionStatuses = ['PROCESSING', 'READY', 'RUNNING', 'PAUSED', 'COMPLETED', 'CANCELED'] as const;
 export const flowExecuteFors = ['FILTERS', 'LIST', 'ALL'] as const;
 export const flowInboundTriggers = ['ANY_MESSAGE', 'TEXT', 'IMAGE', 'FILE'] as const;
-export const flowContactListSources = ['LIST', 'FILE'] as const;
-export const flowExecutionContactStatuses = [
-  'READY', 'RUNNING', 'WAITING', 'COMPLETED', 'EXPIRED', 'FAILED', 'CANCELLED',
-] as const;
+export const flowExecutionContactStatuses = ['READY', 'RUNNING', 'PAUSED', 'COMPLETED', 'EXPIRED', 'FAILED', 'CANCELED'] as const;
+export const flowExecutionStepStatuses = ['WAITING_TO_START', 'RUNNING', 'COMPLETED', 'FAILED', 'EXPIRED', 'CANCELED'] as const;
 
 export const webhookEventTypes = [
   'contact.created', 'contact.updated', 'contact.deleted',

@@ -33,12 +33,11 @@ export const broadcastRecipientStatus = pgEnum('broadcast_recipient_status', val
 export const flowEndAction = pgEnum('flow_end_action', values.flowEndActions);
 export const flowExecutionType = pgEnum('flow_execution_type', values.flowExecutionTypes);
 export const flowStepType = pgEnum('flow_step_type', values.flowStepTypes);
-export const flowAnswerType = pgEnum('flow_answer_type', values.flowAnswerTypes);
 export const flowExecutionStatus = pgEnum('flow_execution_status', values.flowExecutionStatuses);
 export const flowExecuteFor = pgEnum('flow_execute_for', values.flowExecuteFors);
 export const flowInboundTrigger = pgEnum('flow_inbound_trigger', values.flowInboundTriggers);
-export const flowContactListSource = pgEnum('flow_contact_list_source', values.flowContactListSources);
 export const flowExecutionContactStatus = pgEnum('flow_execution_contact_status', values.flowExecutionContactStatuses);
+export const flowExecutionStepStatus = pgEnum('flow_execution_step_status', values.flowExecutionStepStatuses);
 
 export const webhookEventType = pgEnum('webhook_event_type', values.webhookEventTypes);
 export const webhookDeliveryStatus = pgEnum('webhook_delivery_status', values.webhookDeliveryStatuses);

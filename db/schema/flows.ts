@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
 import {
-  boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar,
+  bigint, boolean, index, integer, jsonb, pgTable, serial, smallint, text, timestamp, uniqueIndex, uuid, varchar,
 } from 'drizzle-orm/pg-core';
 import { accounts, users } from './accounts';
-import { contactImports, contacts } from './contacts';
+import { channels } from './channels';
+import { contacts } from './contacts';
 import {
-  flowAnswerType, flowContactListSource, flowEndAction, flowExecuteFor, flowExecutionContactStatus, flowExecutionStatus,
-  flowExecutionType, flowInboundTrigger, flowStepType,
+  flowEndAction, flowExecuteFor, flowExecutionContactStatus, flowExecutionStatus, flowExecutionStepStatus, flowExecutionType,
+  flowInboundTrigger, flowStepType,
 } from './enums';
 
 export const flows = pgTable('flows', {
@@ -16,77 +17,107 @@ export const flows = pgTable('flows', {
   createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   isActive: boolean('is_active').notNull().default(true),
   flowEndAction: flowEndAction('flow_end_action').notNull().default('NONE'),
+  /** Where `flow_end_action` WEBHOOK posts a contact's answers. */
+  flowEndWebhookUrl: text('flow_end_webhook_url').notNull().default(''),
   flowWebhookRetries: smallint('flow_webhook_retries').notNull().default(0),
   executionType: flowExecutionType('execution_type').notNull().default('OUTBOUND'),
   flowExecutionVariables: text('flow_execution_variables').array().notNull().default(sql`'{}'::text[]`),
+  /** The channel its messages go out on; null: the contact's conversation's, else the account's first. */
+  channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
+  /** The published version: every edit adds one. */
+  version: integer('version').notNull().default(1),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('flows_account_idx').on(t.accountId, t.createdOn)]);
+  updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('flows_account_idx').on(t.accountId, t.createdOn, t.id)]);
+
+/** A published snapshot of a flow's steps: an execution runs the version it started with. */
+export const flowVersions = pgTable('flow_versions', {
+  id: serial('id').primaryKey(),
+  flowId: uuid('flow_id').notNull().references(() => flows.id, { onDelete: 'cascade' }),
+  version: integer('version').notNull(),
+  createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('flow_versions_flow_version_key').on(t.flowId, t.version)]);
 
 export const flowSteps = pgTable('flow_steps', {
   id: serial('id').primaryKey(),
   flowId: uuid('flow_id').notNull().references(() => flows.id, { onDelete: 'cascade' }),
+  versionId: integer('version_id').notNull().references(() => flowVersions.id, { onDelete: 'cascade' }),
   name: varchar('name', { length: 200 }).notNull().default(''),
   stepType: flowStepType('step_type').notNull(),
   orderingIdx: smallint('ordering_idx').notNull(),
-  nextStepDefaultIdx: smallint('next_step_default_idx'),
-  nextStepAlternateIdx: smallint('next_step_alternate_idx'),
-  nextStepsForOptionsIdx: integer('next_steps_for_options_idx').array().notNull().default(sql`'{}'::int[]`),
-  answerType: flowAnswerType('answer_type').notNull().default('NONE'),
-  body: text('body').notNull().default(''),
-  answerOptions: text('answer_options').array().notNull().default(sql`'{}'::text[]`),
-  // A step's many settings (validation messages, ranges, rendering, delays, HTTP action
-  // request, waits, time windows…) vary by step type; they live here, validated by the flow service.
+  // Every other field of the step (links, body, answer checks, options, delays, the HTTP
+  // action, waits, tags…) varies by step type; validated by lib/flows/validation.ts.
   settings: jsonb('settings').notNull().default({}),
-}, (t) => [uniqueIndex('flow_steps_flow_ordering_key').on(t.flowId, t.orderingIdx)]);
+}, (t) => [uniqueIndex('flow_steps_version_ordering_key').on(t.versionId, t.orderingIdx)]);
 
 export const flowExecutions = pgTable('flow_executions', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   flowId: uuid('flow_id').notNull().references(() => flows.id, { onDelete: 'cascade' }),
-  status: flowExecutionStatus('status').notNull().default('PENDING'),
+  versionId: integer('version_id').notNull().references(() => flowVersions.id, { onDelete: 'cascade' }),
+  status: flowExecutionStatus('status').notNull().default('PROCESSING'),
+  statusReason: text('status_reason').notNull().default(''),
   executeFor: flowExecuteFor('execute_for').notNull(),
   executionType: flowExecutionType('execution_type').notNull().default('OUTBOUND'),
   inboundTriggerWith: flowInboundTrigger('inbound_trigger_with').notNull().default('ANY_MESSAGE'),
   inboundStartMessage: text('inbound_start_message'),
   inboundStartMessageMatchExact: boolean('inbound_start_message_match_exact').notNull().default(false),
   contactFilters: jsonb('contact_filters').notNull().default([]),
+  /** The request's `contact_lists`, as given (contacts are upserted when the execution starts). */
+  contactLists: jsonb('contact_lists').notNull().default([]),
   hasPriority: boolean('has_priority').notNull().default(false),
   flowExecutionVariables: jsonb('flow_execution_variables').notNull().default({}),
   startOn: timestamp('start_on', { withTimezone: true }),
   createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+  startedOn: timestamp('started_on', { withTimezone: true }),
+  completedOn: timestamp('completed_on', { withTimezone: true }),
+  // Contacts by status, kept with every change of a contact's status.
   pending: integer('pending').notNull().default(0),
-  expired: integer('expired').notNull().default(0),
   active: integer('active').notNull().default(0),
   completed: integer('completed').notNull().default(0),
+  expired: integer('expired').notNull().default(0),
+  failed: integer('failed').notNull().default(0),
+  canceled: integer('canceled').notNull().default(0),
 }, (t) => [
   index('flow_executions_account_idx').on(t.accountId, t.createdOn, t.id),
   index('flow_executions_flow_idx').on(t.flowId, t.createdOn),
 ]);
-
-export const flowExecutionLists = pgTable('flow_execution_lists', {
-  id: serial('id').primaryKey(),
-  flowExecutionId: uuid('flow_execution_id').notNull().references(() => flowExecutions.id, { onDelete: 'cascade' }),
-  source: flowContactListSource('source').notNull(),
-  contactImportId: uuid('contact_import_id').references(() => contactImports.id, { onDelete: 'set null' }),
-}, (t) => [index('flow_execution_lists_execution_idx').on(t.flowExecutionId)]);
 
 export const flowExecutionContacts = pgTable('flow_execution_contacts', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   flowExecutionId: uuid('flow_execution_id').notNull().references(() => flowExecutions.id, { onDelete: 'cascade' }),
   contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),
-  listId: integer('list_id').references(() => flowExecutionLists.id, { onDelete: 'set null' }),
   status: flowExecutionContactStatus('status').notNull().default('READY'),
   reason: text('reason').notNull().default(''),
-  currentStepId: integer('current_step_id').references(() => flowSteps.id, { onDelete: 'set null' }),
   isActive: boolean('is_active').notNull().default(true),
+  /** The step to run next, or the one waiting (null once finished). */
+  currentStepIdx: smallint('current_step_idx'),
+  /** What the contact waits for: '' (nothing), ANSWER, DELAY. */
+  waiting: varchar('waiting', { length: 16 }).notNull().default(''),
+  waitingSince: timestamp('waiting_since', { withTimezone: true }),
+  /** When the wait ends: a DELAY's end, a QUESTION's timeout or expiry. */
+  waitUntil: timestamp('wait_until', { withTimezone: true }),
+  attempts: smallint('attempts').notNull().default(0),
+  /** Answers and ACTION results by step name. */
+  variables: jsonb('variables').notNull().default({}),
+  /**
+   * The contact's messages are the flow's inbox: those after this one (messages.seq) are not seen
+   * by a step yet (a reply during a DELAY waits for the next QUESTION).
+   */
+  seenMessageSeq: bigint('seen_message_seq', { mode: 'number' }).notNull().default(0),
+  /** Executed steps so far: the next one's number, unique per contact, so a step never runs twice. */
+  stepSeq: integer('step_seq').notNull().default(0),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+  completedOn: timestamp('completed_on', { withTimezone: true }),
 }, (t) => [
   uniqueIndex('flow_execution_contacts_execution_contact_key').on(t.flowExecutionId, t.contactId),
   index('flow_execution_contacts_account_idx').on(t.accountId, t.createdOn, t.id),
-  index('flow_execution_contacts_contact_idx').on(t.contactId),
+  index('flow_execution_contacts_execution_idx').on(t.flowExecutionId, t.status),
+  index('flow_execution_contacts_active_contact_idx').on(t.contactId).where(sql`is_active`),
+  index('flow_execution_contacts_wait_idx').on(t.waitUntil).where(sql`is_active and wait_until is not null`),
 ]);
 
 export const flowExecutionContactSteps = pgTable('flow_execution_contact_steps', {
@@ -94,9 +125,13 @@ export const flowExecutionContactSteps = pgTable('flow_execution_contact_steps',
   flowExecutionContactId: uuid('flow_execution_contact_id').notNull()
     .references(() => flowExecutionContacts.id, { onDelete: 'cascade' }),
   stepId: integer('step_id').notNull().references(() => flowSteps.id, { onDelete: 'cascade' }),
+  seq: integer('seq').notNull(),
+  status: flowExecutionStepStatus('status').notNull().default('RUNNING'),
   lastErrorDetail: text('last_error_detail').notNull().default(''),
   hasError: boolean('has_error').notNull().default(false),
   executionResult: jsonb('execution_result').notNull().default({}),
   requestData: jsonb('request_data').notNull().default({}),
+  messageIds: uuid('message_ids').array().notNull().default(sql`'{}'::uuid[]`),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [index('flow_execution_contact_steps_fec_idx').on(t.flowExecutionContactId, t.createdOn)]);
+  updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [uniqueIndex('flow_execution_contact_steps_seq_key').on(t.flowExecutionContactId, t.seq)]);

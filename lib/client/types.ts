@@ -3,6 +3,7 @@ import type * as broadcasts from '@/lib/openapi/schemas/broadcasts';
 import type * as common from '@/lib/openapi/schemas/common';
 import type * as contacts from '@/lib/openapi/schemas/contacts';
 import type * as dashboard from '@/lib/openapi/schemas/dashboard';
+import type * as flows from '@/lib/openapi/schemas/flows';
 import type * as members from '@/lib/openapi/schemas/members';
 import type * as messaging from '@/lib/openapi/schemas/messaging';
 import type * as teams from '@/lib/openapi/schemas/teams';
@@ -112,3 +113,9 @@ export type BroadcastWrite = {
   contact_tags: { name: string }[];
   has_priority: boolean;
 };
+
+export type Flow = z.infer<typeof flows.Flow>;
+export type FlowStep = z.infer<typeof flows.FlowStep>;
+export type FlowExecution = z.infer<typeof flows.FlowExecution>;
+export type FlowExecutionContact = z.infer<typeof flows.FlowExecutionContact>;
+export type FlowExecutionContactDetail = z.infer<typeof flows.FlowExecutionContactDetail>;

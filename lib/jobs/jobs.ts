@@ -7,6 +7,8 @@ import { templateSyncAllJob, templateSyncJob } from '@/lib/templates/sync-job';
 import { importResumeJob, uploadSweepJob } from '@/lib/contacts/import/sweep-job';
 import { autocloseJob } from '@/lib/conversations/autoclose-job';
 import { broadcastRunJob, broadcastSweepJob } from '@/lib/broadcasts/run';
+import { flowAdvanceJob, flowSweepJob } from '@/lib/flows/engine/run';
+import { flowStartJob } from '@/lib/flows/start';
 
 /** Every kind of background job the product runs. */
 export const jobs: JobDefinition<never>[] = [
@@ -21,4 +23,7 @@ export const jobs: JobDefinition<never>[] = [
   broadcastRunJob as JobDefinition<never>,
   broadcastSweepJob as JobDefinition<never>,
   autocloseJob as JobDefinition<never>,
+  flowAdvanceJob as JobDefinition<never>,
+  flowStartJob as JobDefinition<never>,
+  flowSweepJob as JobDefinition<never>,
 ];

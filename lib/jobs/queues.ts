@@ -16,6 +16,16 @@ export const QUEUES = {
   },
   // The sandbox's simulated delivery statuses (sent, delivered, read), one step per job.
   sandboxStatus: { name: 'sandbox-status', policy: { retryLimit: 3, retryDelay: 2, expireInSeconds: 60 } },
+  // One contact of a flow execution moved as far as it can go (lib/flows/engine/run.ts).
+  // FLOW_ADVANCE_EXPIRE_SECONDS: how long a run of a worker that died stays taken before it runs again
+  // (a run takes well under a second, an ACTION at most its timeout).
+  flowAdvance: {
+    name: 'flow-advance', policy: { retryLimit: 10, retryDelay: 2, retryBackoff: true, expireInSeconds: Number(process.env.FLOW_ADVANCE_EXPIRE_SECONDS || 60) },
+  },
+  // Building an execution's contacts and starting them.
+  flowStart: { name: 'flow-start', policy: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 } },
+  // Every minute: contacts whose wait is over.
+  flowSweep: { name: 'flow-sweep', policy: { retryLimit: 0, expireInSeconds: 120 } },
   // Every 5 minutes: sync the templates of every cloud_api channel.
   templateSyncAll: { name: 'template-sync-all', policy: { retryLimit: 0, expireInSeconds: 600 } },
   // One chunk of a broadcast's recipients; each run enqueues the next.

@@ -8,6 +8,7 @@ import { upsertContacts } from '@/lib/contacts/upsert';
 import { replyAfterHours } from '@/lib/conversations/after-hours';
 import { assignNewConversations } from '@/lib/conversations/assign-new';
 import { openConversations, touchConversations } from '@/lib/conversations/open';
+import { flowsSeeInbound } from '@/lib/flows/inbound';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { keyRows } from '@/lib/sql/key-probes';
 import type { InboundFields } from './inbound-content';
@@ -111,6 +112,12 @@ async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typ
     })));
     // A reply after a broadcast's message counts as its answer.
     await contactsAnswered(tx, fresh.map((item, i) => ({ contactId: contacts[i].id, at: item.at })));
+    // A contact in a flow: the flow reads the message; else an INBOUND flow may start.
+    await flowsSeeInbound(tx, fresh.map((item, i) => ({
+      accountId: item.channel.accountId, contactId: contacts[i].id, conversationId: opened[i].conversation.id,
+      conversationStatus: opened[i].conversation.status, conversationCreated: opened[i].created,
+      msgType: item.fields.msgType, body: item.fields.body,
+    })));
     const idOf = new Map(inserted.map((m) => [messageKey(m.channel_id, m.provider_id), m.id]));
     return fresh.map((item) => idOf.get(messageKey(item.channel.id, item.providerId))!);
   });

@@ -61,6 +61,13 @@ const { Broadcast, BroadcastRecipient } = await import('./schemas/broadcasts');
 const { createBroadcast } = await import('@/lib/broadcasts/create');
 const { getBroadcast, listBroadcasts, listRecipients } = await import('@/lib/broadcasts/queries');
 const { broadcastCreateBody, broadcastListQuery, recipientListQuery } = await import('@/lib/broadcasts/validation');
+const { Flow, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail } = await import('./schemas/flows');
+const { createFlow, getFlow, listFlows } = await import('@/lib/flows/flows');
+const { createExecution } = await import('@/lib/flows/executions');
+const { getExecution, getExecutionContact, listExecutionContacts, listExecutions } = await import('@/lib/flows/execution-queries');
+const { flowStartJob } = await import('@/lib/flows/start');
+const { advanceContact } = await import('@/lib/flows/engine/run');
+const { executionBody, executionContactListQuery, flowBody, flowListQuery } = await import('@/lib/flows/validation');
 const {
   ContactEvent, NewWebhookSubscription, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryResent, WebhookEvent,
   WebhookResendFailed, WebhookSecret, WebhookSubscription, WebhookTestEvent,
@@ -322,6 +329,40 @@ describe('every response, read back from the database, has exactly its schema\'s
     const recipients = await listRecipients(db, accountId, created.id, u, page, recipientListQuery.parse({}));
     expect(recipients.count).toBe(2);
     expectStrictShape(paginated(BroadcastRecipient, 'BroadcastRecipient'), recipients, 'recipients');
+  });
+
+  it('flows: the flow, an execution and its contacts, with executed steps', async () => {
+    const admin = { accountId, userId: seeded.admin.id, role: 'ADMIN' as const, via: 'key' as const };
+    const flow = await createFlow(db, admin, flowBody.parse({
+      name: 'Shapes', flow_execution_variables: ['x'],
+      steps: [
+        { ordering_idx: 0, step_type: 'MESSAGE', body: 'Hi {{contact.first_name}} {{flow_execution_variables.x}}', next_step_default_idx: 1 },
+        { ordering_idx: 1, name: 'q', step_type: 'QUESTION', body: 'Yes?', answer_type: 'SINGLE_OPTION', answer_options: ['Yes', 'No'], next_step_default_idx: 2 },
+        { ordering_idx: 2, step_type: 'CONDITIONAL', conditions: [{ field: 'step.q', comparison: 'exact', value: 'Yes' }], next_step_default_idx: 3 },
+        { ordering_idx: 3, step_type: 'END' },
+      ],
+    }));
+    expectStrictShape(Flow, flow, 'create answer');
+    expectStrictShape(Flow, await getFlow(db, accountId, flow.id), 'detail');
+    const flows = firstPage('/api/flow');
+    expectStrictShape(paginated(Flow, 'Flow'), await listFlows(db, accountId, flows.url, flows.page, flowListQuery.parse({})), 'list');
+    const created = await createExecution(db, admin, flow.id, executionBody.parse({
+      execute_for: 'LIST', contact_lists: [{ source: 'LIST', contact_list: [{ phone, first_name: 'Ana' }] }], flow_execution_variables: { x: '1' }, has_priority: true,
+    }));
+    expectStrictShape(FlowExecution, created, 'create answer');
+    await flowStartJob.handle({ executionId: created.id }, undefined as never);
+    const contacts = firstPage(`/api/flow-execution-contact?flow_execution=${created.id}`);
+    const page = await listExecutionContacts(db, accountId, contacts.url, contacts.page, executionContactListQuery.parse({ flow_execution: created.id }));
+    expect(page.count).toBe(1);
+    await advanceContact(page.results[0].id);
+    expectStrictShape(FlowExecution, await getExecution(db, accountId, created.id), 'detail');
+    const executions = firstPage('/api/flow-execution');
+    expectStrictShape(paginated(FlowExecution, 'FlowExecution'), await listExecutions(db, accountId, executions.url, executions.page, {}), 'list');
+    expectStrictShape(paginated(FlowExecutionContact, 'FlowExecutionContact'),
+      await listExecutionContacts(db, accountId, contacts.url, contacts.page, executionContactListQuery.parse({})), 'contacts');
+    const detail = await getExecutionContact(db, accountId, page.results[0].id);
+    expect(detail.execution_steps.map((x) => x.step.step_type)).toEqual(['MESSAGE', 'QUESTION']);
+    expectStrictShape(FlowExecutionContactDetail, detail, 'contact detail');
   });
 
   it('health and setup status', async () => {

@@ -6,6 +6,7 @@ import { contactUploadsDoc } from './contact-uploads';
 import { contactsDoc } from './contacts';
 import { conversationsDoc } from './conversations';
 import { dashboardDoc } from './dashboard';
+import { flowsDoc } from './flows';
 import { membersDoc } from './members';
 import { systemDoc } from './system';
 import { templatesDoc } from './templates';
@@ -21,6 +22,7 @@ export const resources: ResourceDoc[] = [
   templatesDoc,
   conversationsDoc,
   broadcastsDoc,
+  flowsDoc,
   channelsDoc,
   webhooksDoc,
   dashboardDoc,

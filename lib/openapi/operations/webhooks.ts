@@ -5,7 +5,7 @@ import {
 } from '@/lib/webhooks/validation';
 import { paginated } from '../schemas/common';
 import {
-  ContactEvent, NewWebhookSubscription, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryResent, WebhookEvent,
+  ContactEvent, FlowExecutionContactEvent, NewWebhookSubscription, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryResent,
   WebhookResendFailed, WebhookSecret, WebhookSubscription, WebhookTestEvent,
 } from '../schemas/webhooks';
 import type { PathParam, ResourceDoc } from '../operation';
@@ -205,8 +205,7 @@ const contactExample = (type: string, data: Record<string, unknown> = {}) => ({
   id: '5f0c6a4e-8d3b-4c1a-9e2f-7a6b5c4d3e2f', type, created_on: '2025-01-02T03:04:05.000Z', data: { ...SAMPLE_CONTACT, ...data },
 });
 
-const RESERVED = 'Reserved: subscriptions may list this event type, but it is not emitted yet (flows are not built). '
-  + 'A test event of this type (`POST /api/webhook-subscription/{id}/test`) carries `{"id": '
+const FLOW_TEST = 'A test event of this type (`POST /api/webhook-subscription/{id}/test`) carries `{"id": '
   + '"00000000-0000-4000-8000-000000000000", "test": true}` as `data`.';
 
 export const webhookEventDocs: WebhookEventDoc[] = [
@@ -228,12 +227,14 @@ export const webhookEventDocs: WebhookEventDoc[] = [
     payload: ContactEvent, example: contactExample('contact.deleted', { is_deleted: true }),
   },
   {
-    type: 'flow_execution_contact.completed', summary: 'A contact reached the end of a flow (reserved)',
-    description: RESERVED, payload: WebhookEvent,
+    type: 'flow_execution_contact.completed', summary: 'A contact reached the end of a flow',
+    description: `A contact completed a flow (its last step, or a hand-over to agents). \`data\` is the execution contact as \`GET /api/flow-execution-contact/{id}\` returns it, with every executed step. ${FLOW_TEST}`,
+    payload: FlowExecutionContactEvent,
   },
   {
-    type: 'flow_execution_contact.running_inbound', summary: 'An inbound message started a flow for a contact (reserved)',
-    description: RESERVED, payload: WebhookEvent,
+    type: 'flow_execution_contact.running_inbound', summary: 'An inbound message started a flow for a contact',
+    description: `A contact's message matched the trigger of an INBOUND flow's execution and started the flow for them. \`data\` is the execution contact as \`GET /api/flow-execution-contact/{id}\` returns it (READY, before its first step). ${FLOW_TEST}`,
+    payload: FlowExecutionContactEvent,
   },
 ];
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { webhookDeliveryStatuses, webhookEventTypes as WEBHOOK_EVENTS } from '@/db/schema/enum-values';
 import { dateTime, id, uuid } from './common';
 import { Contact } from './contacts';
+import { FlowExecutionContactDetail } from './flows';
 import { named } from './named';
 
 // Webhook subscriptions, their delivery log and the events they deliver: lib/webhooks/serializer.ts,
@@ -97,11 +98,17 @@ export const ContactEvent = named('ContactEvent', envelope(CONTACT_EVENTS, Conta
     + 'with `is_deleted: true`).',
 })).meta({ description: 'Payload of the `contact.created`, `contact.updated` and `contact.deleted` events.' }));
 
+const FLOW_EVENTS = WEBHOOK_EVENTS.filter((t) => t.startsWith('flow_execution_contact.')) as [string, ...string[]];
+
+export const FlowExecutionContactEvent = named('FlowExecutionContactEvent', envelope(FLOW_EVENTS, FlowExecutionContactDetail.meta({
+  description: 'The execution contact exactly as `GET /api/flow-execution-contact/{id}` returns it, at the time of the event.',
+})).meta({ description: 'Payload of the `flow_execution_contact.running_inbound` and `flow_execution_contact.completed` events.' }));
+
 export const WebhookEvent = named('WebhookEvent', envelope(WEBHOOK_EVENTS, z.record(z.string(), z.unknown().meta({
   description: 'Any JSON value.',
 })).meta({
-  description: 'The resource the event is about: for `contact.*` events a Contact. A test event of a reserved '
-    + '`flow_execution_contact.*` type carries `{"id": "00000000-0000-4000-8000-000000000000", "test": true}`.',
+  description: 'The resource the event is about: for `contact.*` events a Contact, for `flow_execution_contact.*` events '
+    + 'a flow execution contact. A test event of a `flow_execution_contact.*` type carries `{"id": "00000000-0000-4000-8000-000000000000", "test": true}`.',
 })).meta({ description: 'Any event payload, as sent (the `payload` of a delivery).' }));
 
 export const WebhookDeliveryDetail = named('WebhookDeliveryDetail', WebhookDelivery.extend({

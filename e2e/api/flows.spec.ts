@@ -1,0 +1,396 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, uniquePhone, type TestAccount } from './factories';
+import { Receiver } from './receiver';
+
+// Flows through the API: create, read, replace, patch and delete with per-step validation and
+// versions; executions run on the sandbox channel, answered from the sandbox phone: branches,
+// re-asked answers, INBOUND triggers, ACTION answers used as variables, expiry with the test
+// clock, counters against a recount, the two webhook events, and account isolation.
+
+let acme: TestAccount;
+let other: TestAccount;
+let receiver: Receiver;
+
+test.beforeAll(async ({ request }) => {
+  acme = await newAccount(request);
+  other = await newAccount(request);
+  receiver = await new Receiver().start();
+  // The sandbox channel, which the flows send on.
+  for (const account of [acme, other]) {
+    const res = await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+});
+test.afterAll(async () => receiver.stop());
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+async function createFlow(request: APIRequestContext, account: TestAccount, body: Json): Promise<Json> {
+  const res = await request.post('/api/flow', { headers: account.admin.headers, data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+async function run(request: APIRequestContext, account: TestAccount, flowId: string, body: Json): Promise<Json> {
+  const res = await request.post(`/api/flow/${flowId}/run`, { headers: account.admin.headers, data: body });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}
+
+const listFor = (phones: string[], extra: Json = {}) => ({
+  execute_for: 'LIST', contact_lists: [{ source: 'LIST', contact_list: phones.map((phone) => ({ phone, ...extra })) }],
+});
+
+async function execution(request: APIRequestContext, account: TestAccount, id: string): Promise<Json> {
+  return (await request.get(`/api/flow-execution/${id}`, { headers: account.admin.headers })).json();
+}
+
+async function contactsOf(request: APIRequestContext, account: TestAccount, executionId: string): Promise<Json[]> {
+  const res = await request.get(`/api/flow-execution-contact?flow_execution=${executionId}&page_size=500`, { headers: account.admin.headers });
+  expect(res.status()).toBe(200);
+  return (await res.json()).results;
+}
+
+/** What the sandbox phone received from the account, oldest first. */
+async function received(request: APIRequestContext, account: TestAccount, phone: string): Promise<string[]> {
+  const res = await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}&page_size=100`, { headers: account.admin.headers });
+  const page = await res.json();
+  return (page.results as Json[]).filter((m) => m.direction === 'OUTBOUND').map((m) => m.body as string);
+}
+
+async function reply(request: APIRequestContext, account: TestAccount, phone: string, text: string) {
+  const res = await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone, text } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function waitFor(request: APIRequestContext, account: TestAccount, phone: string, count: number): Promise<string[]> {
+  let got: string[] = [];
+  await expect.poll(async () => (got = await received(request, account, phone)).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(count);
+  return got;
+}
+
+const QUALIFY = {
+  name: 'Qualify', flow_execution_variables: ['promo'],
+  steps: [
+    { ordering_idx: 0, step_type: 'MESSAGE', body: 'Hola {{contact.first_name}}, promo {{flow_execution_variables.promo}}.', next_step_default_idx: 1 },
+    {
+      ordering_idx: 1, name: 'interest', step_type: 'QUESTION', body: '¿Te interesa?', answer_type: 'SINGLE_OPTION',
+      answer_options: ['Sí', 'No'], answer_options_render: 'BUTTONS', next_step_default_idx: 2,
+    },
+    {
+      ordering_idx: 2, step_type: 'CONDITIONAL', conditions: [{ field: 'step.interest', comparison: 'exact', value: 'si' }],
+      next_step_default_idx: 3, next_step_alternate_idx: 4,
+    },
+    { ordering_idx: 3, step_type: 'TAG', contact_tags: ['interested'], next_step_default_idx: 4 },
+    { ordering_idx: 4, step_type: 'END' },
+  ],
+};
+
+test.describe('flows', () => {
+  test('create, get, list, replace (a new version), patch and delete', async ({ request }) => {
+    const created = await createFlow(request, acme, QUALIFY);
+    expect(created).toMatchObject({
+      id: expect.stringMatching(UUID), name: 'Qualify', is_active: true, execution_type: 'OUTBOUND', flow_end_action: 'NONE',
+      flow_execution_variables: ['promo'], version: 1, executions: 0, channel: null, created_on: expect.stringMatching(ISO),
+      created_by: { id: acme.admin.id, email: acme.admin.email },
+    });
+    expect(created.steps).toHaveLength(5);
+    expect(created.steps[1]).toMatchObject({
+      id: expect.any(Number), flow: created.id, name: 'interest', step_type: 'QUESTION', ordering_idx: 1, answer_type: 'SINGLE_OPTION',
+      answer_options: ['Sí', 'No'], answer_options_render: 'BUTTONS', next_step_default_idx: 2, max_answer_attempts: 3,
+    });
+    expect(created.steps[2].conditions[0]).toEqual({ id: expect.stringMatching(UUID), field: 'step.interest', comparison: 'exact', value: 'si' });
+
+    const got = await (await request.get(`/api/flow/${created.id}/`, { headers: acme.agent.headers })).json();
+    expect(got).toEqual(created);
+    const list = await (await request.get('/api/flow?search=qualif', { headers: acme.admin.headers })).json();
+    expect(list.results.map((f: Json) => f.id)).toContain(created.id);
+
+    const replaced = await request.put(`/api/flow/${created.id}`, { headers: acme.admin.headers, data: { ...QUALIFY, name: 'Qualify 2', steps: QUALIFY.steps.slice(3) .map((s, i) => ({ ...s, ordering_idx: i, next_step_default_idx: i === 0 ? 1 : undefined })) } });
+    expect(replaced.status(), await replaced.text()).toBe(200);
+    const v2 = await replaced.json();
+    expect(v2).toMatchObject({ name: 'Qualify 2', version: 2 });
+    expect(v2.steps.map((s: Json) => s.step_type)).toEqual(['TAG', 'END']);
+
+    const patched = await (await request.patch(`/api/flow/${created.id}`, { headers: acme.admin.headers, data: { is_active: false } })).json();
+    expect(patched).toMatchObject({ is_active: false, version: 2, name: 'Qualify 2' });
+
+    expect((await request.delete(`/api/flow/${created.id}`, { headers: acme.admin.headers })).status()).toBe(204);
+    expect((await request.get(`/api/flow/${created.id}`, { headers: acme.admin.headers })).status()).toBe(404);
+  });
+
+  test('steps are checked before anything is stored; errors name steps by index', async ({ request }) => {
+    const res = await request.post('/api/flow', {
+      headers: acme.admin.headers,
+      data: {
+        name: 'Broken',
+        steps: [
+          { ordering_idx: 0, step_type: 'MESSAGE', body: 'Hi {{step.nope}}', next_step_default_idx: 9 },
+          { ordering_idx: 1, step_type: 'QUESTION', body: 'Pick', answer_type: 'SINGLE_OPTION', answer_options: ['a', 'b', 'c', 'd'], answer_options_render: 'BUTTONS' },
+          { ordering_idx: 2, step_type: 'BOGUS' },
+          { ordering_idx: 3, step_type: 'ACTION' },
+        ],
+      },
+    });
+    expect(res.status()).toBe(400);
+    const body = await res.json();
+    expect(body.steps['0'].next_step_default_idx).toEqual(['No step has ordering_idx 9.']);
+    expect(body.steps['0'].body).toEqual(['{{step.nope}}: no step is named "nope".']);
+    expect(body.steps['1'].answer_options).toEqual(['At most 3 options render as buttons.']);
+    expect(body.steps['2'].step_type[0]).toMatch(/^"BOGUS" is not a valid choice/);
+    expect(body.steps['3'].action_request_url).toEqual(['Enter an http(s) URL (variables allowed).']);
+
+    const noFirst = await request.post('/api/flow', { headers: acme.admin.headers, data: { name: 'x', steps: [{ ordering_idx: 1, step_type: 'END' }] } });
+    expect(await noFirst.json()).toEqual({ steps: ['The first step is the one with ordering_idx 0: no step has it.'] });
+    const none = await request.post('/api/flow', { headers: acme.admin.headers, data: { name: 'x', steps: [] } });
+    expect(await none.json()).toEqual({ steps: ['A flow needs at least one step.'] });
+  });
+
+  test('a flow runs for three contacts: each answer takes its branch; counters equal a recount', async ({ request }) => {
+    const flow = await createFlow(request, acme, QUALIFY);
+    const phones = [uniquePhone(), uniquePhone(), uniquePhone()];
+    const e = await run(request, acme, flow.id, { ...listFor(phones, { first_name: 'Ana' }), flow_execution_variables: { promo: 'NOV10' } });
+    expect(e).toMatchObject({
+      id: expect.stringMatching(UUID), status: 'PROCESSING', execute_for: 'LIST', execution_type: 'OUTBOUND', version: 1,
+      flow: { id: flow.id, name: 'Qualify' }, flow_execution_variables: { promo: 'NOV10' }, has_priority: false, start_on: null,
+    });
+    for (const phone of phones) {
+      const got = await waitFor(request, acme, phone, 2);
+      expect(got.slice(0, 2)).toEqual(['Hola Ana, promo NOV10.', '¿Te interesa?\n\n1. Sí\n2. No']);
+    }
+    await reply(request, acme, phones[0], 'SI');
+    await reply(request, acme, phones[1], '2');
+    await reply(request, acme, phones[2], 'Sí');
+    await expect.poll(async () => (await execution(request, acme, e.id)).status, { timeout: 20_000 }).toBe('COMPLETED');
+    const done = await execution(request, acme, e.id);
+    const contacts = await contactsOf(request, acme, e.id);
+    expect(contacts.map((c) => c.status)).toEqual(['COMPLETED', 'COMPLETED', 'COMPLETED']);
+    expect(done).toMatchObject({ pending: 0, active: 0, completed: 3, expired: 0, failed: 0, canceled: 0 });
+    for (const [i, phone] of phones.entries()) {
+      const c = contacts.find((x) => x.contact.canonical_phone === phone)!;
+      expect(c.variables).toEqual({ interest: i === 1 ? 'No' : 'Sí' });
+      expect(c.contact.tags.map((t: Json) => t.name)).toEqual(i === 1 ? [] : ['interested']);
+      const detail = await (await request.get(`/api/flow-execution-contact/${c.id}`, { headers: acme.admin.headers })).json();
+      expect(detail.flow_execution.id).toBe(e.id);
+      expect(detail.execution_steps.map((s: Json) => s.step.step_type)).toEqual(
+        i === 1 ? ['MESSAGE', 'QUESTION', 'CONDITIONAL', 'END'] : ['MESSAGE', 'QUESTION', 'CONDITIONAL', 'TAG', 'END'],
+      );
+      expect(detail.execution_steps[2].execution_result.branch).toBe(i === 1 ? 'otherwise' : 'then');
+      expect(detail.execution_steps[1]).toMatchObject({ status: 'COMPLETED', execution_result: { answer: i === 1 ? 'No' : 'Sí' }, messages: [{ message: expect.stringMatching(UUID) }] });
+    }
+  });
+
+  test('a wrong NUMBER answer gets the validation message and the question again', async ({ request }) => {
+    const flow = await createFlow(request, acme, {
+      name: 'Age',
+      steps: [
+        {
+          ordering_idx: 0, name: 'age', step_type: 'QUESTION', body: 'How old are you?', answer_type: 'NUMBER', answer_has_range: true,
+          answer_range_min: 1, answer_range_max: 120, answer_validation_message: 'A number from 1 to 120, please.', next_step_default_idx: 1,
+        },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'You are {{step.age}}.' },
+      ],
+    });
+    const phone = uniquePhone();
+    const e = await run(request, acme, flow.id, listFor([phone]));
+    await waitFor(request, acme, phone, 1);
+    await reply(request, acme, phone, 'old');
+    await waitFor(request, acme, phone, 2);
+    await reply(request, acme, phone, '300');
+    await waitFor(request, acme, phone, 3);
+    await reply(request, acme, phone, '42');
+    const got = await waitFor(request, acme, phone, 4);
+    expect(got).toEqual([
+      'How old are you?', 'A number from 1 to 120, please.\n\nHow old are you?', 'A number from 1 to 120, please.\n\nHow old are you?', 'You are 42.',
+    ]);
+    await expect.poll(async () => (await execution(request, acme, e.id)).completed, { timeout: 10_000 }).toBe(1);
+  });
+
+  test('an ACTION\'s JSON answer is used in the next message; a failing one takes the alternate branch', async ({ request }) => {
+    let calls = 0;
+    const http = await import('node:http');
+    const api = http.createServer((req, res) => {
+      calls += 1;
+      res.writeHead(req.url?.startsWith('/order?id=A-1') ? 200 : 503, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ order: { status: 'shipped' } }));
+    });
+    await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+    const port = (api.address() as { port: number }).port;
+    const flow = await createFlow(request, acme, {
+      name: 'Lookup', flow_execution_variables: ['id'],
+      steps: [
+        {
+          ordering_idx: 0, name: 'lookup', step_type: 'ACTION', action_request_method: 'GET', action_request_url: `http://127.0.0.1:${port}/order`,
+          action_request_params: { id: '{{flow_execution_variables.id}}' }, next_step_default_idx: 1, next_step_alternate_idx: 2,
+        },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Your order is {{step.lookup.order.status}}.' },
+        { ordering_idx: 2, step_type: 'MESSAGE', body: 'We could not find it.' },
+      ],
+    });
+    const [a, b] = [uniquePhone(), uniquePhone()];
+    await run(request, acme, flow.id, { ...listFor([a]), flow_execution_variables: { id: 'A-1' } });
+    await run(request, acme, flow.id, { ...listFor([b]), flow_execution_variables: { id: 'B-2' } });
+    expect(await waitFor(request, acme, a, 1)).toEqual(['Your order is shipped.']);
+    expect(await waitFor(request, acme, b, 1)).toEqual(['We could not find it.']);
+    expect(calls).toBe(2);
+    api.close();
+  });
+
+  test('an unanswered question expires after 24 hours (test clock); a QUESTION with a max wait takes its timeout branch', async ({ request }) => {
+    const flow = await createFlow(request, acme, {
+      name: 'Waits',
+      steps: [
+        { ordering_idx: 0, step_type: 'QUESTION', body: 'Still there?', answer_type: 'ANY', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'END' },
+      ],
+    });
+    const timed = await createFlow(request, acme, {
+      name: 'Timed',
+      steps: [
+        {
+          ordering_idx: 0, step_type: 'QUESTION', body: 'Quick!', answer_type: 'ANY', has_max_wait_time: true, max_wait_time_amount: 5,
+          max_wait_time_unit: 'MINUTE', next_step_default_idx: 1, next_step_alternate_idx: 2,
+        },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Thanks.' },
+        { ordering_idx: 2, step_type: 'MESSAGE', body: 'Too slow.' },
+      ],
+    });
+    const account = await newAccount(request);
+    await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } });
+    const accountFlow = await createFlow(request, account, { name: 'Waits', steps: flow.steps.map(({ id, flow: f, ...s }: Json) => s) });
+    const accountTimed = await createFlow(request, account, { name: 'Timed', steps: timed.steps.map(({ id, flow: f, ...s }: Json) => s) });
+    const [p, q] = [uniquePhone(), uniquePhone()];
+    const e = await run(request, account, accountFlow.id, listFor([p]));
+    const t = await run(request, account, accountTimed.id, listFor([q]));
+    await waitFor(request, account, p, 1);
+    await waitFor(request, account, q, 1);
+    const advance = async (seconds: number) => {
+      const res = await request.post('/api/test/flow-clock', { headers: account.admin.headers, data: { seconds } });
+      expect(res.status(), await res.text()).toBe(200);
+    };
+    await advance(6 * 60);
+    expect(await waitFor(request, account, q, 2)).toEqual(['Quick!', 'Too slow.']);
+    expect((await execution(request, account, e.id)).status).toBe('RUNNING');
+    await advance(24 * 3600);
+    await expect.poll(async () => (await execution(request, account, e.id)).expired, { timeout: 15_000 }).toBe(1);
+    const [c] = await contactsOf(request, account, e.id);
+    expect(c).toMatchObject({ status: 'EXPIRED', is_active: false, reason: 'No answer within 24 hours.' });
+    expect((await execution(request, account, t.id))).toMatchObject({ status: 'COMPLETED', completed: 1 });
+  });
+
+  test('an INBOUND flow starts on its trigger text and not on other text; both webhook events are delivered', async ({ request }) => {
+    const account = await newAccount(request);
+    const sub = await request.post('/api/webhook-subscription', {
+      headers: account.admin.headers,
+      data: { events: ['flow_execution_contact.running_inbound', 'flow_execution_contact.completed'], target: receiver.url('/flows-in') },
+    });
+    expect(sub.status()).toBe(201);
+    const flow = await createFlow(request, account, {
+      name: 'Support', execution_type: 'INBOUND',
+      steps: [
+        { ordering_idx: 0, name: 'topic', step_type: 'MENU', body: 'What about?', answer_options: ['Orders', 'Billing'], next_steps_for_options_idx: [1, 2] },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Orders team here.' },
+        { ordering_idx: 2, step_type: 'MESSAGE', body: 'Billing team here.' },
+      ],
+    });
+    const e = await run(request, account, flow.id, { execute_for: 'ALL', inbound_trigger_with: 'TEXT', inbound_start_message: 'ayuda' });
+    await expect.poll(async () => (await execution(request, account, e.id)).status, { timeout: 10_000 }).toBe('RUNNING');
+    const [p, q] = [uniquePhone(), uniquePhone()];
+    await reply(request, account, q, 'hello there');
+    await reply(request, account, p, 'Necesito AYÚDA');
+    expect(await waitFor(request, account, p, 1)).toEqual(['What about?\n\n1. Orders\n2. Billing']);
+    await reply(request, account, p, 'billing');
+    expect(await waitFor(request, account, p, 2)).toEqual(['What about?\n\n1. Orders\n2. Billing', 'Billing team here.']);
+    expect(await received(request, account, q)).toEqual([]);
+    await expect.poll(() => receiver.at('/flows-in').length, { timeout: 20_000 }).toBe(2);
+    const events = receiver.at('/flows-in').map((r) => JSON.parse(r.body));
+    expect(events.map((x) => x.type)).toEqual(['flow_execution_contact.running_inbound', 'flow_execution_contact.completed']);
+    const [contacts] = [await contactsOf(request, account, e.id)];
+    expect(contacts).toHaveLength(1);
+    const detail = await (await request.get(`/api/flow-execution-contact/${contacts[0].id}`, { headers: account.admin.headers })).json();
+    expect(events[1].data).toEqual(detail);
+    expect(events[0].data).toMatchObject({ id: contacts[0].id, status: 'READY', flow_execution: { id: e.id } });
+  });
+
+  test('an execution changes before it starts, not after; pause, resume, cancel; a flow with a running execution is not deleted', async ({ request }) => {
+    const flow = await createFlow(request, acme, QUALIFY);
+    const later = new Date(Date.now() + 3600_000).toISOString();
+    const phone = uniquePhone();
+    const e = await run(request, acme, flow.id, { ...listFor([phone]), start_on: later });
+    await expect.poll(async () => (await execution(request, acme, e.id)).status, { timeout: 10_000 }).toBe('READY');
+    const patched = await request.patch(`/api/flow-execution/${e.id}`, { headers: acme.admin.headers, data: { start_on: null, flow_execution_variables: { promo: 'P' } } });
+    expect(patched.status(), await patched.text()).toBe(200);
+    expect(await patched.json()).toMatchObject({ start_on: null, flow_execution_variables: { promo: 'P' } });
+    await waitFor(request, acme, phone, 2);
+    const late = await request.put(`/api/flow-execution/${e.id}`, { headers: acme.admin.headers, data: listFor([phone]) });
+    expect(late.status()).toBe(400);
+    expect(await late.json()).toEqual({ non_field_errors: ['This execution has started: it can only be paused, resumed or canceled now.'] });
+
+    const refused = await request.delete(`/api/flow/${flow.id}`, { headers: acme.admin.headers });
+    expect(refused.status()).toBe(400);
+    const paused = await (await request.post(`/api/flow-execution/${e.id}/pause`, { headers: acme.admin.headers })).json();
+    expect(paused).toMatchObject({ status: 'PAUSED', active: 1 });
+    expect((await contactsOf(request, acme, e.id))[0].status).toBe('PAUSED');
+    await reply(request, acme, phone, 'No');
+    await new Promise((r) => setTimeout(r, 1500));
+    expect((await contactsOf(request, acme, e.id))[0].status).toBe('PAUSED');
+    await request.post(`/api/flow-execution/${e.id}/resume`, { headers: acme.admin.headers });
+    await expect.poll(async () => (await execution(request, acme, e.id)).status, { timeout: 15_000 }).toBe('COMPLETED');
+
+    const again = await run(request, acme, flow.id, listFor([uniquePhone()]));
+    const canceled = await (await request.post(`/api/flow-execution/${again.id}/cancel`, { headers: acme.admin.headers })).json();
+    expect(canceled.status).toBe('CANCELED');
+    const resumed = await request.post(`/api/flow-execution/${again.id}/resume`, { headers: acme.admin.headers });
+    expect(resumed.status()).toBe(400);
+    expect((await request.delete(`/api/flow/${flow.id}`, { headers: acme.admin.headers })).status()).toBe(204);
+  });
+
+  test('a contact in another running flow is skipped without priority and taken over with it; the inbox can stop it', async ({ request }) => {
+    const flow = await createFlow(request, acme, QUALIFY);
+    const phone = uniquePhone();
+    const first = await run(request, acme, flow.id, listFor([phone]));
+    await waitFor(request, acme, phone, 2);
+    const second = await run(request, acme, flow.id, listFor([phone]));
+    await expect.poll(async () => (await execution(request, acme, second.id)).canceled, { timeout: 10_000 }).toBe(1);
+    expect((await contactsOf(request, acme, second.id))[0]).toMatchObject({ status: 'CANCELED', reason: 'In another running flow.' });
+    const third = await run(request, acme, flow.id, { ...listFor([phone]), has_priority: true });
+    await expect.poll(async () => (await execution(request, acme, first.id)).canceled, { timeout: 10_000 }).toBe(1);
+    expect((await contactsOf(request, acme, first.id))[0]).toMatchObject({ status: 'CANCELED', reason: 'Another flow with priority took over.' });
+    await waitFor(request, acme, phone, 4);
+    const [mine] = await contactsOf(request, acme, third.id);
+    const stopped = await request.post(`/api/flow-execution-contact/${mine.id}/stop`, { headers: acme.agent.headers });
+    expect(stopped.status(), await stopped.text()).toBe(200);
+    expect(await stopped.json()).toMatchObject({ status: 'CANCELED', is_active: false, reason: 'Stopped by an agent.' });
+    expect(await execution(request, acme, third.id)).toMatchObject({ status: 'COMPLETED', canceled: 1, active: 0 });
+    const active = await (await request.get(`/api/flow-execution-contact?contact=${mine.contact.id}&is_active=true`, { headers: acme.admin.headers })).json();
+    expect(active.count).toBe(0);
+  });
+
+  test('another account\'s flows, executions and execution contacts are a 404; no credentials is a 401', async ({ request }) => {
+    const flow = await createFlow(request, acme, QUALIFY);
+    const e = await run(request, acme, flow.id, listFor([uniquePhone()]));
+    await expect.poll(async () => (await contactsOf(request, acme, e.id)).length, { timeout: 10_000 }).toBe(1);
+    const [c] = await contactsOf(request, acme, e.id);
+    const calls: [string, string, Json?][] = [
+      ['GET', `/api/flow/${flow.id}`], ['PUT', `/api/flow/${flow.id}`, QUALIFY], ['PATCH', `/api/flow/${flow.id}`, { name: 'x' }],
+      ['DELETE', `/api/flow/${flow.id}`], ['POST', `/api/flow/${flow.id}/run`, listFor([uniquePhone()])],
+      ['GET', `/api/flow-execution/${e.id}`], ['PUT', `/api/flow-execution/${e.id}`, listFor([uniquePhone()])],
+      ['PATCH', `/api/flow-execution/${e.id}`, {}], ['POST', `/api/flow-execution/${e.id}/pause`], ['POST', `/api/flow-execution/${e.id}/resume`],
+      ['POST', `/api/flow-execution/${e.id}/cancel`], ['GET', `/api/flow-execution-contact/${c.id}`], ['POST', `/api/flow-execution-contact/${c.id}/stop`],
+    ];
+    for (const [method, path, data] of calls) {
+      const res = await request.fetch(path, { method, headers: other.admin.headers, data });
+      expect(res.status(), `${method} ${path}`).toBe(404);
+      expect(await res.json()).toEqual(NOT_FOUND);
+    }
+    for (const path of ['/api/flow', '/api/flow-execution', '/api/flow-execution-contact']) {
+      const list = await (await request.get(path, { headers: other.admin.headers })).json();
+      expect(list.count, path).toBe(0);
+    }
+    for (const [method, path, data] of [...calls, ['GET', '/api/flow'], ['POST', '/api/flow', QUALIFY], ['GET', '/api/flow-execution'], ['GET', '/api/flow-execution-contact']] as [string, string, Json?][]) {
+      const res = await request.fetch(path, { method, data });
+      expect(res.status(), `${method} ${path}`).toBe(401);
+      expect(await res.json()).toEqual(NOT_PROVIDED);
+    }
+  });
+});

@@ -1,0 +1,65 @@
+import { describe, expect, it } from 'vitest';
+import { checkAnswer, matchOption, optionLines } from './answers';
+import { compare, evaluate } from './engine/conditions';
+import { nextInWindows } from './engine/time';
+import { renderText } from './variables';
+import { stepSchema } from './validation';
+
+const step = (over: object) => stepSchema.parse({ ordering_idx: 0, step_type: 'QUESTION', body: 'Q', ...over });
+const text = (body: string) => ({ id: 'm', body, msgType: 'text' });
+
+describe('answers', () => {
+  it('options match by title (case and accents aside), number or emoji number', () => {
+    expect(matchOption(['Sí', 'No'], 'si')).toBe(0);
+    expect(matchOption(['Sí', 'No'], ' 2 ')).toBe(1);
+    expect(matchOption(['Sí', 'No'], '2.')).toBe(1);
+    expect(matchOption(['Sí', 'No'], '3')).toBe(-1);
+    expect(matchOption(['a', 'b'], '2️⃣')).toBe(1);
+    expect(optionLines({ answer_options: ['a', 'b'], answer_options_render: 'EMOJIS' })).toBe('1️⃣ a\n2️⃣ b');
+  });
+
+  it('numbers: decimals and range', () => {
+    const s = step({ answer_type: 'NUMBER', answer_has_range: true, answer_range_min: '1', answer_range_max: '10' });
+    expect(checkAnswer(s, text('7'), 'MX')).toEqual({ ok: true, value: 7 });
+    expect(checkAnswer(s, text('7.5'), 'MX').ok).toBe(false);
+    expect(checkAnswer(s, text('11'), 'MX').ok).toBe(false);
+    expect(checkAnswer(s, text('seven'), 'MX').ok).toBe(false);
+    expect(checkAnswer({ ...s, answer_allow_decimals: true }, text('7,5'), 'MX')).toEqual({ ok: true, value: 7.5 });
+  });
+
+  it('email, phone, date, time, bool, and media types', () => {
+    expect(checkAnswer(step({ answer_type: 'EMAIL' }), text('Ana@Example.com'), 'MX')).toEqual({ ok: true, value: 'ana@example.com' });
+    expect(checkAnswer(step({ answer_type: 'PHONE' }), text('55 1234 5678'), 'MX')).toEqual({ ok: true, value: '+525512345678' });
+    expect(checkAnswer(step({ answer_type: 'DATE' }), text('5/11/2026'), 'MX')).toEqual({ ok: true, value: '2026-11-05' });
+    expect(checkAnswer(step({ answer_type: 'TIME' }), text('9:30'), 'MX')).toEqual({ ok: true, value: '09:30' });
+    expect(checkAnswer(step({ answer_type: 'BOOL' }), text('Sí'), 'MX')).toEqual({ ok: true, value: true });
+    expect(checkAnswer(step({ answer_type: 'IMAGE' }), text('hi'), 'MX').ok).toBe(false);
+    expect(checkAnswer(step({ answer_type: 'IMAGE' }), { id: 'm', body: '', msgType: 'image', content: { id: 'x' } }, 'MX')).toEqual({ ok: true, value: { id: 'x' } });
+  });
+});
+
+describe('conditions and variables', () => {
+  const scope = { contact: { first_name: 'Ana', meta: { city: 'León' } }, steps: { age: 42, lookup: { order: { status: 'shipped' } } }, flowVariables: { promo: 'X' } };
+
+  it('render variables, with a path into JSON; missing ones render empty and are reported', () => {
+    expect(renderText('{{contact.first_name}} {{contact.city}} {{step.lookup.order.status}} {{flow_execution_variables.promo}}', scope))
+      .toEqual({ text: 'Ana León shipped X', missing: [] });
+    expect(renderText('[{{contact.nope}}]', scope)).toEqual({ text: '[]', missing: ['contact.nope'] });
+  });
+
+  it('compare numbers as numbers, text without case or accents', () => {
+    expect(compare('10', 'gt', '9')).toBe(true);
+    expect(compare('León', 'exact', 'leon')).toBe(true);
+    expect(compare('', 'isnull', '')).toBe(true);
+    expect(compare('Hello world', '!icontains', 'WORLD')).toBe(false);
+    expect(evaluate([{ field: 'step.age', comparison: 'gte', value: '18' }, { field: '{{contact.city}}', comparison: 'exact', value: 'leon' }], scope).passed).toBe(true);
+    expect(evaluate([{ field: 'step.age', comparison: 'lt', value: '18' }], scope).passed).toBe(false);
+  });
+
+  it('time windows: now when inside one, else the next opening', () => {
+    const monday9 = new Date('2026-11-23T09:00:00Z'); // a Monday
+    const windows = [{ day: 1, open_at: '08:00', close_at: '10:00' }, { day: 3, open_at: '12:00', close_at: '13:00' }];
+    expect(nextInWindows(windows, monday9)).toEqual(monday9);
+    expect(nextInWindows(windows, new Date('2026-11-23T11:00:00Z'))).toEqual(new Date('2026-11-25T12:00:00Z'));
+  });
+});

@@ -1,0 +1,59 @@
+import http from 'node:http';
+import https from 'node:https';
+import { outboundRequestGuard, WEBHOOK_TARGETS } from '@/lib/net/outbound-guard';
+
+// An ACTION step's HTTP request, guarded as webhook deliveries are, by the same setting (an
+// account's URL either way: no special-purpose address unless WEBHOOK_ALLOW_PRIVATE_TARGETS
+// allows it; the checked address is the one used),
+// bounded in time and in the size of the answer kept.
+
+export const ACTION_TIMEOUT_MS = Number(process.env.FLOW_ACTION_TIMEOUT_MS || 10_000);
+const ANSWER_LIMIT = 64 * 1024;
+
+export type ActionRequest = { method: string; url: string; headers: Record<string, string>; body: string };
+export type ActionResult = { status: number | null; body: string; error: string | null; durationMs: number };
+
+export function callAction(req: ActionRequest): Promise<ActionResult> {
+  const started = performance.now();
+  let url: URL;
+  try {
+    url = new URL(req.url);
+    if (!['http:', 'https:'].includes(url.protocol)) throw new Error('not http');
+  } catch {
+    return Promise.resolve({ status: null, body: '', error: `Not an http(s) URL: "${req.url}".`, durationMs: 0 });
+  }
+  const guard = outboundRequestGuard(url, WEBHOOK_TARGETS);
+  if ('refused' in guard) return Promise.resolve({ status: null, body: '', error: guard.refused, durationMs: 0 });
+  const client = url.protocol === 'https:' ? https : http;
+  const hasBody = !['GET', 'DELETE'].includes(req.method) && req.body !== '';
+  return new Promise((resolve) => {
+    let settled = false;
+    const finish = (r: Omit<ActionResult, 'durationMs'>) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(deadline);
+      resolve({ ...r, durationMs: Math.round(performance.now() - started) });
+    };
+    const deadline = setTimeout(() => {
+      finish({ status: null, body: '', error: `Timed out after ${ACTION_TIMEOUT_MS / 1000} s` });
+      request.destroy();
+    }, ACTION_TIMEOUT_MS);
+    const headers: Record<string, string | number> = { 'user-agent': 'Engage-Flows/1.0', ...req.headers };
+    if (hasBody) {
+      headers['content-length'] = Buffer.byteLength(req.body);
+      if (!Object.keys(req.headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
+    }
+    const request = client.request(url, { method: req.method, headers, lookup: guard.lookup }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        if (size < ANSWER_LIMIT) chunks.push(chunk.subarray(0, ANSWER_LIMIT - size));
+        size += chunk.length;
+      });
+      res.on('end', () => finish({ status: res.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), error: null }));
+      res.on('error', (e) => finish({ status: res.statusCode ?? null, body: '', error: e.message }));
+    });
+    request.on('error', (e) => finish({ status: null, body: '', error: e.message }));
+    request.end(hasBody ? req.body : undefined);
+  });
+}

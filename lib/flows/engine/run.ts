@@ -1,0 +1,103 @@
+import { sql } from 'drizzle-orm';
+import { execRows, getDb } from '@/db';
+import { selectContact } from '@/lib/contacts/queries';
+import { countedTransaction } from '@/lib/contacts/counter';
+import { enqueue, enqueueMany } from '@/lib/jobs/enqueue';
+import { QUEUES } from '@/lib/jobs/queues';
+import { defineJob } from '@/lib/jobs/registry';
+import { moveContacts } from '../contact-status';
+import { contactsFinished } from '../events';
+import { loadExecution, NoChannelError, stepsOfVersion, type RunContext } from './context';
+import { readState, writeState, type State } from './state';
+import { endConversation, resumeDelay, resumeQuestion, runStep, type Outcome } from './steps';
+
+// One run moves one contact as far as it can go: from where it stands through every step that
+// needs nothing from outside, up to a wait (an answer, a delay) or the end. The contact's row is
+// locked for the run, so its messages are handled one at a time and in order, whatever the
+// number of workers; other contacts run beside it. Everything a run does (step logs, queued
+// messages, the new position, counters, events) commits together: a worker killed mid-run
+// leaves no trace, and the job's retry runs the same steps again without sending twice.
+
+/** Steps per run: a loop of GO_TO steps goes on in a new job instead of holding one forever. */
+const MAX_HOPS = 100;
+
+export async function advanceContact(fecId: string): Promise<void> {
+  const db = await getDb();
+  await countedTransaction(db, async (tx) => {
+    const loaded = await loadExecution(tx, fecId);
+    if (!loaded) return;
+    const { fec, execution, flow } = loaded;
+    if (!fec.isActive || fec.status === 'PAUSED' || execution.status !== 'RUNNING') return;
+    const contact = await selectContact(tx, fec.accountId, fec.contactId);
+    if (!contact) return;
+    const ctx: RunContext = { tx, fec, execution, flow, steps: await stepsOfVersion(tx, execution.versionId), contact, now: new Date() };
+    // The execution's counters move at the end of the run, so the execution's row (which every
+    // contact's run updates) is locked for the commit alone, not for the whole run.
+    const wasReady = fec.status === 'READY';
+    const s = await readState(ctx);
+    if (s.idx === null) s.idx = 0;
+    let outcome: Outcome = { kind: 'wait' };
+    let hops = 0;
+    try {
+      for (; hops < MAX_HOPS; hops++) {
+        const step = ctx.steps.get(s.idx!);
+        if (!step) {
+          outcome = { kind: 'end', status: 'COMPLETED', reason: '' };
+          break;
+        }
+        if (s.waiting === 'ANSWER') outcome = await resumeQuestion(ctx, s, step);
+        else if (s.waiting === 'DELAY') outcome = await resumeDelay(ctx, s, step);
+        else outcome = await runStep(ctx, s, step);
+        if (outcome.kind === 'go') {
+          if (outcome.idx === null) {
+            outcome = { kind: 'end', status: 'COMPLETED', reason: '' };
+            break;
+          }
+          s.idx = outcome.idx;
+          continue;
+        }
+        // A question asked while replies were already waiting reads them at once.
+        if (outcome.kind === 'wait' && s.waiting === 'ANSWER' && s.inbox.length) continue;
+        break;
+      }
+    } catch (error) {
+      if (!(error instanceof NoChannelError)) throw error;
+      outcome = { kind: 'end', status: 'FAILED', reason: error.message };
+    }
+    if (outcome.kind === 'end') {
+      s.idx = null;
+      s.waiting = '';
+      s.waitUntil = null;
+      await writeState(ctx, s);
+      await moveContacts(tx, [fec.id], outcome.status, outcome.reason || undefined);
+      if (!outcome.handedOver) await endConversation(ctx);
+      await contactsFinished(tx, fec.accountId, [fec.id], outcome.status);
+      return;
+    }
+    await writeState(ctx, s);
+    if (wasReady) await moveContacts(tx, [fec.id], 'RUNNING');
+    if (hops >= MAX_HOPS) await enqueue(tx, QUEUES.flowAdvance.name, { fecId });
+    else if (s.waitUntil) await enqueue(tx, QUEUES.flowAdvance.name, { fecId }, { startAfter: s.waitUntil });
+  });
+}
+
+export type { State };
+
+export const flowAdvanceJob = defineJob<{ fecId: string }>({
+  name: QUEUES.flowAdvance.name,
+  concurrency: Number(process.env.FLOW_WORKERS || 4),
+  handle: async ({ fecId }) => advanceContact(fecId),
+});
+
+/** Every minute: contacts whose wait is over (their scheduled run may have been lost with a test clock move or a crash). */
+export const flowSweepJob = defineJob<Record<string, never>>({
+  name: QUEUES.flowSweep.name,
+  concurrency: 1,
+  schedule: '* * * * *',
+  handle: async () => {
+    const db = await getDb();
+    const due = await execRows<{ id: string }>(db, sql`
+      select id from flow_execution_contacts where is_active and wait_until is not null and wait_until <= now() limit 5000`);
+    await enqueueMany(db, due.map((d) => ({ name: QUEUES.flowAdvance.name, data: { fecId: d.id } })));
+  },
+});

@@ -1,0 +1,228 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { conversationAssignees, conversations, conversationTags } from '@/db/schema';
+import { upsertContacts } from '@/lib/contacts/upsert';
+import type { Change } from '@/lib/contacts/write';
+import { queueTemplateSends } from '@/lib/messages/template-sends';
+import { upsertTags } from '@/lib/tags/service';
+import { findTemplate } from '@/lib/templates/service';
+import { renderTemplate, wireTemplate } from '@/lib/templates/variables';
+import { checkAnswer, optionLines } from '../answers';
+import { renderText, type VariableScope } from '../variables';
+import { callAction } from './action';
+import { evaluate } from './conditions';
+import { flowConversation, sendText, type RunContext, type Step } from './context';
+import { logStep, takeReply, updateLastStep, type State } from './state';
+import { delayEnd, waitEnd } from './time';
+
+// What each step type does. A step returns where the contact goes next: another step (`go`,
+// null for the end of the flow), a wait (`wait`: an answer or the end of a delay), or a final
+// status (`end`).
+
+export type Outcome =
+  | { kind: 'go'; idx: number | null }
+  | { kind: 'wait' }
+  | { kind: 'end'; status: 'COMPLETED' | 'FAILED' | 'EXPIRED'; reason: string; handedOver?: boolean };
+
+export function scopeOf(ctx: RunContext, s: State): VariableScope {
+  return { contact: ctx.contact as unknown as Record<string, unknown>, steps: s.variables, flowVariables: ctx.execution.flowExecutionVariables as Record<string, unknown> };
+}
+
+const keyOf = (step: Step) => step.name || `step_${step.ordering_idx}`;
+
+/** Renders a text, noting missing variables for the step's log. */
+function render(ctx: RunContext, s: State, text: string, missing: string[]) {
+  const out = renderText(text, scopeOf(ctx, s));
+  missing.push(...out.missing);
+  return out.text;
+}
+const missingNote = (missing: string[]) => (missing.length ? `Missing variables rendered empty: ${[...new Set(missing)].map((m) => `{{${m}}}`).join(', ')}.` : undefined);
+
+function questionText(ctx: RunContext, s: State, step: Step, missing: string[]) {
+  const lines = [render(ctx, s, step.body, missing)];
+  if (step.answer_options.length) lines.push(optionLines(step));
+  if (step.answer_instructions) lines.push(render(ctx, s, step.answer_instructions, missing));
+  return lines.join('\n\n');
+}
+
+async function contactChange(ctx: RunContext, change: Change) {
+  await upsertContacts(ctx.tx, [{
+    actor: { accountId: ctx.flow.accountId, userId: null }, canonicalPhone: ctx.contact.canonical_phone, phone: ctx.contact.phone,
+    change, onExisting: 'merge',
+  }]);
+}
+
+/** Runs a step that has not started yet. */
+export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Outcome> {
+  const missing: string[] = [];
+  switch (step.step_type) {
+    case 'MESSAGE': {
+      const body = render(ctx, s, step.body, missing);
+      const text = step.body_type === 'text' ? body : [body, render(ctx, s, step.body_file_url, missing)].filter(Boolean).join('\n');
+      const id = await sendText(ctx, text);
+      await logStep(ctx, s, step.id, { status: 'COMPLETED', messages: [id], result: { body: text }, error: missingNote(missing) });
+      return { kind: 'go', idx: step.next_step_default_idx };
+    }
+    case 'TEMPLATE': {
+      const found = step.chat_template ? await findTemplate(ctx.tx, ctx.flow.accountId, step.chat_template) : null;
+      if (!found || found.template.isDeleted || found.template.status !== 'approved' || found.channel.status === 'INACTIVE') {
+        const error = 'The template is missing, not approved, or its channel is switched off.';
+        await logStep(ctx, s, step.id, { status: 'FAILED', error });
+        return { kind: 'end', status: 'FAILED', reason: error };
+      }
+      const variables = step.template_variables.map((v) => render(ctx, s, v, missing));
+      const [queued] = await queueTemplateSends(ctx.tx, [{
+        actor: { accountId: ctx.flow.accountId, userId: null }, channel: found.channel, templateId: found.template.id,
+        phone: ctx.contact.phone, canonicalPhone: ctx.contact.canonical_phone, variables,
+        wire: wireTemplate(found.template, variables), body: renderTemplate(found.template.components, variables),
+        messageSource: 'FLOW', conversationSource: 'FLOW',
+      }]);
+      await ctx.tx.update(conversations).set({ status: 'FLOW' }).where(eq(conversations.id, queued.conversation));
+      await logStep(ctx, s, step.id, { status: 'COMPLETED', messages: [queued.id], result: { variables }, error: missingNote(missing) });
+      return { kind: 'go', idx: step.next_step_default_idx };
+    }
+    case 'QUESTION':
+    case 'MENU': {
+      const id = await sendText(ctx, questionText(ctx, s, step, missing));
+      await logStep(ctx, s, step.id, { status: 'RUNNING', messages: [id], result: { attempts: 0 }, error: missingNote(missing) });
+      s.waiting = 'ANSWER';
+      s.waitingSince = ctx.now;
+      s.waitUntil = waitEnd(step, ctx.now);
+      s.attempts = 0;
+      return { kind: 'wait' };
+    }
+    case 'CONDITIONAL': {
+      const result = evaluate(step.conditions, scopeOf(ctx, s));
+      const branch = result.passed ? 'then' : 'otherwise';
+      await logStep(ctx, s, step.id, { status: 'COMPLETED', result: { branch, conditions: result.checked } });
+      return { kind: 'go', idx: result.passed ? step.next_step_default_idx : step.next_step_alternate_idx };
+    }
+    case 'ACTION': {
+      const params = new URLSearchParams(Object.entries(step.action_request_params).map(([k, v]) => [k, render(ctx, s, v, missing)]));
+      let url = render(ctx, s, step.action_request_url, missing);
+      if ([...params.keys()].length) url += (url.includes('?') ? '&' : '?') + params.toString();
+      const headers = Object.fromEntries(Object.entries(step.action_request_headers).map(([k, v]) => [k, render(ctx, s, v, missing)]));
+      const body = render(ctx, s, step.action_request_body, missing);
+      const request = { method: step.action_request_method, url, headers, body };
+      const answer = await callAction(request);
+      let parsed: unknown = answer.body;
+      try { parsed = JSON.parse(answer.body); } catch { /* kept as text */ }
+      s.variables[keyOf(step)] = parsed;
+      const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
+      const error = answer.error ?? (ok ? undefined : `The request answered ${answer.status}.`);
+      await logStep(ctx, s, step.id, {
+        status: ok ? 'COMPLETED' : 'FAILED', request,
+        result: { status: answer.status, response: parsed, duration_ms: answer.durationMs, branch: ok ? 'success' : 'failure' },
+        error: [error, missingNote(missing)].filter(Boolean).join(' ') || undefined,
+      });
+      return { kind: 'go', idx: ok ? step.next_step_default_idx : step.next_step_alternate_idx };
+    }
+    case 'DELAY': {
+      const until = delayEnd(step, ctx.now);
+      await logStep(ctx, s, step.id, { status: 'RUNNING', result: { until: until.toISOString() } });
+      s.waiting = 'DELAY';
+      s.waitingSince = ctx.now;
+      s.waitUntil = until;
+      return { kind: 'wait' };
+    }
+    case 'TAG': {
+      if (step.contact_tags.length) {
+        await contactChange(ctx, { fields: {}, tags: { mode: step.tags_mode === 'REPLACE' ? 'replace' : 'add', names: step.contact_tags } });
+      }
+      if (step.conversation_tags.length) {
+        const conversation = await flowConversation(ctx, null);
+        if (step.tags_mode === 'REPLACE') await ctx.tx.delete(conversationTags).where(eq(conversationTags.conversationId, conversation.id));
+        const ids = [...(await upsertTags(ctx.tx, ctx.flow.accountId, step.conversation_tags)).values()];
+        await ctx.tx.insert(conversationTags).values(ids.map((tagId) => ({ conversationId: conversation.id, tagId }))).onConflictDoNothing();
+      }
+      await logStep(ctx, s, step.id, { status: 'COMPLETED', result: { contact_tags: step.contact_tags, conversation_tags: step.conversation_tags, mode: step.tags_mode } });
+      return { kind: 'go', idx: step.next_step_default_idx };
+    }
+    case 'CONTACT_UPDATE': {
+      const fields: Record<string, string | null> = {};
+      const meta: Record<string, string | null> = {};
+      for (const [key, template] of Object.entries(step.contact_update_fields)) {
+        const value = render(ctx, s, template, missing);
+        if (key.startsWith('meta.')) meta[key.slice(5)] = value;
+        else fields[key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = value === '' ? null : value;
+      }
+      await contactChange(ctx, { fields, meta: Object.keys(meta).length ? { mode: 'merge', value: meta } : undefined });
+      await logStep(ctx, s, step.id, { status: 'COMPLETED', result: { fields, meta }, error: missingNote(missing) });
+      return { kind: 'go', idx: step.next_step_default_idx };
+    }
+    case 'CONVERSATION': {
+      const conversation = await flowConversation(ctx, null);
+      await ctx.tx.update(conversations).set({ status: 'NEW', updatedOn: new Date() }).where(eq(conversations.id, conversation.id));
+      if (step.assign_to_users.length) {
+        await ctx.tx.insert(conversationAssignees).values(step.assign_to_users.map((userId) => ({ conversationId: conversation.id, userId })))
+          .onConflictDoNothing();
+      }
+      await logStep(ctx, s, step.id, { status: 'COMPLETED', result: { conversation: conversation.id, assigned: step.assign_to_users } });
+      return { kind: 'end', status: 'COMPLETED', reason: 'Handed over to agents.', handedOver: true };
+    }
+    case 'GO_TO':
+      await logStep(ctx, s, step.id, { status: 'COMPLETED', result: { to: step.next_step_default_idx } });
+      return { kind: 'go', idx: step.next_step_default_idx };
+    case 'TRIGGER_FLOW': {
+      const { triggerFlow } = await import('../start');
+      const execution = await triggerFlow(ctx.tx, ctx.flow.accountId, step.trigger_flow!, ctx.fec.contactId, ctx.execution.flowExecutionVariables as Record<string, string>);
+      await logStep(ctx, s, step.id, { status: execution ? 'COMPLETED' : 'FAILED', result: { flow_execution: execution }, error: execution ? undefined : 'The flow to trigger no longer exists.' });
+      return { kind: 'end', status: 'COMPLETED', reason: execution ? 'Went on in another flow.' : '' };
+    }
+    case 'END':
+    default:
+      await logStep(ctx, s, step.id, { status: 'COMPLETED' });
+      return { kind: 'go', idx: null };
+  }
+}
+
+/** A QUESTION (or MENU) waiting for its answer: the next unseen message, or the wait's end. */
+export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Promise<Outcome> {
+  const reply = takeReply(s);
+  if (!reply) {
+    if (!s.waitUntil || s.waitUntil > ctx.now) return { kind: 'wait' };
+    s.waiting = '';
+    s.waitUntil = null;
+    if (step.has_max_wait_time) {
+      await updateLastStep(ctx, { status: 'EXPIRED', result: { timed_out: true } });
+      return { kind: 'go', idx: step.next_step_alternate_idx ?? step.next_step_default_idx };
+    }
+    await updateLastStep(ctx, { status: 'EXPIRED', result: { timed_out: true } });
+    return { kind: 'end', status: 'EXPIRED', reason: 'No answer within 24 hours.' };
+  }
+  const checked = checkAnswer(step, reply, '');
+  if (checked.ok) {
+    s.variables[keyOf(step)] = checked.value;
+    s.waiting = '';
+    s.waitUntil = null;
+    await updateLastStep(ctx, { status: 'COMPLETED', result: { answer: checked.value, option: checked.option ?? null, message: reply.id, attempts: s.attempts + 1 } });
+    const byOption = checked.option !== undefined ? step.next_steps_for_options_idx[checked.option] : undefined;
+    return { kind: 'go', idx: byOption ?? step.next_step_default_idx };
+  }
+  s.attempts += 1;
+  if (s.attempts >= step.max_answer_attempts) {
+    s.waiting = '';
+    s.waitUntil = null;
+    await updateLastStep(ctx, { status: 'FAILED', result: { attempts: s.attempts, last_answer: reply.body }, error: `No valid answer after ${s.attempts} attempts (${checked.reason}).` });
+    if (step.answer_failed_next_step_idx !== null) return { kind: 'go', idx: step.answer_failed_next_step_idx };
+    return { kind: 'end', status: 'FAILED', reason: `No valid answer after ${s.attempts} attempts.` };
+  }
+  const missing: string[] = [];
+  const again = [step.answer_validation_message ? render(ctx, s, step.answer_validation_message, missing) : 'Sorry, that answer is not valid.', questionText(ctx, s, step, missing)].join('\n\n');
+  const id = await sendText(ctx, again);
+  await updateLastStep(ctx, { messages: [id], result: { attempts: s.attempts, last_answer: reply.body } });
+  return { kind: 'wait' };
+}
+
+/** A DELAY: over once its time has come. */
+export async function resumeDelay(ctx: RunContext, s: State, step: Step): Promise<Outcome> {
+  if (s.waitUntil && s.waitUntil > ctx.now) return { kind: 'wait' };
+  s.waiting = '';
+  s.waitUntil = null;
+  await updateLastStep(ctx, { status: 'COMPLETED' });
+  return { kind: 'go', idx: step.next_step_default_idx };
+}
+
+export async function endConversation(ctx: RunContext) {
+  await ctx.tx.update(conversations).set({ status: 'RESOLVED', updatedOn: new Date() })
+    .where(and(eq(conversations.contactId, ctx.fec.contactId), sql`${conversations.status} = 'FLOW'`));
+}

@@ -1,0 +1,37 @@
+import type { Step } from './context';
+
+// When waits end: a QUESTION's `max_wait_time` (else the 24-hour expiry), a DELAY's duration,
+// date-time, or next opening of its time windows (UTC).
+
+export const ANSWER_EXPIRY_MS = 24 * 3600 * 1000;
+const UNIT_MS = { SECOND: 1000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000 } as const;
+
+export function waitEnd(step: Step, now: Date): Date {
+  if (step.has_max_wait_time && step.max_wait_time_amount > 0) {
+    return new Date(now.getTime() + step.max_wait_time_amount * UNIT_MS[step.max_wait_time_unit]);
+  }
+  return new Date(now.getTime() + ANSWER_EXPIRY_MS);
+}
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/** The first moment at or after `now` inside one of the windows (day 0 = Sunday). */
+export function nextInWindows(windows: Step['time_windows'], now: Date): Date {
+  for (let d = 0; d < 8; d++) {
+    const day = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + d));
+    const starts = windows.filter((w) => w.day === day.getUTCDay()).map((w) => {
+      const open = new Date(day.getTime() + minutes(w.open_at) * 60_000);
+      const close = new Date(day.getTime() + minutes(w.close_at) * 60_000);
+      if (now >= open && now < close) return now;
+      return open >= now ? open : null;
+    }).filter((x): x is Date => x !== null).sort((a, b) => a.getTime() - b.getTime());
+    if (starts.length) return starts[0];
+  }
+  return now;
+}
+
+export function delayEnd(step: Step, now: Date): Date {
+  if (step.delay_type === 'UNTIL' && step.delay_until) return new Date(step.delay_until);
+  if (step.delay_type === 'TIME_WINDOW') return nextInWindows(step.time_windows, now);
+  return new Date(now.getTime() + step.delay_amount * UNIT_MS[step.delay_unit]);
+}

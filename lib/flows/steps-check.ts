@@ -1,0 +1,159 @@
+import { ValidationError, type FieldErrors } from '@/lib/api/errors';
+import { zodToDrf } from '@/lib/api/zod-to-drf';
+import { variableNames } from './variables';
+import { stepSchema, UPDATABLE_CONTACT_FIELDS, type StepInput } from './validation';
+
+// A flow's steps checked before anything is stored: each step's own fields for its type, every
+// `*_idx` naming a step, option counts and titles within what the channel renders, and variables
+// naming something that exists. Errors nest by the step's index in the list:
+// `{"steps": {"3": {"next_step_default_idx": ["No step has ordering_idx 9."]}}}`.
+
+/** Reply buttons and list rows of the channel: how many, and how long a title may be. */
+export const BUTTONS_MAX = 3;
+export const BUTTON_TITLE_MAX = 20;
+export const LIST_MAX = 10;
+export const LIST_TITLE_MAX = 24;
+
+function add(errors: FieldErrors, field: string, message: string) {
+  const list = (errors[field] ??= []) as string[];
+  if (!list.includes(message)) list.push(message);
+}
+
+/** The texts of a step where variables may appear, by field. */
+function templatedFields(s: StepInput): [string, string][] {
+  return [
+    ['body', s.body], ['answer_validation_message', s.answer_validation_message], ['body_file_url', s.body_file_url],
+    ['action_request_url', s.action_request_url], ['action_request_body', s.action_request_body],
+    ...Object.values(s.action_request_headers).map((v): [string, string] => ['action_request_headers', v]),
+    ...Object.values(s.action_request_params).map((v): [string, string] => ['action_request_params', v]),
+    ...s.template_variables.map((v): [string, string] => ['template_variables', v]),
+    ...Object.values(s.contact_update_fields).map((v): [string, string] => ['contact_update_fields', v]),
+    ...s.conditions.map((c): [string, string] => ['conditions', `${c.field} ${c.value}`]),
+  ];
+}
+
+function checkStep(s: StepInput, errors: FieldErrors, names: Set<string>, flowVariables: Set<string>) {
+  const need = (field: string, ok: boolean, message = 'This field is required for this step type.') => { if (!ok) add(errors, field, message); };
+  switch (s.step_type) {
+    case 'MESSAGE':
+      need('body', s.body.trim() !== '' || (s.body_type !== 'text' && s.body_file_url !== ''));
+      if (s.body_type !== 'text') need('body_file_url', /^https?:\/\//.test(s.body_file_url), 'Enter the media file\'s http(s) URL.');
+      break;
+    case 'TEMPLATE':
+      need('chat_template', s.chat_template !== null);
+      break;
+    case 'QUESTION':
+    case 'MENU':
+      need('body', s.body.trim() !== '');
+      if (s.step_type === 'MENU' || s.answer_type === 'SINGLE_OPTION') {
+        need('answer_options', s.answer_options.length > 0, 'Give at least one option.');
+      }
+      if (s.step_type === 'MENU' && s.next_steps_for_options_idx.length !== s.answer_options.length) {
+        add(errors, 'next_steps_for_options_idx', `Give one step per option: ${s.answer_options.length} expected, got ${s.next_steps_for_options_idx.length}.`);
+      }
+      if (s.answer_options_render === 'BUTTONS') {
+        if (s.answer_options.length > BUTTONS_MAX) add(errors, 'answer_options', `At most ${BUTTONS_MAX} options render as buttons.`);
+        s.answer_options.forEach((o) => {
+          if (o.length > BUTTON_TITLE_MAX) add(errors, 'answer_options', `A button's title has at most ${BUTTON_TITLE_MAX} characters: "${o}".`);
+        });
+      }
+      if (s.answer_options_render === 'LIST') {
+        if (s.answer_options.length > LIST_MAX) add(errors, 'answer_options', `At most ${LIST_MAX} options render as a list.`);
+        s.answer_options.forEach((o) => {
+          if (o.length > LIST_TITLE_MAX) add(errors, 'answer_options', `A list row's title has at most ${LIST_TITLE_MAX} characters: "${o}".`);
+        });
+      }
+      if (s.answer_type === 'NUMBER' && s.answer_has_range) {
+        for (const f of ['answer_range_min', 'answer_range_max'] as const) {
+          if (s[f] !== '' && !Number.isFinite(Number(s[f]))) add(errors, f, 'A valid number is required.');
+        }
+        if (s.answer_range_min !== '' && s.answer_range_max !== '' && Number(s.answer_range_min) > Number(s.answer_range_max)) {
+          add(errors, 'answer_range_max', 'Must be at least answer_range_min.');
+        }
+      }
+      if (s.has_max_wait_time) need('max_wait_time_amount', s.max_wait_time_amount > 0, 'Give a wait longer than 0.');
+      break;
+    case 'CONDITIONAL':
+      need('conditions', s.conditions.length > 0, 'Give at least one condition.');
+      break;
+    case 'ACTION':
+      need('action_request_url', /^https?:\/\/./.test(s.action_request_url), 'Enter an http(s) URL (variables allowed).');
+      break;
+    case 'DELAY':
+      need('delay_type', s.delay_type !== null);
+      if (s.delay_type === 'DURATION') need('delay_amount', s.delay_amount > 0, 'Give a delay longer than 0.');
+      if (s.delay_type === 'UNTIL') need('delay_until', s.delay_until !== null);
+      if (s.delay_type === 'TIME_WINDOW') need('time_windows', s.time_windows.length > 0, 'Give at least one time window.');
+      break;
+    case 'TAG':
+      need('contact_tags', s.contact_tags.length + s.conversation_tags.length > 0, 'Give contact or conversation tags.');
+      break;
+    case 'CONTACT_UPDATE':
+      need('contact_update_fields', Object.keys(s.contact_update_fields).length > 0, 'Give at least one field to set.');
+      for (const key of Object.keys(s.contact_update_fields)) {
+        if (!(UPDATABLE_CONTACT_FIELDS as readonly string[]).includes(key) && !/^meta\.[^.]+$/.test(key)) {
+          add(errors, 'contact_update_fields', `"${key}" is not a field a flow can set: use ${UPDATABLE_CONTACT_FIELDS.join(', ')} or meta.<key>.`);
+        }
+      }
+      break;
+    case 'GO_TO':
+      need('next_step_default_idx', s.next_step_default_idx !== null);
+      break;
+    case 'TRIGGER_FLOW':
+      need('trigger_flow', s.trigger_flow !== null);
+      break;
+    default:
+      break;
+  }
+  for (const [field, value] of templatedFields(s)) {
+    for (const name of variableNames(value)) {
+      const [space, first] = name.split('.');
+      if (space === 'contact') continue;
+      if (space === 'step' && first && names.has(first)) continue;
+      if (space === 'flow_execution_variables' && first && flowVariables.has(first)) continue;
+      if (space === 'step') add(errors, field, `{{${name}}}: no step is named "${first ?? ''}".`);
+      else if (space === 'flow_execution_variables') add(errors, field, `{{${name}}}: "${first ?? ''}" is not one of the flow's flow_execution_variables.`);
+      else add(errors, field, `{{${name}}}: variables start with contact., step. or flow_execution_variables.`);
+    }
+  }
+}
+
+/** The steps, checked, in the order given; throws a ValidationError naming steps by index. */
+export function checkSteps(items: unknown[], flowVariables: string[]): StepInput[] {
+  const errors: Record<string, FieldErrors> = {};
+  const steps: (StepInput | null)[] = items.map((item, index) => {
+    const parsed = stepSchema.safeParse(item);
+    if (parsed.success) return parsed.data;
+    errors[index] = zodToDrf(parsed.error);
+    return null;
+  });
+  const valid = steps.filter((s): s is StepInput => s !== null);
+  const indexes = new Map<number, number>();
+  const names = new Set(valid.map((s) => s.name).filter(Boolean));
+  steps.forEach((s, index) => {
+    if (!s) return;
+    const e: FieldErrors = errors[index] ?? {};
+    if (indexes.has(s.ordering_idx)) add(e, 'ordering_idx', `Step ${indexes.get(s.ordering_idx)} already has ordering_idx ${s.ordering_idx}.`);
+    else indexes.set(s.ordering_idx, index);
+    if (s.name && valid.filter((o) => o.name === s.name).length > 1) add(e, 'name', 'Another step has this name: step names are unique in a flow.');
+    if (s.name && !/^[A-Za-z0-9_-]+$/.test(s.name)) add(e, 'name', 'Use letters, digits, _ and - only: the name is used in {{step.<name>}}.');
+    if (Object.keys(e).length) errors[index] = e;
+  });
+  const known = new Set(valid.map((s) => s.ordering_idx));
+  steps.forEach((s, index) => {
+    if (!s) return;
+    const e: FieldErrors = errors[index] ?? {};
+    for (const field of ['next_step_default_idx', 'next_step_alternate_idx', 'answer_failed_next_step_idx'] as const) {
+      const target = s[field];
+      if (target !== null && !known.has(target)) add(e, field, `No step has ordering_idx ${target}.`);
+    }
+    for (const target of s.next_steps_for_options_idx) {
+      if (!known.has(target)) add(e, 'next_steps_for_options_idx', `No step has ordering_idx ${target}.`);
+    }
+    checkStep(s, e, names, new Set(flowVariables));
+    if (Object.keys(e).length) errors[index] = e;
+  });
+  if (Object.keys(errors).length) throw new ValidationError({ steps: errors });
+  if (!known.has(0)) throw new ValidationError({ steps: ['The first step is the one with ordering_idx 0: no step has it.'] });
+  return valid.sort((a, b) => a.ordering_idx - b.ordering_idx);
+}

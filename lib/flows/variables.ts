@@ -1,0 +1,60 @@
+// Variables in a step's texts: `{{contact.first_name}}` (any contact field or meta key),
+// `{{step.<step name>}}` with an optional path into a JSON answer (`{{step.lookup.order.status}}`),
+// and `{{flow_execution_variables.<name>}}`. A missing variable renders empty and is reported to
+// the caller, which logs it on the step: it never stops the execution.
+
+const PATTERN = /\{\{\s*([^{}]+?)\s*\}\}/g;
+
+export function variableNames(text: string): string[] {
+  return [...text.matchAll(PATTERN)].map((m) => m[1]);
+}
+
+export type VariableScope = {
+  contact: Record<string, unknown>;
+  steps: Record<string, unknown>;
+  flowVariables: Record<string, unknown>;
+};
+
+function walk(value: unknown, path: string[]): unknown {
+  let node = value;
+  for (const key of path) {
+    if (node === null || node === undefined) return undefined;
+    if (typeof node === 'string') {
+      try { node = JSON.parse(node); } catch { return undefined; }
+    }
+    if (typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** The value a variable names, or undefined. */
+export function lookupVariable(name: string, scope: VariableScope): unknown {
+  const [space, ...path] = name.trim().split('.');
+  if (space === 'contact') {
+    if (!path.length) return undefined;
+    const direct = walk(scope.contact, path);
+    if (direct !== undefined) return direct;
+    return walk(scope.contact.meta, path);
+  }
+  if (space === 'step') return walk(scope.steps, path);
+  if (space === 'flow_execution_variables') return walk(scope.flowVariables, path);
+  return undefined;
+}
+
+export function asText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+/** The text with its variables filled in, and the names of those that were missing. */
+export function renderText(text: string, scope: VariableScope): { text: string; missing: string[] } {
+  const missing: string[] = [];
+  const out = text.replace(PATTERN, (_, name: string) => {
+    const value = lookupVariable(name, scope);
+    if (value === undefined || value === null) missing.push(name);
+    return asText(value);
+  });
+  return { text: out, missing };
+}

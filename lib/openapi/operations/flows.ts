@@ -1,0 +1,160 @@
+import {
+  executionBody, executionContactListQuery, executionListQuery, executionPatchBody, flowDocBody, flowListQuery,
+} from '@/lib/flows/validation';
+import { paginated } from '../schemas/common';
+import { Flow, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail } from '../schemas/flows';
+import type { Operation, PathParam, ResourceDoc } from '../operation';
+
+const flowId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Flow id.' } };
+const executionId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Flow execution id.' } };
+const contactId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Flow execution contact id.' } };
+const flowsTag = ['Flows'];
+const execTag = ['Flow executions'];
+
+const STEPS = 'Steps are inline and point at each other by `ordering_idx` (`next_step_default_idx`, `next_step_alternate_idx`, '
+  + '`next_steps_for_options_idx`, `answer_failed_next_step_idx`); the first step has `ordering_idx` 0. Everything is checked '
+  + 'before anything is stored: each step type\'s fields, every link, at most 3 BUTTONS (titles of 20 characters) and 10 LIST '
+  + 'options (24), and variables (`{{contact.<field or meta key>}}`, `{{step.<step name>[.path]}}`, '
+  + '`{{flow_execution_variables.<name>}}`) naming something that exists. Errors nest by the step\'s index in `steps`: '
+  + '`{"steps": {"3": {"next_step_default_idx": ["No step has ordering_idx 9."]}}}`.';
+
+const EXAMPLE = {
+  name: 'Order confirmation', execution_type: 'OUTBOUND', flow_execution_variables: ['order'],
+  steps: [
+    { ordering_idx: 0, step_type: 'MESSAGE', body: 'Hi {{contact.first_name}}, about order {{flow_execution_variables.order}}.', next_step_default_idx: 1 },
+    {
+      ordering_idx: 1, name: 'confirm', step_type: 'QUESTION', body: 'Do you confirm it?', answer_type: 'SINGLE_OPTION',
+      answer_options: ['Yes', 'No'], answer_options_render: 'BUTTONS', next_step_default_idx: 2,
+    },
+    {
+      ordering_idx: 2, step_type: 'CONDITIONAL', conditions: [{ field: 'step.confirm', comparison: 'exact', value: 'Yes' }],
+      next_step_default_idx: 3, next_step_alternate_idx: 4,
+    },
+    { ordering_idx: 3, step_type: 'TAG', contact_tags: ['confirmed'], next_step_default_idx: 4 },
+    { ordering_idx: 4, step_type: 'END' },
+  ],
+};
+
+const control = (action: 'pause' | 'resume' | 'cancel', summary: string, description: string): Operation => ({
+  method: 'post', path: `/api/flow-execution/{id}/${action}`, operationId: `flow_execution_${action}`, tags: execTag, params: executionId,
+  summary, description, errors: [400],
+  responses: { 200: { description: 'The flow execution.', schema: FlowExecution } },
+});
+
+const EXECUTION_BODY = '`execute_for`: LIST (`contact_lists[].contact_list` entries upserted as contacts with the contact API\'s '
+  + 'rules, and/or `contact_lists[].contact_file.upload_group_id` of a CSV upload), FILTERS (`contact_filters` over contact '
+  + 'fields, `meta.<key>` and `tags`), or ALL. `start_on` schedules it; `flow_execution_variables` fill '
+  + '`{{flow_execution_variables.<name>}}`. `has_priority` true ends the contacts\' other running flows; false skips a contact '
+  + 'in another running flow or an open conversation with an agent (CANCELED, with the reason). For an INBOUND flow the '
+  + 'execution listens: a message matching `inbound_trigger_with` and `inbound_start_message` (exact with '
+  + '`inbound_start_message_match_exact`, else contained; case- and accent-insensitive) from a contact in no flow and not with '
+  + 'an agent starts the flow for that contact.';
+
+export const flowsDoc: ResourceDoc = {
+  tags: [
+    {
+      name: 'Flows',
+      description: 'Automated conversations: steps that send messages and templates, ask questions and check the answers, branch, '
+        + 'call HTTP endpoints, wait, tag and update contacts, and hand over to agents. Every change of the steps publishes a new '
+        + 'version; executions keep running the version they started with.',
+    },
+    {
+      name: 'Flow executions',
+      description: 'A flow run for contacts (outbound) or listening for their messages (inbound), with counters per status and '
+        + 'every contact\'s progress, step by step. Webhook events: `flow_execution_contact.running_inbound` and '
+        + '`flow_execution_contact.completed`, with the execution contact as `data`.',
+    },
+  ],
+  operations: [
+    {
+      method: 'get', path: '/api/flow', operationId: 'flow_list', tags: flowsTag, summary: 'List flows', description: 'Newest first.',
+      query: flowListQuery, paginated: true,
+      queryDescriptions: { search: 'Matches the name (contains, case-insensitive).', execution_type: 'Only flows of this type.' },
+      responses: { 200: { description: 'A page of flows.', schema: paginated(Flow, 'Flow') } },
+    },
+    {
+      method: 'post', path: '/api/flow', operationId: 'flow_create', tags: flowsTag, summary: 'Create a flow', description: STEPS,
+      body: { schema: flowDocBody, name: 'FlowRequest', required: true, example: EXAMPLE },
+      responses: { 201: { description: 'The flow, version 1.', schema: Flow } },
+    },
+    {
+      method: 'get', path: '/api/flow/{id}', operationId: 'flow_retrieve', tags: flowsTag, params: flowId, summary: 'Get a flow',
+      responses: { 200: { description: 'The flow with its current version\'s steps.', schema: Flow } },
+    },
+    {
+      method: 'put', path: '/api/flow/{id}', operationId: 'flow_update', tags: flowsTag, params: flowId, summary: 'Replace a flow',
+      description: `The whole flow; its steps publish a new version. ${STEPS}`,
+      body: { schema: flowDocBody, name: 'FlowRequest', required: true, example: EXAMPLE },
+      responses: { 200: { description: 'The flow.', schema: Flow } },
+    },
+    {
+      method: 'patch', path: '/api/flow/{id}', operationId: 'flow_partial_update', tags: flowsTag, params: flowId,
+      summary: 'Partially update a flow',
+      description: 'Only the fields sent change; `steps`, when sent, replace all steps and publish a new version.',
+      body: { schema: flowDocBody.partial(), name: 'PatchedFlowRequest', example: { is_active: false } },
+      responses: { 200: { description: 'The flow.', schema: Flow } },
+    },
+    {
+      method: 'delete', path: '/api/flow/{id}', operationId: 'flow_destroy', tags: flowsTag, params: flowId, summary: 'Delete a flow',
+      description: 'Refused (400) while an execution of the flow is running: cancel it first. Deletes its finished executions too.',
+      errors: [400],
+      responses: { 204: { description: 'Deleted.' } },
+    },
+    {
+      method: 'post', path: '/api/flow/{id}/run', operationId: 'flow_execution_create', tags: execTag, params: flowId,
+      summary: 'Create flow execution', description: `Operation 13. ${EXECUTION_BODY}`,
+      body: {
+        schema: executionBody, name: 'FlowExecutionRequest', required: true,
+        example: { execute_for: 'LIST', contact_lists: [{ source: 'LIST', contact_list: [{ phone: '+525512345678', first_name: 'Ana' }] }], flow_execution_variables: { order: 'A-17' } },
+      },
+      responses: { 201: { description: 'The execution, PROCESSING (or READY until `start_on`).', schema: FlowExecution } },
+    },
+    {
+      method: 'get', path: '/api/flow-execution', operationId: 'flow_execution_list', tags: execTag, summary: 'List flow executions',
+      description: 'Operation 9. Newest first.', query: executionListQuery, paginated: true,
+      queryDescriptions: { flow: 'Only executions of this flow.', search: 'Matches the flow\'s name.' },
+      responses: { 200: { description: 'A page of executions.', schema: paginated(FlowExecution, 'FlowExecution') } },
+    },
+    {
+      method: 'get', path: '/api/flow-execution/{id}', operationId: 'flow_execution_retrieve', tags: execTag, params: executionId,
+      summary: 'Get flow execution', description: 'Operation 10.',
+      responses: { 200: { description: 'The execution with its counters and the flow version it runs.', schema: FlowExecution } },
+    },
+    {
+      method: 'put', path: '/api/flow-execution/{id}', operationId: 'flow_execution_update', tags: execTag, params: executionId,
+      summary: 'Update flow execution', description: `Operation 11. Only before it starts (400 after). ${EXECUTION_BODY}`,
+      body: { schema: executionBody, name: 'FlowExecutionRequest', required: true },
+      responses: { 200: { description: 'The execution.', schema: FlowExecution } },
+    },
+    {
+      method: 'patch', path: '/api/flow-execution/{id}', operationId: 'flow_execution_partial_update', tags: execTag, params: executionId,
+      summary: 'Partially update flow execution', description: 'Operation 12. Only before it starts (400 after).',
+      body: { schema: executionPatchBody, name: 'PatchedFlowExecutionRequest' },
+      responses: { 200: { description: 'The execution.', schema: FlowExecution } },
+    },
+    control('pause', 'Pause a flow execution', 'Its contacts stop where they are (RUNNING contacts become PAUSED).'),
+    control('resume', 'Resume a flow execution', 'Its contacts go on from where they stopped.'),
+    control('cancel', 'Cancel a flow execution', 'Every active contact is CANCELED; an INBOUND execution stops listening.'),
+    {
+      method: 'get', path: '/api/flow-execution-contact', operationId: 'flow_execution_contact_list', tags: execTag,
+      summary: 'List flow execution contacts', description: 'Operation 14. Newest first.', query: executionContactListQuery, paginated: true,
+      queryDescriptions: {
+        contact: 'Only this contact\'s.', flow_execution: 'Only this execution\'s.', flow_execution__flow: 'Only executions of this flow.',
+        is_active: 'true: READY, RUNNING or PAUSED; false: the others; absent: all.', status: 'Only this status.',
+        search: 'Matches the contact\'s phone or name.',
+      },
+      responses: { 200: { description: 'A page of execution contacts.', schema: paginated(FlowExecutionContact, 'FlowExecutionContact') } },
+    },
+    {
+      method: 'get', path: '/api/flow-execution-contact/{id}', operationId: 'flow_execution_contact_retrieve', tags: execTag, params: contactId,
+      summary: 'Get flow execution contact', description: 'Operation 15: with its execution and every executed step, oldest first.',
+      responses: { 200: { description: 'The execution contact.', schema: FlowExecutionContactDetail } },
+    },
+    {
+      method: 'post', path: '/api/flow-execution-contact/{id}/stop', operationId: 'flow_execution_contact_stop', tags: execTag, params: contactId,
+      summary: 'Stop a contact\'s flow', description: 'The contact leaves the flow (CANCELED) and its conversation goes to the inbox as NEW. 400 once over.',
+      errors: [400],
+      responses: { 200: { description: 'The execution contact.', schema: FlowExecutionContactDetail } },
+    },
+  ],
+};

@@ -1,0 +1,164 @@
+import { z } from 'zod';
+import {
+  flowActionMethods, flowAnswerOptionsRenders, flowAnswerTypes, flowConditionComparisons, flowEndActions, flowExecuteFors,
+  flowExecutionContactStatuses, flowExecutionStatuses, flowExecutionStepStatuses, flowExecutionTypes, flowInboundTriggers,
+  flowStepTypes, flowWaitUnits,
+} from '@/db/schema/enum-values';
+import { dateTime, id, ShortUser, uuid } from './common';
+import { Contact } from './contacts';
+import { named } from './named';
+
+// Flows, their steps, executions and execution contacts: lib/flows/serializer.ts returns them.
+
+const counter = (description: string) => z.int().nonnegative().meta({ description });
+const idx = () => z.int().min(0).nullable();
+
+export const FlowCondition = named('FlowCondition', z.object({
+  id: uuid().meta({ description: 'Read only.' }),
+  field: z.string().meta({ description: 'A variable name (`contact.first_name`, `step.age`, `flow_execution_variables.x`) or, in contact filters, a contact field, `meta.<key>` or `tags`.' }),
+  comparison: z.enum(flowConditionComparisons),
+  value: z.string(),
+}));
+
+export const FlowStep = named('FlowStep', z.object({
+  id: id(),
+  flow: uuid(),
+  name: z.string().meta({ description: 'Unique in the flow; answers and ACTION results are `{{step.<name>}}`.' }),
+  step_type: z.enum(flowStepTypes),
+  ordering_idx: z.int().min(0).meta({ description: 'The first step has 0; links name steps by it.' }),
+  next_step_default_idx: idx(),
+  next_step_alternate_idx: idx().meta({ description: 'CONDITIONAL `otherwise`, ACTION failure, QUESTION wait timeout.' }),
+  next_steps_for_options_idx: z.array(z.int().min(0)).meta({ description: 'MENU (and SINGLE_OPTION QUESTION): one step per option.' }),
+  answer_failed_next_step_idx: idx().meta({ description: 'Where a QUESTION goes after `max_answer_attempts` wrong answers.' }),
+  conditions: z.array(FlowCondition),
+  body: z.string(),
+  body_type: z.enum(['text', 'image', 'audio', 'video', 'document']),
+  body_file_url: z.string(),
+  answer_type: z.enum(flowAnswerTypes),
+  answer_validation_message: z.string(),
+  answer_instructions: z.string(),
+  answer_options: z.array(z.string()),
+  answer_phone_default_country: z.string().nullable(),
+  answer_allow_decimals: z.boolean(),
+  answer_has_range: z.boolean(),
+  answer_range_min: z.string(),
+  answer_range_max: z.string(),
+  answer_options_render: z.enum(flowAnswerOptionsRenders),
+  answer_options_render_list_button_title: z.string(),
+  answer_options_render_list_section_title: z.string(),
+  max_answer_attempts: z.int().min(1),
+  delay_type: z.enum(['DURATION', 'UNTIL', 'TIME_WINDOW']).nullable(),
+  delay_amount: z.int().min(0),
+  delay_unit: z.enum(flowWaitUnits),
+  delay_until: dateTime().nullable(),
+  action_request_method: z.enum(flowActionMethods),
+  action_request_url: z.string(),
+  action_request_headers: z.record(z.string(), z.string()),
+  action_request_params: z.record(z.string(), z.string()),
+  action_request_body: z.string(),
+  chat_template: uuid().nullable(),
+  template_variables: z.array(z.string()),
+  assign_to_users: z.array(id()),
+  contact_tags: z.array(z.string()),
+  conversation_tags: z.array(z.string()),
+  tags_mode: z.enum(['APPEND', 'REPLACE']),
+  contact_update_fields: z.record(z.string(), z.string()),
+  trigger_flow: uuid().nullable(),
+  has_max_wait_time: z.boolean(),
+  max_wait_time_amount: z.int().min(0),
+  max_wait_time_unit: z.enum(flowWaitUnits),
+  set_time_window: z.boolean(),
+  time_windows: z.array(z.object({ day: z.int().min(0).max(6), open_at: z.string(), close_at: z.string() })),
+}));
+
+export const Flow = named('Flow', z.object({
+  id: uuid(),
+  name: z.string(),
+  created_by: ShortUser.nullable(),
+  is_active: z.boolean(),
+  flow_end_action: z.enum(flowEndActions),
+  flow_end_webhook_url: z.string(),
+  flow_webhook_retries: z.int().min(0),
+  execution_type: z.enum(flowExecutionTypes),
+  flow_execution_variables: z.array(z.string()),
+  channel: id().nullable(),
+  version: z.int().min(1).meta({ description: 'The published version: every change of the steps adds one.' }),
+  created_on: dateTime(),
+  updated_on: dateTime(),
+  executions: counter('Executions of this flow.'),
+  steps: z.array(FlowStep),
+}));
+
+const ContactListResponse = named('FlowContactList', z.object({
+  source: z.enum(['LIST', 'FILE']),
+  contact_file: z.object({ upload_group_id: uuid() }).nullable(),
+  list_contacts: z.array(z.object({ contact: z.object({
+    phone: z.string(), first_name: z.string().nullable().optional(), last_name: z.string().nullable().optional(),
+    email: z.string().nullable().optional(), meta: z.record(z.string(), z.string().nullable()).optional(), tags: z.array(z.string()).optional(),
+  }) })).meta({ description: 'The contacts as given in the request.' }),
+}));
+
+export const FlowExecution = named('FlowExecution', z.object({
+  id: uuid(),
+  status: z.enum(flowExecutionStatuses),
+  status_reason: z.string(),
+  execute_for: z.enum(flowExecuteFors),
+  execution_type: z.enum(flowExecutionTypes),
+  inbound_trigger_with: z.enum(flowInboundTriggers),
+  inbound_start_message: z.string().nullable(),
+  inbound_start_message_match_exact: z.boolean(),
+  contact_filters: z.array(FlowCondition),
+  contact_lists: z.array(ContactListResponse),
+  created_by: ShortUser.nullable(),
+  flow: Flow,
+  version: z.int().min(1).meta({ description: 'The version of the flow this execution runs.' }),
+  created_on: dateTime(),
+  started_on: dateTime().nullable(),
+  completed_on: dateTime().nullable(),
+  pending: counter('Contacts not started yet (READY).'),
+  active: counter('Contacts in the flow (RUNNING or PAUSED).'),
+  completed: counter('Contacts who reached the end.'),
+  expired: counter('Contacts who did not answer in time.'),
+  failed: counter('Contacts whose flow failed.'),
+  canceled: counter('Contacts stopped or skipped (see each one\'s `reason`).'),
+  has_priority: z.boolean(),
+  flow_execution_variables: z.record(z.string(), z.string()),
+  start_on: dateTime().nullable(),
+}));
+
+export const FlowExecutionStep = named('FlowExecutionStep', z.object({
+  id: uuid(),
+  step: FlowStep,
+  status: z.enum(flowExecutionStepStatuses),
+  last_error_detail: z.string(),
+  has_error: z.boolean(),
+  execution_result: z.record(z.string(), z.unknown().meta({ description: 'Any JSON value.' })).meta({ description: 'The answer, the branch taken, the ACTION\'s response…' }),
+  request_data: z.record(z.string(), z.unknown().meta({ description: 'Any JSON value.' })).meta({ description: 'An ACTION\'s request as sent.' }),
+  messages: z.array(z.object({ message: uuid() })),
+  created_on: dateTime(),
+}));
+
+const contactFields = {
+  id: uuid(),
+  contact: Contact,
+  status: z.enum(flowExecutionContactStatuses),
+  reason: z.string(),
+  is_active: z.boolean(),
+  flow_name: z.string(),
+  flow_execution_id: uuid(),
+  current_step_idx: z.int().min(0).nullable(),
+  waiting: z.enum(['', 'ANSWER', 'DELAY']),
+  wait_until: dateTime().nullable(),
+  variables: z.record(z.string(), z.unknown().meta({ description: 'Any JSON value.' })).meta({ description: 'Answers and ACTION results by step name.' }),
+  created_on: dateTime(),
+  updated_on: dateTime(),
+  completed_on: dateTime().nullable(),
+};
+
+export const FlowExecutionContact = named('FlowExecutionContact', z.object(contactFields));
+
+export const FlowExecutionContactDetail = named('FlowExecutionContactDetail', z.object({
+  ...contactFields,
+  flow_execution: FlowExecution,
+  execution_steps: z.array(FlowExecutionStep),
+}));
