@@ -1,4 +1,5 @@
 'use client';
+import { formatPhone } from '@/lib/phone/format';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { ButtonLink } from '@/components/ui/button';
@@ -36,7 +37,7 @@ export function ContactDetailView({ id }: { id: string }) {
   const c = contact.data;
   return (
     <>
-      <PageHeader title={contactName(c)} description={c.phone} back={back}
+      <PageHeader title={contactName(c)} description={formatPhone(c.canonical_phone)} back={back}
         actions={<>
           <ButtonLink href={`/contacts/${id}/edit`} variant="secondary">Edit</ButtonLink>
           <ConfirmButton variant="danger" title={`Delete ${contactName(c)}?`} confirmLabel="Delete contact"

@@ -9,19 +9,30 @@ import { SelectField, TextField } from '@/components/ui/text-field';
 import { CONVERSATION_STATUSES, useUpdateConversation } from '@/lib/client/conversations';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useMembers } from '@/lib/client/members';
-import type { Conversation, ConversationStatus } from '@/lib/client/types';
+import type { Conversation, ConversationPatch, ConversationStatus } from '@/lib/client/types';
 import { conversationStatusLabel } from './conversation-status-badge';
 
 const SHOWN = ['status', 'assigned', 'tags'] as const;
 
-/** Status, assignees (account members) and tags, saved together with PATCH …/update. */
+const tagText = (c: Conversation) => c.tags.map((t) => t.name).join(', ');
+
+/**
+ * Status, assignees (account members) and tags, saved with PATCH …/update. A field the agent has
+ * not touched shows the conversation as it is now (it refreshes live) and is not sent, so a save
+ * never undoes a change made meanwhile by someone else, the API or a new message.
+ */
 export function ConversationSettings({ conversation }: { conversation: Conversation }) {
   const id = useId();
   const members = useMembers();
   const update = useUpdateConversation(conversation.id);
-  const [status, setStatus] = useState<ConversationStatus>(conversation.status);
-  const [assigned, setAssigned] = useState<number[]>(conversation.assigned.map((u) => u.id));
-  const [tags, setTags] = useState(conversation.tags.map((t) => t.name).join(', '));
+  // null: untouched, the current value is shown.
+  const [statusEdit, setStatus] = useState<ConversationStatus | null>(null);
+  const [assignedEdit, setAssignedEdit] = useState<number[] | null>(null);
+  const [tagsEdit, setTags] = useState<string | null>(null);
+  const status = statusEdit ?? conversation.status;
+  const assigned = assignedEdit ?? conversation.assigned.map((u) => u.id);
+  const tags = tagsEdit ?? tagText(conversation);
+  const setAssigned = (change: (a: number[]) => number[]) => setAssignedEdit(change(assigned));
   const errors = errorBody(update.error);
   const assignedErrors = messagesAt(errors, ['assigned']);
 
@@ -29,11 +40,11 @@ export function ConversationSettings({ conversation }: { conversation: Conversat
     <Card title="Conversation">
       <form noValidate className="space-y-4" onSubmit={(e) => {
         e.preventDefault();
-        update.mutate({
-          status,
-          assigned: assigned.map((a) => ({ id: a })),
-          tags: tags.split(',').map((t) => t.trim()).filter(Boolean).map((name) => ({ name })),
-        });
+        const patch: ConversationPatch = {};
+        if (statusEdit !== null && statusEdit !== conversation.status) patch.status = statusEdit;
+        if (assignedEdit !== null) patch.assigned = assignedEdit.map((a) => ({ id: a }));
+        if (tagsEdit !== null) patch.tags = tagsEdit.split(',').map((t) => t.trim()).filter(Boolean).map((name) => ({ name }));
+        update.mutate(patch, { onSuccess: () => { setStatus(null); setAssignedEdit(null); setTags(null); } });
       }}>
         <FormAlert messages={topMessages(errors, SHOWN)} />
         <SelectField label="Status" value={status} errors={messagesAt(errors, ['status'])}

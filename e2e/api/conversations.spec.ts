@@ -100,7 +100,10 @@ test('a sandbox reply opens the window; free-form messages only inside it', asyn
   const sent = await sendWelcome(request, acme);
   const closed = await request.post(`/api/inbox/conversation/${sent.conversation}/messages`, { headers: acme.agent.headers, data: { body: 'Hello?' } });
   expect(closed.status()).toBe(400);
-  expect(await closed.json()).toEqual({ non_field_errors: [expect.stringContaining('only template messages')] });
+  // The contact never wrote: the answer says so, not that a window closed.
+  expect(await closed.json()).toEqual({
+    non_field_errors: ['The contact has not written yet: only template messages may be sent to this contact until they do.'],
+  });
 
   const inbound = await reply(request, acme, { phone: sent.phone, text: 'Hi! I need help' });
   expect(Object.keys(inbound).sort()).toEqual(MESSAGE_KEYS);

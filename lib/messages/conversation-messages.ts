@@ -30,6 +30,8 @@ export async function listConversationMessages(db: Db, accountId: number, id: st
 export const WINDOW_CLOSED = 'The 24-hour window since the contact\'s last message has closed: only template messages '
   + 'may be sent to this contact now.';
 
+export const NEVER_WROTE = 'The contact has not written yet: only template messages may be sent to this contact until they do.';
+
 export async function sendFreeFormMessage(db: Db, member: Member, conversationId: string, input: FreeFormMessage) {
   const messageId = await db.transaction(async (tx) => {
     const [conversation] = await tx.select().from(conversations)
@@ -41,7 +43,8 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
     const [last] = await tx.select({ at: messages.timestamp, channelId: messages.channelId }).from(messages)
       .where(and(eq(messages.contactId, conversation.contactId), eq(messages.direction, 'INBOUND')))
       .orderBy(desc(messages.timestamp)).limit(1);
-    if (!last || Date.now() - last.at.getTime() > FREE_FORM_WINDOW_MS) throw ValidationError.nonField(WINDOW_CLOSED);
+    if (!last) throw ValidationError.nonField(NEVER_WROTE);
+    if (Date.now() - last.at.getTime() > FREE_FORM_WINDOW_MS) throw ValidationError.nonField(WINDOW_CLOSED);
     // The conversation's channel, else the one the contact last wrote on.
     const channelId = conversation.channelId ?? last.channelId;
     const [channel] = channelId === null ? [] : await tx.select().from(channels)
