@@ -1,9 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { Db } from '@/db';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { execRows, type Db } from '@/db';
 import { channels, contacts, conversations, messages } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
+import { recordConversationEvents } from '@/lib/conversations/events';
 import { CLOSED_STATUSES } from '@/lib/conversations/open';
 import { FREE_FORM_WINDOW_MS } from '@/lib/conversations/serializer';
 import type { FreeFormMessage } from '@/lib/conversations/validation';
@@ -58,6 +59,16 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
       // An agent replied: the conversation is in progress (a flow keeps it).
       conversationStatus: conversation.status === 'FLOW' ? undefined : 'IN_PROGRESS',
     }]);
+    // The agent who answers has read the conversation, and takes it when nobody has.
+    await tx.update(conversations).set({ unreadCount: 0 }).where(and(eq(conversations.id, conversation.id), gt(conversations.unreadCount, 0)));
+    const assigned = await execRows(tx, sql`insert into conversation_assignees (conversation_id, user_id)
+      select ${conversation.id}, ${member.userId}
+      where not exists (select 1 from conversation_assignees where conversation_id = ${conversation.id})
+      returning user_id`);
+    const statusMoved = conversation.status !== 'FLOW' && conversation.status !== 'IN_PROGRESS';
+    if (statusMoved || assigned.length > 0) {
+      await recordConversationEvents(tx, member.accountId, [{ id: conversation.id, type: 'conversation.updated' }]);
+    }
     return id;
   });
   return (await getMessage(db, member.accountId, messageId))!;

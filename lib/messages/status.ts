@@ -2,6 +2,7 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { contacts, messages, messageStatus } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
+import { recordMessageEvents } from './events';
 
 // The one code path that moves an outbound message through its delivery statuses: provider
 // callbacks (cloud_api) and the sandbox's timer both land here. Statuses only move forward, so a
@@ -42,6 +43,9 @@ export async function applyStatus(tx: Executor, update: StatusUpdate): Promise<s
     set.providerErrorMessage = update.error.message;
   }
   if (Object.keys(set).length) await tx.update(messages).set(set).where(eq(messages.id, message.id));
+  if (set.status && set.status !== 'accepted') {
+    await recordMessageEvents(tx, [{ accountId: message.accountId, id: message.id, type: 'message.status' }]);
+  }
   // A message that reached the phone proves the number is a working chat number.
   if (update.status === 'delivered' || update.status === 'read') {
     await tx.update(contacts).set({ phoneStatus: 'VALID' })

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { webhookDeliveryStatuses, webhookEventTypes as WEBHOOK_EVENTS } from '@/db/schema/enum-values';
 import { dateTime, id, uuid } from './common';
 import { Contact } from './contacts';
+import { Conversation, Message } from './messaging';
 import { named } from './named';
 
 // Webhook subscriptions, their delivery log and the events they deliver: lib/webhooks/serializer.ts,
@@ -97,10 +98,19 @@ export const ContactEvent = named('ContactEvent', envelope(CONTACT_EVENTS, Conta
     + 'with `is_deleted: true`).',
 })).meta({ description: 'Payload of the `contact.created`, `contact.updated` and `contact.deleted` events.' }));
 
+export const MessageEvent = named('MessageEvent', envelope(['message.received', 'message.status'], Message.meta({
+  description: 'The message exactly as `GET /api/inbox/conversation/{id}/messages` serializes it, after the change.',
+})).meta({ description: 'Payload of the `message.received` and `message.status` events.' }));
+
+export const ConversationEvent = named('ConversationEvent', envelope(['conversation.created', 'conversation.updated'], Conversation.meta({
+  description: 'The conversation exactly as `GET /api/inbox/conversation/{id}` serializes it, after the change.',
+})).meta({ description: 'Payload of the `conversation.created` and `conversation.updated` events.' }));
+
 export const WebhookEvent = named('WebhookEvent', envelope(WEBHOOK_EVENTS, z.record(z.string(), z.unknown().meta({
   description: 'Any JSON value.',
 })).meta({
-  description: 'The resource the event is about: for `contact.*` events a Contact. A test event of a reserved '
+  description: 'The resource the event is about: for `contact.*` events a Contact, for `message.*` a Message, for '
+    + '`conversation.*` a Conversation. A test event of a reserved '
     + '`flow_execution_contact.*` type carries `{"id": "00000000-0000-4000-8000-000000000000", "test": true}`.',
 })).meta({ description: 'Any event payload, as sent (the `payload` of a delivery).' }));
 
