@@ -11,7 +11,9 @@ test.beforeAll(async ({ request }) => {
   other = await newAccount(request);
 });
 
-const CONVERSATION_KEYS = ['assigned', 'contact', 'created_on', 'free_form_until', 'id', 'last_message_on', 'source', 'status', 'tags'];
+const CONVERSATION_KEYS = [
+  'assigned', 'contact', 'created_on', 'first_message', 'free_form_until', 'id', 'last_message', 'last_message_on', 'source', 'status', 'tags', 'unread_count',
+];
 const MESSAGE_KEYS = [
   'accepted_on', 'body', 'chat_template', 'contact', 'contacts', 'content', 'content_type', 'conversation', 'delivered_on', 'direction',
   'failed_attempts', 'failed_on', 'from_number', 'id', 'is_deleted', 'location', 'msg_type', 'provider_error_code',
@@ -39,7 +41,8 @@ test('list, filter by contact and search, get', async ({ request }) => {
   expect(Object.keys(conversation).sort()).toEqual(CONVERSATION_KEYS);
   expect(conversation).toEqual({
     id: sent.conversation, contact: expect.stringMatching(UUID), status: 'CREATED', assigned: [], tags: [], created_on: expect.stringMatching(ISO),
-    source: 'API', last_message_on: expect.stringMatching(ISO), free_form_until: null,
+    source: 'API', last_message_on: expect.stringMatching(ISO), free_form_until: null, unread_count: 0,
+    first_message: expect.objectContaining({ id: sent.id }), last_message: expect.objectContaining({ id: sent.id }),
   });
   const byContact = await (await request.get(`/api/inbox/conversation?contact=${conversation.contact}`, { headers: acme.admin.headers })).json();
   expect(byContact).toEqual({ count: 1, next: null, previous: null, results: [conversation] });
