@@ -60,7 +60,8 @@ test('a conversation carries its first and last message, unread count and assign
   expect(unread.last_message).toMatchObject({ body: 'second', direction: 'INBOUND', msg_type: 'text', status: 'received' });
   expect(Object.keys(unread.last_message).sort()).toEqual(SUMMARY_KEYS);
   const listed = await get(request, acme, `/api/inbox/conversation?contact=${unread.contact}`);
-  expect(listed.results[0]).toEqual(unread);
+  // The template's delivery status moves on meanwhile.
+  expect(listed.results[0]).toEqual({ ...unread, first_message: { ...unread.first_message, status: expect.any(String) } });
   // The preview is the first 200 characters.
   const page = await get(request, acme, `/api/inbox/conversation/${sent.conversation}/messages`);
   expect(page.results.find((m: { id: string }) => m.id === inbound.id).body).toBe(long);
