@@ -71,5 +71,21 @@ export const conversationsDoc: ResourceDoc = {
       description: 'An agent read the conversation: `unread_count` goes back to 0 (shared by every agent of the account).',
       responses: { 200: { description: 'The conversation.', schema: Conversation } },
     },
+    {
+      method: 'get', path: '/api/inbox/events', operationId: 'inbox_events', tags,
+      summary: 'Follow the inbox live (server-sent events)',
+      description: 'A `text/event-stream` that stays open. Events: `ready` (`{"listening": bool}`: when false, changes may '
+        + 'be missed until `resync`), `change` (`{"conversations": [ids]}`: these conversations, their messages, assignees '
+        + 'or tags changed; `null` when a change touched more than 100 at once: reload the list), `resync` (the server '
+        + 'follows changes again after a gap: reload what you show), `lost` (the server stopped following changes: poll '
+        + 'until `resync`). A `: keep-alive` comment comes every 15 seconds; reconnect after a second when the stream ends, '
+        + 'then reload what you show. Changes made by any process (web, worker) reach every stream within a second.',
+      responses: {
+        200: {
+          description: 'The event stream.',
+          content: { 'text/event-stream': { schema: { type: 'string' }, example: 'retry: 1000\n\nevent: ready\ndata: {"listening":true}\n\nevent: change\ndata: {"conversations":["3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a"]}\n\n' } },
+        },
+      },
+    },
   ],
 };
