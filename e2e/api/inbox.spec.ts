@@ -87,6 +87,25 @@ test('a conversation carries its first and last message, unread count and assign
   expect((await get(request, acme, `/api/inbox/conversation/${sent.conversation}`)).assigned.map((u: { id: number }) => u.id)).toEqual([acme.agent.id]);
 });
 
+test('an internal note stays in the conversation and never reaches the contact', async ({ request }) => {
+  const sent = await sendWelcome(request, acme);
+  // The contact never wrote: a reply is refused, a note is not.
+  const res = await request.post(`/api/inbox/conversation/${sent.conversation}/messages`, {
+    headers: acme.agent.headers, data: { body: 'Called them, will write back', internal: true },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  const note = await res.json();
+  expect(note).toMatchObject({ msg_type: 'note', status: 'new', direction: 'OUTBOUND', body: 'Called them, will write back', sent_by: { id: acme.agent.id }, provider_id: null });
+  const conversation = await get(request, acme, `/api/inbox/conversation/${sent.conversation}`);
+  expect(conversation).toMatchObject({ status: 'CREATED', assigned: [], last_message: { id: note.id, msg_type: 'note' } });
+  // The sandbox phone received the template only, and the note is never queued or sent.
+  await new Promise((r) => setTimeout(r, 2_500));
+  const phone = await get(request, acme, `/api/channels/sandbox/messages?phone=${encodeURIComponent(sent.phone)}`);
+  expect(phone.results.map((m: { id: string }) => m.id)).toEqual([sent.id]);
+  const thread = await get(request, acme, `/api/inbox/conversation/${sent.conversation}/messages`);
+  expect(thread.results.find((m: { id: string }) => m.id === note.id)).toMatchObject({ status: 'new', queued_on: null, sent_on: null, provider_id: null });
+});
+
 test('contacts carry default_assignees as user objects', async ({ request }) => {
   const res = await request.post('/api/contact', { headers: acme.admin.headers, data: { phone: uniquePhone(), default_assignees: [{ id: acme.agent.id }] } });
   expect(res.status()).toBe(201);

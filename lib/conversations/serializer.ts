@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { AssignedUser, Tag } from '@/lib/openapi/schemas/common';
-import type { Conversation, MessageSummary } from '@/lib/openapi/schemas/messaging';
+import type { ContactSummary, Conversation, MessageSummary } from '@/lib/openapi/schemas/messaging';
 import { iso } from '@/lib/serializers/iso';
 
 // One serializer for the conversation: list, detail and update answers. Input is a row of
@@ -18,6 +18,7 @@ export type ConversationRow = {
   last_message_on: Date | string | null;
   last_inbound_on: Date | string | null;
   unread_count: number;
+  contact_summary: z.output<typeof ContactSummary>;
   assigned: z.output<typeof AssignedUser>[] | null;
   tags: z.output<typeof Tag>[] | null;
   first_message: z.output<typeof MessageSummary> | null;
@@ -31,6 +32,7 @@ export function serializeConversation(c: ConversationRow): SerializedConversatio
   return {
     id: c.id,
     contact: c.contact,
+    contact_summary: c.contact_summary,
     status: c.status,
     assigned: c.assigned ?? [],
     tags: c.tags ?? [],

@@ -55,5 +55,7 @@ export type ConversationChange = z.output<typeof conversationPatchSchema>;
 
 export const freeFormMessageSchema = z.object({
   body: z.string().trim().min(1).max(4096),
+  // An internal note: kept in the conversation for the agents, never sent to the contact.
+  internal: boolish.default(false),
 });
 export type FreeFormMessage = z.output<typeof freeFormMessageSchema>;

@@ -31,9 +31,26 @@ export async function listConversationMessages(db: Db, accountId: number, id: st
 export const WINDOW_CLOSED = 'The 24-hour window since the contact\'s last message has closed: only template messages '
   + 'may be sent to this contact now.';
 
+/**
+ * An internal note: a message of type `note` that no send job ever sees (it is never queued), so
+ * no provider is called; allowed in any window and any status.
+ */
+async function addNote(db: Db, member: Member, conversationId: string, body: string) {
+  const [conversation] = await db.select().from(conversations)
+    .where(and(eq(conversations.accountId, member.accountId), eq(conversations.id, conversationId))).limit(1);
+  if (!conversation) throw new NotFoundError();
+  const [note] = await db.insert(messages).values({
+    accountId: member.accountId, conversationId, contactId: conversation.contactId, channelId: null,
+    direction: 'OUTBOUND', source: member.via === 'session' ? 'INBOX' : 'API', status: 'new', msgType: 'note',
+    toNumber: '', fromNumber: '', body, content: { note: { body } }, contentType: 'text/plain', sentById: member.userId,
+  }).returning({ id: messages.id });
+  return (await getMessage(db, member.accountId, note.id))!;
+}
+
 export const NEVER_WROTE = 'The contact has not written yet: only template messages may be sent to this contact until they do.';
 
 export async function sendFreeFormMessage(db: Db, member: Member, conversationId: string, input: FreeFormMessage) {
+  if (input.internal) return addNote(db, member, conversationId, input.body);
   const messageId = await db.transaction(async (tx) => {
     const [conversation] = await tx.select().from(conversations)
       .where(and(eq(conversations.accountId, member.accountId), eq(conversations.id, conversationId))).for('update').limit(1);

@@ -107,7 +107,7 @@ beforeAll(async () => {
   await sendTemplateMessage(db, admin, template.id, {
     phone, variables: Array.from({ length: variableCount(template.components) }, (_, i) => `v${i + 1}`),
   });
-  await sendFreeFormMessage(db, admin, located.conversation!, { body: 'Hi Ana' });
+  await sendFreeFormMessage(db, admin, located.conversation!, { body: 'Hi Ana', internal: false });
   await updateConversation(db, accountId, located.conversation!, { assigned: [seeded.agent.id, seeded.admin.id], tags: ['vip', 'new'] });
 
   await createCloudChannel(db, accountId, channelCreateSchema.parse({

@@ -61,7 +61,9 @@ export const conversationsDoc: ResourceDoc = {
       summary: 'Send a free-form message',
       description: 'A text message, allowed only within 24 hours of the contact\'s last message (see `free_form_until`); '
         + 'outside that window only templates may be sent and the answer is a 400 saying so. An agent\'s reply moves a '
-        + 'NEW conversation to IN_PROGRESS, marks it read, and assigns it to the sender when it had no assignee.',
+        + 'NEW conversation to IN_PROGRESS, marks it read, and assigns it to the sender when it had no assignee. With '
+        + '`internal: true` it is a note for the agents instead (`msg_type` `note`): allowed at any time, never sent to the '
+        + 'contact, its status stays `new`.',
       body: { schema: freeFormMessageSchema, name: 'FreeFormMessageRequest', required: true, example: { body: 'How can I help?' } },
       responses: { 201: { description: 'The queued message.', schema: Message } },
     },

@@ -88,9 +88,18 @@ export const MessageSummary = named('MessageSummary', z.object({
   timestamp: dateTime(),
 }).meta({ description: 'A message as a conversation list shows it.' }));
 
+export const ContactSummary = named('ContactSummary', z.object({
+  id: uuid(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().meta({ description: 'As written.' }),
+  canonical_phone: z.string().meta({ description: 'E.164.' }),
+}).meta({ description: 'The conversation\'s contact as a list shows it.' }));
+
 export const Conversation = named('Conversation', z.object({
   id: uuid(),
   contact: uuid(),
+  contact_summary: ContactSummary,
   status: z.enum(conversationStatuses).meta({
     description: 'CREATED: we wrote first, no reply yet; NEW: the contact wrote, no agent reply; IN_PROGRESS: an agent '
       + 'replied; FLOW: in a flow; RESOLVED and CLOSED: done.',
