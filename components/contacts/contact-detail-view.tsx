@@ -1,5 +1,6 @@
 'use client';
 import { formatPhone } from '@/lib/phone/format';
+import { ContactConversations } from './contact-conversations';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { ButtonLink } from '@/components/ui/button';
@@ -54,7 +55,8 @@ export function ContactDetailView({ id }: { id: string }) {
           <Card title="Tags"><TagList tags={c.tags} /></Card>
           <Card title="Attributes" flush><ContactMetaTable meta={c.meta} /></Card>
         </div>
-        <div className="lg:col-span-2">
+        <div className="space-y-6 lg:col-span-2">
+          <Card title="Conversations"><ContactConversations contactId={c.id} /></Card>
           <Card title={`Notes (${c.notes.length})`}><ContactNotes contact={c} /></Card>
         </div>
       </div>
