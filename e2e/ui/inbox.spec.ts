@@ -41,7 +41,7 @@ test('two agents: live messages, assignment to Mine, ticks, status kept, notes, 
   const b = await agentPage(browser, account.agent.email, account.password);
   await a.goto(`/inbox/${sent.conversation}`);
   await expect(a.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
-  const header = a.getByRole('region', { name: 'Conversation' });
+  const header = a.getByRole('region', { name: 'Conversation', exact: true });
   await expect(header.getByRole('heading', { level: 1 })).toHaveText(formatted);
 
   // The contact never wrote: no text box, a template picker with a preview instead.
@@ -70,7 +70,7 @@ test('two agents: live messages, assignment to Mine, ticks, status kept, notes, 
   await a.getByLabel('Assign to').selectOption(String(account.agent.id));
   await expect(a.getByRole('list', { name: 'Assignees' })).toContainText('Alan');
   const row = b.getByTestId('conversation-row').filter({ hasText: formatted });
-  await expect(row).toBeVisible({ timeout: 3_000 });
+  await expect(row).toBeVisible({ timeout: 5_000 });
   await expect(row.getByTestId('conversation-preview')).toContainText(text);
 
   // A replies; the ticks move to read on A's page.
@@ -85,10 +85,10 @@ test('two agents: live messages, assignment to Mine, ticks, status kept, notes, 
   await row.click();
   await expect(b).toHaveURL(new RegExp(`/inbox/${sent.conversation}\\?view=mine$`));
   await a.getByLabel('Status', { exact: true }).selectOption('RESOLVED');
-  await expect(b.getByLabel('Status', { exact: true })).toHaveValue('RESOLVED', { timeout: 3_000 });
+  await expect(b.getByLabel('Status', { exact: true })).toHaveValue('RESOLVED', { timeout: 5_000 });
   await b.getByLabel('Add tag').fill('shipping');
   await b.getByLabel('Add tag').press('Enter');
-  await expect(a.getByRole('list', { name: 'Conversation tags' })).toContainText('shipping', { timeout: 3_000 });
+  await expect(a.getByRole('list', { name: 'Conversation tags' })).toContainText('shipping', { timeout: 5_000 });
   const saved = await (await request.get(`/api/inbox/conversation/${sent.conversation}`, { headers: account.admin.headers })).json();
   expect(saved.status).toBe('RESOLVED');
   expect(saved.tags.map((t: { name: string }) => t.name)).toEqual(['shipping']);
@@ -98,7 +98,7 @@ test('two agents: live messages, assignment to Mine, ticks, status kept, notes, 
   await a.getByRole('tab', { name: 'Internal note' }).click();
   await a.getByLabel('Note', { exact: true }).fill(note);
   await a.getByRole('button', { name: 'Add note' }).click();
-  await expect(b.getByRole('list', { name: 'Messages' }).getByTestId('message').filter({ hasText: note })).toHaveAttribute('data-type', 'note', { timeout: 3_000 });
+  await expect(b.getByRole('list', { name: 'Messages' }).getByTestId('message').filter({ hasText: note })).toHaveAttribute('data-type', 'note', { timeout: 5_000 });
   const onPhone = await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: account.admin.headers })).json();
   expect(onPhone.results.map((m: { body: string }) => m.body)).not.toContain(note);
   expect(onPhone.results.map((m: { body: string }) => m.body)).toContain(answer);

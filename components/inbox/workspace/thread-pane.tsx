@@ -45,7 +45,9 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
           <Link href={backHref} className="text-sm text-slate-500 hover:text-slate-900 lg:hidden" aria-label="Back to the list">←</Link>
           <div className="min-w-0 flex-1">
             <h1 className="truncate text-base font-semibold text-slate-900">{contactName(c.contact_summary)}</h1>
-            <p className="font-mono text-xs text-slate-500">{formatPhone(c.contact_summary.canonical_phone)}</p>
+            {(c.contact_summary.first_name || c.contact_summary.last_name) && (
+              <p className="font-mono text-xs text-slate-500">{formatPhone(c.contact_summary.canonical_phone)}</p>
+            )}
           </div>
           <ConversationStatusBadge status={c.status} />
         </header>
