@@ -1,4 +1,5 @@
 'use client';
+import { formatPhone } from '@/lib/phone/format';
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { Card } from '@/components/ui/card';
@@ -76,8 +77,8 @@ export function RecipientsCard({ broadcastId, refetchMs }: { broadcastId: number
                 <tr key={r.id} className="align-top" data-recipient-phone={r.canonical_phone}>
                   <Td>
                     {r.contact
-                      ? <Link href={`/contacts/${r.contact}`} className="font-mono text-xs font-medium text-slate-900 hover:text-indigo-600 hover:underline">{r.phone}</Link>
-                      : <span className="font-mono text-xs">{r.phone}</span>}
+                      ? <Link href={`/contacts/${r.contact}`} className="font-mono text-xs font-medium text-slate-900 hover:text-indigo-600 hover:underline">{r.canonical_phone ? formatPhone(r.canonical_phone) : r.phone}</Link>
+                      : <span className="font-mono text-xs">{r.canonical_phone ? formatPhone(r.canonical_phone) : r.phone}</span>}
                   </Td>
                   <Td><RecipientStatusBadge status={r.status} /></Td>
                   <Td className={`whitespace-normal ${r.status === 'failed' ? 'text-rose-700' : 'text-slate-600'}`}><div className="min-w-32 max-w-xs">{r.reason || <span className="text-slate-400">—</span>}</div></Td>

@@ -1,4 +1,6 @@
 'use client';
+import { formatPhone } from '@/lib/phone/format';
+import { ContactConversations } from './contact-conversations';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { ButtonLink } from '@/components/ui/button';
@@ -37,7 +39,7 @@ export function ContactDetailView({ id }: { id: string }) {
   const c = contact.data;
   return (
     <>
-      <PageHeader title={contactName(c)} description={c.phone} back={back}
+      <PageHeader title={contactName(c)} description={formatPhone(c.canonical_phone)} back={back}
         actions={<>
           <ButtonLink href={`/contacts/${id}/edit`} variant="secondary">Edit</ButtonLink>
           <ConfirmButton variant="danger" title={`Delete ${contactName(c)}?`} confirmLabel="Delete contact"
@@ -55,6 +57,7 @@ export function ContactDetailView({ id }: { id: string }) {
           <Card title="Attributes" flush><ContactMetaTable meta={c.meta} /></Card>
         </div>
         <div className="space-y-6 lg:col-span-2">
+          <Card title="Conversations"><ContactConversations contactId={c.id} /></Card>
           <Card title={`Notes (${c.notes.length})`}><ContactNotes contact={c} /></Card>
           <ContactFlows contactId={c.id} />
         </div>

@@ -1,3 +1,4 @@
+import { formatPhone } from '@/lib/phone/format';
 import { DateTime } from '@/components/ui/date-time';
 import type { Contact } from '@/lib/client/types';
 import { DetailRow } from '@/components/ui/detail-row';
@@ -7,8 +8,8 @@ const none = <span className="text-slate-400">—</span>;
 export function ContactFields({ contact: c }: { contact: Contact }) {
   return (
     <dl className="divide-y divide-slate-100">
-      <DetailRow label="Phone"><span className="font-mono">{c.phone}</span></DetailRow>
-      <DetailRow label="Canonical phone"><span className="font-mono">{c.canonical_phone}</span></DetailRow>
+      <DetailRow label="Phone"><span className="font-mono">{formatPhone(c.canonical_phone)}</span></DetailRow>
+      <DetailRow label="As entered"><span className="font-mono">{c.phone}</span></DetailRow>
       <DetailRow label="First name">{c.first_name ?? none}</DetailRow>
       <DetailRow label="Last name">{c.last_name ?? none}</DetailRow>
       <DetailRow label="Email">{c.email ? <a href={`mailto:${c.email}`} className="text-indigo-600 hover:underline">{c.email}</a> : none}</DetailRow>

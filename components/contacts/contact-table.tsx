@@ -1,3 +1,4 @@
+import { formatPhone } from '@/lib/phone/format';
 import Link from 'next/link';
 import { DateTime } from '@/components/ui/date-time';
 import { Table, Td, Th } from '@/components/ui/table';
@@ -15,7 +16,7 @@ export function ContactTable({ contacts }: { contacts: Contact[] }) {
             <Td className="font-medium">
               <Link href={`/contacts/${c.id}`} className="text-slate-900 hover:text-indigo-600 hover:underline">{contactName(c)}</Link>
             </Td>
-            <Td className="font-mono text-xs">{c.phone}</Td>
+            <Td className="font-mono text-xs">{formatPhone(c.canonical_phone)}</Td>
             <Td>{c.email ?? <span className="text-slate-400">—</span>}</Td>
             <Td><TagList tags={c.tags} max={3} /></Td>
             <Td><DateTime value={c.created_on} /></Td>

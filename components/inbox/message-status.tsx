@@ -18,17 +18,20 @@ export function messageStatusLabel(status: MessageStatus): string {
   return look[status]?.label ?? status;
 }
 
-export function MessageStatusBadge({ message }: { message: Pick<Message, 'status' | 'provider_error_code' | 'provider_error_message'> }) {
+/** The tick with its label; `compact` shows the tick alone (lists). A failure's reason shows on hover too. */
+export function MessageStatusBadge({ message, compact = false }: {
+  message: Pick<Message, 'status' | 'provider_error_code' | 'provider_error_message'>; compact?: boolean;
+}) {
   const l = look[message.status] ?? { label: message.status, icon: '', className: 'text-slate-500' };
+  const reason = [message.provider_error_code && `Error ${message.provider_error_code}`, message.provider_error_message].filter(Boolean).join(': ');
   return (
     <span className="inline-flex flex-col">
-      <span data-testid="message-status" data-status={message.status} className={`inline-flex items-center gap-1 text-xs font-medium ${l.className}`}>
-        <span aria-hidden="true">{l.icon}</span>{l.label}
+      <span data-testid="message-status" data-status={message.status} title={reason || l.label} aria-label={compact ? l.label : undefined}
+        className={`inline-flex items-center gap-1 text-xs font-medium ${l.className}`}>
+        <span aria-hidden="true">{l.icon}</span>{!compact && l.label}
       </span>
-      {message.status === 'failed' && (message.provider_error_code || message.provider_error_message) && (
-        <span role="note" data-testid="message-error" className="mt-0.5 text-xs text-rose-700">
-          {[message.provider_error_code && `Error ${message.provider_error_code}`, message.provider_error_message].filter(Boolean).join(': ')}
-        </span>
+      {!compact && message.status === 'failed' && reason && (
+        <span role="note" data-testid="message-error" className="mt-0.5 text-xs text-rose-700">{reason}</span>
       )}
     </span>
   );

@@ -1,44 +1,57 @@
 'use client';
-import { useEffect, useRef } from 'react';
-import { DateTime } from '@/components/ui/date-time';
+import { Fragment, useEffect, useRef } from 'react';
+import { personName } from '@/components/people/person-name';
 import { EmptyState } from '@/components/ui/states';
 import type { Message } from '@/lib/client/types';
 import { MessageContent } from './message-content';
 import { MessageStatusBadge } from './message-status';
 
 /**
- * The messages of a conversation, oldest first: the contact's on the left, the business's on the
- * right with their delivery status. Scrolls to the newest when one arrives.
+ * The messages of a conversation, oldest first, with a separator for each day (in `timeZone`, the
+ * account's): the contact's on the left, the business's on the right with their ticks, internal
+ * notes across in yellow. Scrolls to the newest when one arrives.
  */
-export function MessageThread({ messages, total }: { messages: Message[]; total: number }) {
+export function MessageThread({ messages, total, timeZone }: { messages: Message[]; total: number; timeZone?: string }) {
   const end = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?.id;
   useEffect(() => {
     end.current?.scrollIntoView({ block: 'nearest' });
   }, [last]);
   if (!messages.length) return <EmptyState title="No messages yet" />;
+  const dayOf = new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'full' });
+  const timeOf = new Intl.DateTimeFormat(undefined, { timeZone, hour: '2-digit', minute: '2-digit' });
   return (
-    <div className="max-h-[60vh] overflow-y-auto bg-slate-50 p-4">
+    <div className="bg-slate-50 p-4">
       {total > messages.length && (
         <p className="mb-3 text-center text-xs text-slate-500">Showing the latest {messages.length} of {total} messages.</p>
       )}
       <ol aria-label="Messages" className="space-y-3">
-        {messages.map((m) => {
+        {messages.map((m, i) => {
+          const day = dayOf.format(new Date(m.timestamp));
+          const newDay = i === 0 || dayOf.format(new Date(messages[i - 1].timestamp)) !== day;
+          const note = m.msg_type === 'note';
           const outbound = m.direction === 'OUTBOUND';
           return (
-            <li key={m.id} data-testid="message" data-direction={m.direction} data-type={m.msg_type}
-              className={`flex ${outbound ? 'justify-end' : 'justify-start'}`}>
-              <div className={`max-w-[80%] rounded-lg px-3 py-2 shadow-sm ring-1 ${
-                outbound ? 'bg-emerald-50 ring-emerald-200' : 'bg-white ring-slate-200'}`}>
-                <div className="mb-1 flex items-center gap-2 text-xs text-slate-500">
-                  <span className="font-medium">{outbound ? 'Sent' : 'Received'}</span>
-                  <span className="rounded bg-slate-200/70 px-1 font-mono">{m.msg_type}</span>
-                  <DateTime value={m.timestamp} />
+            <Fragment key={m.id}>
+              {newDay && (
+                <li role="separator" data-testid="day-separator" className="flex items-center gap-3 text-xs text-slate-500">
+                  <span className="h-px flex-1 bg-slate-200" />{day}<span className="h-px flex-1 bg-slate-200" />
+                </li>
+              )}
+              <li data-testid="message" data-direction={m.direction} data-type={m.msg_type}
+                className={`flex ${note ? 'justify-center' : outbound ? 'justify-end' : 'justify-start'}`}>
+                <div className={`max-w-[85%] rounded-lg px-3 py-2 shadow-sm ring-1 ${note ? 'bg-amber-50 ring-amber-300'
+                  : outbound ? 'bg-emerald-50 ring-emerald-200' : 'bg-white ring-slate-200'}`}>
+                  <div className="mb-1 flex items-center gap-2 text-xs text-slate-500">
+                    <span className="font-medium">{note ? `Internal note · ${personName(m.sent_by, 'agent')}` : outbound ? (m.sent_by ? personName(m.sent_by) : 'Sent') : 'Contact'}</span>
+                    {!note && m.msg_type !== 'text' && <span className="rounded bg-slate-200/70 px-1 font-mono">{m.msg_type}</span>}
+                    <time dateTime={m.timestamp} title={new Date(m.timestamp).toISOString()}>{timeOf.format(new Date(m.timestamp))}</time>
+                  </div>
+                  <MessageContent message={m} />
+                  {outbound && !note && <div className="mt-1 flex justify-end"><MessageStatusBadge message={m} /></div>}
                 </div>
-                <MessageContent message={m} />
-                {outbound && <div className="mt-1 flex justify-end"><MessageStatusBadge message={m} /></div>}
-              </div>
-            </li>
+              </li>
+            </Fragment>
           );
         })}
       </ol>

@@ -2,7 +2,14 @@
 import Link from 'next/link';
 import { usePathname } from 'next/navigation';
 import type { Role } from '@/lib/client/types';
+import { useUnreadCount } from '@/lib/client/inbox';
 import { NAV_ITEMS } from './nav-items';
+
+function UnreadBadge() {
+  const unread = useUnreadCount();
+  if (!unread.data) return null;
+  return <span data-testid="nav-unread" aria-label={`${unread.data} unread`} className="ml-2 rounded-full bg-emerald-600 px-1.5 text-xs font-semibold text-white">{unread.data}</span>;
+}
 
 export function NavLinks({ role, onNavigate }: { role: Role | undefined; onNavigate?: () => void }) {
   const pathname = usePathname();
@@ -19,6 +26,7 @@ export function NavLinks({ role, onNavigate }: { role: Role | undefined; onNavig
             className={`rounded-md px-3 py-2 text-sm font-medium transition-colors ${
               active ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100 hover:text-slate-900'}`}>
             {item.label}
+            {item.href === '/inbox' && <UnreadBadge />}
           </Link>
         );
       })}

@@ -21,12 +21,16 @@ export const conversations = pgTable('conversations', {
   teamId: integer('team_id').references(() => teams.id, { onDelete: 'set null' }),
   // When the after-hours reply was sent: once per conversation.
   afterHoursRepliedOn: timestamp('after_hours_replied_on', { withTimezone: true }),
+  // Inbound messages since an agent last read or answered the conversation (shared by the agents).
+  unreadCount: integer('unread_count').notNull().default(0),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
   // A contact has at most one open conversation.
   uniqueIndex('conversations_one_open_key').on(t.contactId).where(sql`${t.status} NOT IN ('RESOLVED', 'CLOSED')`),
   index('conversations_account_idx').on(t.accountId, t.createdOn, t.id),
+  // The inbox: newest activity first.
+  index('conversations_account_activity_idx').on(t.accountId, t.lastMessageOn, t.id),
   index('conversations_contact_idx').on(t.contactId, t.createdOn),
   // The auto-close job's scan: open conversations by idleness.
   index('conversations_open_idle_idx').on(t.accountId, t.lastMessageOn).where(sql`${t.status} NOT IN ('RESOLVED', 'CLOSED')`),

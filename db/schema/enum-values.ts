@@ -30,7 +30,7 @@ export const messageDirections = ['INBOUND', 'OUTBOUND'] as const;
 export const messageStatuses = ['new', 'queued', 'accepted', 'sent', 'delivered', 'read', 'failed', 'received'] as const;
 export const messageTypes = [
   'text', 'template', 'image', 'document', 'audio', 'video', 'sticker', 'location', 'contacts', 'interactive',
-  'button', 'reaction', 'unknown',
+  'button', 'reaction', 'unknown', 'note',
 ] as const;
 export const messageSources = ['INBOUND', 'API', 'INBOX', 'BROADCAST', 'FLOW'] as const;
 
@@ -60,5 +60,6 @@ export const flowExecutionStepStatuses = ['WAITING_TO_START', 'RUNNING', 'COMPLE
 export const webhookEventTypes = [
   'contact.created', 'contact.updated', 'contact.deleted',
   'flow_execution_contact.completed', 'flow_execution_contact.running_inbound',
+  'message.received', 'message.status', 'conversation.created', 'conversation.updated',
 ] as const;
 export const webhookDeliveryStatuses = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;

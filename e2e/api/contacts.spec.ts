@@ -46,7 +46,10 @@ test.describe('POST /api/contact', () => {
       id: expect.any(Number), notes: 'called on monday', contact: c.id, created_on: expect.stringMatching(ISO),
       created_by: { id: acme.admin.id, first_name: 'Ada', last_name: expect.any(String), email: acme.admin.email },
     }]);
-    expect(c.default_assignees).toEqual([{ id: acme.agent.id, first_name: 'Alan', last_name: expect.any(String), email: acme.agent.email }]);
+    expect(c.default_assignees).toEqual([{
+      id: acme.agent.id, first_name: 'Alan', last_name: expect.any(String), email: acme.agent.email, profile_image: null,
+      account: acme.accountId, date_joined: expect.stringMatching(/Z$/),
+    }]);
   });
 
   test('merges into the contact with the same canonical phone, however it is spelled', async ({ request }) => {

@@ -103,7 +103,8 @@ test('a contact created through the form shows in the list and the detail, keeps
 
   await page.getByRole('link', { name: '← Contacts' }).click();
   const list = page.getByRole('table', { name: 'Contacts' });
-  await expect(list.getByRole('row', { name: new RegExp(last) })).toContainText(phone);
+  // Shown formatted from the canonical number.
+  await expect(list.getByRole('row', { name: new RegExp(last) })).toContainText(`+52 ${phone.slice(3, 5)} ${phone.slice(5, 9)} ${phone.slice(9)}`);
   await page.getByLabel('Search contacts').fill(last);
   await expect(page).toHaveURL(/search=/);
   await expect(list.getByRole('row')).toHaveCount(2); // header + the match

@@ -1,6 +1,7 @@
 'use client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
+import { useInboxPollMs } from './inbox-live';
 import { queryKeys } from './query-keys';
 import type { Contact, Conversation, ConversationPatch, ConversationStatus, Page } from './types';
 
@@ -32,11 +33,13 @@ export function useConversations(status: string, page: number) {
   });
 }
 
+/** Follows the live stream (lib/client/inbox-live.ts); polls only while it is down. */
 export function useConversation(id: string) {
+  const poll = useInboxPollMs();
   return useQuery({
     queryKey: queryKeys.conversation(id),
     queryFn: () => apiFetch<Conversation>(path(id)),
-    refetchInterval: (query) => (query.state.error ? false : CONVERSATION_POLL_MS),
+    refetchInterval: (query) => (query.state.error ? false : poll),
   });
 }
 

@@ -1,6 +1,7 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
+import { useInboxPollMs } from './inbox-live';
 import { queryKeys } from './query-keys';
 import type { Message, Page, SandboxInbound } from './types';
 
@@ -23,11 +24,13 @@ async function latest(base: string, signal: AbortSignal): Promise<Thread> {
   return { count: last.count, results: last.results };
 }
 
+/** Follows the live stream (lib/client/inbox-live.ts); polls only while it is down. */
 export function useConversationMessages(id: string) {
+  const poll = useInboxPollMs();
   return useQuery({
     queryKey: queryKeys.conversationMessages(id),
     queryFn: ({ signal }) => latest(`/api/inbox/conversation/${encodeURIComponent(id)}/messages`, signal),
-    refetchInterval: (query) => (query.state.error ? false : MESSAGE_POLL_MS),
+    refetchInterval: (query) => (query.state.error || poll === false ? false : MESSAGE_POLL_MS),
   });
 }
 

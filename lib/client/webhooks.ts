@@ -14,6 +14,10 @@ export const WEBHOOK_EVENTS = [
   { type: 'contact.deleted', description: 'A contact is deleted.' },
   { type: 'flow_execution_contact.completed', description: 'A contact reaches the end of a flow.' },
   { type: 'flow_execution_contact.running_inbound', description: 'An inbound message starts a flow for a contact.' },
+  { type: 'message.received', description: 'A contact sends a message (any type).' },
+  { type: 'message.status', description: 'A message sent to a contact is sent, delivered, read, or fails.' },
+  { type: 'conversation.created', description: 'A conversation opens, by a message from or to a contact.' },
+  { type: 'conversation.updated', description: 'A conversation’s status, assignees or tags change.' },
 ] as const satisfies readonly { type: WebhookEventType; description: string }[];
 
 // Fails to compile if the server gains an event type the form does not list.

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Contact, Note } from '@/lib/openapi/schemas/contacts';
+import { assignedUserRecord } from '@/lib/members/assigned-user';
 import { isoSql } from '@/lib/serializers/iso';
 
 // One serializer for the contact: list, detail and webhook payloads (docs/architecture.md).
@@ -29,7 +30,7 @@ export const noteRecord = sql`(select r from (select n.id, n.notes, n.contact_id
 export const tagRecord = sql`(select r from (select t.id, t.name) r)`;
 
 /** A default assignee, over `au` (users). */
-export const assigneeRecord = shortUser('au');
+export const assigneeRecord = assignedUserRecord('au');
 
 /**
  * The contact, over `c` (its columns) and its aggregated notes `n.notes`, tags `t.tags` and

@@ -75,17 +75,23 @@ export type ConversationTouch = { conversationId: string; at: Date; status?: Con
 /**
  * Records messages' arrival on their conversations (all inbound, or all outbound), for ordering
  * and the 24-hour window: each takes the time of its last message in the batch, and `status`
- * (when given) where it differs.
+ * (when given) where it differs. Inbound messages count as unread until an agent reads or answers.
  */
 export async function touchConversations(tx: Executor, inbound: boolean, touches: ConversationTouch[]) {
   const last = new Map<string, ConversationTouch>();
-  for (const t of touches) last.set(t.conversationId, t);
+  const count = new Map<string, number>();
+  for (const t of touches) {
+    last.set(t.conversationId, t);
+    count.set(t.conversationId, (count.get(t.conversationId) ?? 0) + 1);
+  }
   const rows = [...last.values()];
   if (!rows.length) return;
   const inboundOn = inbound ? sql`v.at::timestamptz` : sql`c.last_inbound_on`;
+  const unread = inbound ? sql`c.unread_count + v.n` : sql`c.unread_count`;
   await tx.execute(sql`update conversations c set last_message_on = v.at::timestamptz, last_inbound_on = ${inboundOn},
-      status = coalesce(v.status::conversation_status, c.status), updated_on = now()
+      status = coalesce(v.status::conversation_status, c.status), unread_count = ${unread}, updated_on = now()
     from unnest(${sql.param(rows.map((r) => r.conversationId))}::uuid[], ${sql.param(rows.map((r) => r.at.toISOString()))}::text[],
-      ${sql.param(rows.map((r) => r.status ?? null))}::text[]) as v(id, at, status)
+      ${sql.param(rows.map((r) => r.status ?? null))}::text[], ${sql.param(rows.map((r) => count.get(r.conversationId)!))}::int[])
+      as v(id, at, status, n)
     where c.id = v.id`);
 }

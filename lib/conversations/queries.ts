@@ -1,16 +1,28 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
+import { assignedUserRecord } from '@/lib/members/assigned-user';
+import { isoSql } from '@/lib/serializers/iso';
 import type { ConversationRow } from './serializer';
 
-// Conversations are read with their assignees and tags aggregated in the same query, and the
-// contact's last inbound message (the free-form window), so a page is one round trip.
+// Conversations are read with their assignees and tags aggregated in the same query, their first
+// and last messages (one probe each of the conversation's message index) and the contact's last
+// inbound message (the free-form window), so a page is one round trip whatever its size.
+
+const summary = (order: SQL) => sql`(select json_build_object('id', m.id, 'body', left(m.body, 200), 'direction', m.direction,
+    'msg_type', m.msg_type, 'status', m.status, 'timestamp', ${isoSql(sql`m.timestamp`)})
+  from messages m where m.conversation_id = cv.id order by ${order} limit 1)`;
+
 const CONVERSATION_COLUMNS = sql`
-  cv.id, cv.contact_id as contact, cv.status, cv.source, cv.created_on, cv.last_message_on,
+  cv.id, cv.contact_id as contact, cv.status, cv.source, cv.created_on, cv.last_message_on, cv.unread_count,
   (select max(m.timestamp) from messages m where m.contact_id = cv.contact_id and m.direction = 'INBOUND') as last_inbound_on,
-  (select json_agg(json_build_object('id', u.id, 'first_name', u.first_name, 'last_name', u.last_name, 'email', u.email) order by u.id)
+  (select json_agg(${assignedUserRecord('u')} order by u.id)
      from conversation_assignees a join users u on u.id = a.user_id where a.conversation_id = cv.id) as assigned,
   (select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
-     from conversation_tags ct join tags t on t.id = ct.tag_id where ct.conversation_id = cv.id) as tags`;
+     from conversation_tags ct join tags t on t.id = ct.tag_id where ct.conversation_id = cv.id) as tags,
+  (select json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'phone', c.phone,
+     'canonical_phone', c.canonical_phone) from contacts c where c.id = cv.contact_id) as contact_summary,
+  ${summary(sql`m.timestamp asc, m.seq asc`)} as first_message,
+  ${summary(sql`m.timestamp desc, m.seq desc`)} as last_message`;
 
 export async function selectConversations(db: Executor, accountId: number, where: SQL, tail: SQL = sql``): Promise<ConversationRow[]> {
   return execRows<ConversationRow>(db, sql`select ${CONVERSATION_COLUMNS} from conversations cv

@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { ShortUser, Tag } from '@/lib/openapi/schemas/common';
-import type { Conversation } from '@/lib/openapi/schemas/messaging';
+import type { AssignedUser, Tag } from '@/lib/openapi/schemas/common';
+import type { ContactSummary, Conversation, MessageSummary } from '@/lib/openapi/schemas/messaging';
 import { iso } from '@/lib/serializers/iso';
 
 // One serializer for the conversation: list, detail and update answers. Input is a row of
@@ -17,8 +17,12 @@ export type ConversationRow = {
   created_on: Date | string;
   last_message_on: Date | string | null;
   last_inbound_on: Date | string | null;
-  assigned: z.output<typeof ShortUser>[] | null;
+  unread_count: number;
+  contact_summary: z.output<typeof ContactSummary>;
+  assigned: z.output<typeof AssignedUser>[] | null;
   tags: z.output<typeof Tag>[] | null;
+  first_message: z.output<typeof MessageSummary> | null;
+  last_message: z.output<typeof MessageSummary> | null;
 };
 
 /** Free-form messages may be sent for this long after the contact's last inbound message. */
@@ -28,12 +32,16 @@ export function serializeConversation(c: ConversationRow): SerializedConversatio
   return {
     id: c.id,
     contact: c.contact,
+    contact_summary: c.contact_summary,
     status: c.status,
     assigned: c.assigned ?? [],
     tags: c.tags ?? [],
     created_on: iso(c.created_on),
     source: c.source,
     last_message_on: iso(c.last_message_on),
+    first_message: c.first_message,
+    last_message: c.last_message,
+    unread_count: Number(c.unread_count),
     // Until when a free-form message may be sent (24 h after the contact's last message), or null.
     free_form_until: c.last_inbound_on === null ? null : new Date(new Date(c.last_inbound_on).getTime() + FREE_FORM_WINDOW_MS).toISOString(),
   };

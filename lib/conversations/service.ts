@@ -7,6 +7,7 @@ import { searchTerm } from '@/lib/contacts/search-text';
 import { pageLimit } from '@/lib/sql/page';
 import { foreignUserIds } from '@/lib/members/service';
 import { upsertTags } from '@/lib/tags/service';
+import { recordConversationEvents } from './events';
 import { CLOSED_STATUSES, lockOpenConversation } from './open';
 import { selectConversation, selectConversations } from './queries';
 import { serializeConversation } from './serializer';
@@ -16,12 +17,26 @@ import { escapeLike } from '@/lib/sql/like';
 // Conversations: list, get, update and partial update. Every query is scoped by the account.
 
 
-/** `visible`: the member's view (visibility.ts), null for every conversation of the account. */
-export async function listConversations(db: Db, accountId: number, url: URL, page: PageRequest, q: ConversationListQuery, visible: SQL | null = null) {
+/**
+ * `viewer` is the calling member (`assigned=me` means them); `visible` their view (visibility.ts),
+ * null for every conversation of the account.
+ */
+export async function listConversations(
+  db: Db, accountId: number, viewer: number, url: URL, page: PageRequest, q: ConversationListQuery, visible: SQL | null = null,
+) {
   const conditions: SQL[] = [visible ?? sql`true`];
   if (q.contact) conditions.push(sql`cv.contact_id = ${q.contact}`);
   if (q.status) conditions.push(sql`cv.status::text = any(${sql.param(q.status)}::text[])`);
-  if (q.assigned) conditions.push(sql`exists (select 1 from conversation_assignees a where a.conversation_id = cv.id and a.user_id = ${q.assigned})`);
+  const assignedTo = sql`exists (select 1 from conversation_assignees a where a.conversation_id = cv.id`;
+  if (q.assigned === 'none') conditions.push(sql`not ${assignedTo})`);
+  else if (q.assigned === 'any') conditions.push(sql`${assignedTo})`);
+  else if (q.assigned !== undefined) conditions.push(sql`${assignedTo} and a.user_id = ${q.assigned === 'me' ? viewer : q.assigned})`);
+  if (q.tag) {
+    conditions.push(sql`exists (select 1 from conversation_tags ct join tags t on t.id = ct.tag_id
+      where ct.conversation_id = cv.id and t.account_id = ${accountId} and lower(t.name) = any(${sql.param(q.tag.map((t) => t.toLowerCase()))}::text[]))`);
+  }
+  if (q.unread === true) conditions.push(sql`cv.unread_count > 0`);
+  if (q.unread === false) conditions.push(sql`cv.unread_count = 0`);
   const term = q.search ? searchTerm(q.search) : '';
   if (term) {
     conditions.push(sql`exists (select 1 from contacts c where c.id = cv.contact_id and c.account_id = ${accountId}
@@ -36,6 +51,15 @@ export async function listConversations(db: Db, accountId: number, url: URL, pag
     execRows<{ count: number }>(db, sql`select count(*)::int as count from conversations cv where cv.account_id = ${accountId} and ${where}`),
   ]);
   return pageEnvelope(url, page, Number(count), rows.map(serializeConversation));
+}
+
+/** An agent read the conversation: nothing in it is unread any more. */
+export async function markConversationRead(db: Db, accountId: number, id: string) {
+  const done = await db.update(conversations).set({ unreadCount: 0 })
+    .where(and(eq(conversations.accountId, accountId), eq(conversations.id, id), sql`${conversations.unreadCount} > 0`))
+    .returning({ id: conversations.id });
+  if (!done.length) await getConversation(db, accountId, id); // 404 for another account's
+  return getConversation(db, accountId, id);
 }
 
 export async function getConversation(db: Db, accountId: number, id: string) {
@@ -77,6 +101,7 @@ export async function updateConversation(db: Db, accountId: number, id: string, 
         ids.length ? notInArray(conversationTags.tagId, ids) : undefined));
       if (ids.length) await tx.insert(conversationTags).values(ids.map((tagId) => ({ conversationId: id, tagId }))).onConflictDoNothing();
     }
+    if (input.status || input.assigned || input.tags) await recordConversationEvents(tx, accountId, [{ id, type: 'conversation.updated' }]);
   });
   return getConversation(db, accountId, id);
 }

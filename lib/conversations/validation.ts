@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationStatus } from '@/db/schema/enums';
-import { pkInt, tagList, userRefList } from '@/lib/validation/fields';
+import { boolish, pkInt, tagList, userRefList } from '@/lib/validation/fields';
 
 // Request schemas of conversations (list, update, partial update) and the free-form send.
 
@@ -19,7 +19,16 @@ export const conversationListQuery = z.object({
     }
     return items as (typeof statusChoices)[number][];
   }),
-  assigned: pkInt.optional(),
+  // A member's id, `me` (the caller), `none` (unassigned) or `any` (assigned to someone).
+  assigned: z.union([z.enum(['me', 'none', 'any']), pkInt], {
+    error: 'Enter a member id, "me", "none" or "any".',
+  }).optional(),
+  // One tag name, or several separated by commas (any of them).
+  tag: z.string().max(1000).optional().transform((raw) => {
+    const names = (raw ?? '').split(',').map((t) => t.trim()).filter(Boolean);
+    return names.length ? names : undefined;
+  }),
+  unread: boolish.optional(),
   ordering: z.enum(['created_on', '-created_on', 'last_message_on', '-last_message_on']).optional(),
 });
 export type ConversationListQuery = z.output<typeof conversationListQuery>;
@@ -46,5 +55,7 @@ export type ConversationChange = z.output<typeof conversationPatchSchema>;
 
 export const freeFormMessageSchema = z.object({
   body: z.string().trim().min(1).max(4096),
+  // An internal note: kept in the conversation for the agents, never sent to the contact.
+  internal: boolish.default(false),
 });
 export type FreeFormMessage = z.output<typeof freeFormMessageSchema>;

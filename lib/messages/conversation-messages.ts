@@ -1,9 +1,10 @@
-import { and, desc, eq } from 'drizzle-orm';
-import type { Db, Executor } from '@/db';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
+import { execRows, type Db, type Executor } from '@/db';
 import { accounts, channels, contacts, conversations, messages, users } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
+import { recordConversationEvents } from '@/lib/conversations/events';
 import { CLOSED_STATUSES } from '@/lib/conversations/open';
 import { FREE_FORM_WINDOW_MS } from '@/lib/conversations/serializer';
 import type { FreeFormMessage } from '@/lib/conversations/validation';
@@ -40,7 +41,26 @@ async function withSenderName(tx: Executor, member: Member, body: string): Promi
   return `*${name}*:\n${body}`;
 }
 
+/**
+ * An internal note: a message of type `note` that no send job ever sees (it is never queued), so
+ * no provider is called; allowed in any window and any status.
+ */
+async function addNote(db: Db, member: Member, conversationId: string, body: string) {
+  const [conversation] = await db.select().from(conversations)
+    .where(and(eq(conversations.accountId, member.accountId), eq(conversations.id, conversationId))).limit(1);
+  if (!conversation) throw new NotFoundError();
+  const [note] = await db.insert(messages).values({
+    accountId: member.accountId, conversationId, contactId: conversation.contactId, channelId: null,
+    direction: 'OUTBOUND', source: member.via === 'session' ? 'INBOX' : 'API', status: 'new', msgType: 'note',
+    toNumber: '', fromNumber: '', body, content: { note: { body } }, contentType: 'text/plain', sentById: member.userId,
+  }).returning({ id: messages.id });
+  return (await getMessage(db, member.accountId, note.id))!;
+}
+
+export const NEVER_WROTE = 'The contact has not written yet: only template messages may be sent to this contact until they do.';
+
 export async function sendFreeFormMessage(db: Db, member: Member, conversationId: string, input: FreeFormMessage) {
+  if (input.internal) return addNote(db, member, conversationId, input.body);
   const messageId = await db.transaction(async (tx) => {
     const [conversation] = await tx.select().from(conversations)
       .where(and(eq(conversations.accountId, member.accountId), eq(conversations.id, conversationId))).for('update').limit(1);
@@ -51,7 +71,8 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
     const [last] = await tx.select({ at: messages.timestamp, channelId: messages.channelId }).from(messages)
       .where(and(eq(messages.contactId, conversation.contactId), eq(messages.direction, 'INBOUND')))
       .orderBy(desc(messages.timestamp)).limit(1);
-    if (!last || Date.now() - last.at.getTime() > FREE_FORM_WINDOW_MS) throw ValidationError.nonField(WINDOW_CLOSED);
+    if (!last) throw ValidationError.nonField(NEVER_WROTE);
+    if (Date.now() - last.at.getTime() > FREE_FORM_WINDOW_MS) throw ValidationError.nonField(WINDOW_CLOSED);
     // The conversation's channel, else the one the contact last wrote on.
     const channelId = conversation.channelId ?? last.channelId;
     const [channel] = channelId === null ? [] : await tx.select().from(channels)
@@ -67,6 +88,16 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
       // An agent replied: the conversation is in progress (a flow keeps it).
       conversationStatus: conversation.status === 'FLOW' ? undefined : 'IN_PROGRESS',
     }]);
+    // The agent who answers has read the conversation, and takes it when nobody has.
+    await tx.update(conversations).set({ unreadCount: 0 }).where(and(eq(conversations.id, conversation.id), gt(conversations.unreadCount, 0)));
+    const assigned = await execRows(tx, sql`insert into conversation_assignees (conversation_id, user_id)
+      select ${conversation.id}, ${member.userId}
+      where not exists (select 1 from conversation_assignees where conversation_id = ${conversation.id})
+      returning user_id`);
+    const statusMoved = conversation.status !== 'FLOW' && conversation.status !== 'IN_PROGRESS';
+    if (statusMoved || assigned.length > 0) {
+      await recordConversationEvents(tx, member.accountId, [{ id: conversation.id, type: 'conversation.updated' }]);
+    }
     return id;
   });
   return (await getMessage(db, member.accountId, messageId))!;

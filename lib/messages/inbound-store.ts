@@ -7,8 +7,10 @@ import { countedTransaction } from '@/lib/contacts/counter';
 import { upsertContacts } from '@/lib/contacts/upsert';
 import { replyAfterHours } from '@/lib/conversations/after-hours';
 import { assignNewConversations } from '@/lib/conversations/assign-new';
+import { recordConversationEvents, type ConversationEvent } from '@/lib/conversations/events';
 import { openConversations, touchConversations } from '@/lib/conversations/open';
 import { flowsSeeInbound } from '@/lib/flows/inbound';
+import { recordMessageEvents } from './events';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { keyRows } from '@/lib/sql/key-probes';
 import type { InboundFields } from './inbound-content';
@@ -119,7 +121,17 @@ async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typ
       msgType: item.fields.msgType, body: item.fields.body,
     })));
     const idOf = new Map(inserted.map((m) => [messageKey(m.channel_id, m.provider_id), m.id]));
-    return fresh.map((item) => idOf.get(messageKey(item.channel.id, item.providerId))!);
+    const ids = fresh.map((item) => idOf.get(messageKey(item.channel.id, item.providerId))!);
+    // Webhook events: the conversation opened (or moved from CREATED to NEW), then the message.
+    const conversationEvents = new Map<number, ConversationEvent[]>();
+    for (const [i, item] of fresh.entries()) {
+      const { conversation, created } = opened[i];
+      const type = created ? 'conversation.created' as const : conversation.status === 'CREATED' ? 'conversation.updated' as const : null;
+      if (type) conversationEvents.set(item.channel.accountId, [...(conversationEvents.get(item.channel.accountId) ?? []), { id: conversation.id, type }]);
+    }
+    for (const [accountId, events] of conversationEvents) await recordConversationEvents(tx, accountId, events);
+    await recordMessageEvents(tx, fresh.map((item, i) => ({ accountId: item.channel.accountId, id: ids[i], type: 'message.received' as const })));
+    return ids;
   });
   for (const [n, i] of freshIndex.entries()) results[i] = ids[n];
   return results;

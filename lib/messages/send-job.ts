@@ -9,6 +9,7 @@ import { providerFor } from '@/lib/channels/providers';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
+import { recordMessageEvents } from './events';
 import { messageRetryDelay, throttleRetryDelay } from './retry-schedule';
 import { scheduleSandboxStatuses } from './sandbox-status-job';
 import { burstClaim, claimLead } from './send-claim';
@@ -48,12 +49,13 @@ async function fail(failures: { id: string; attempts: number; code: string; mess
   if (!failures.length) return;
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const failed = await execRows<{ id: string }>(tx, sql`
+    const failed = await execRows<{ id: string; account_id: number }>(tx, sql`
       update messages m set status = 'failed', failed_on = now(), failed_attempts = x.attempts,
         provider_error_code = left(x.code, 32), provider_error_message = x.message
       from jsonb_to_recordset(${JSON.stringify(failures)}::jsonb) as x(id uuid, attempts int, code text, message text)
       where m.id = x.id and m.status = 'queued'
-      returning m.id`);
+      returning m.id, m.account_id`);
+    await recordMessageEvents(tx, failed.map((f) => ({ accountId: f.account_id, id: f.id, type: 'message.status' as const })));
     const done = new Set(failed.map((f) => f.id));
     await messagesProgressed(tx, failures.filter((f) => done.has(f.id))
       .map((f) => ({ messageId: f.id, status: 'failed' as const, at: new Date(), reason: f.message })));
@@ -71,6 +73,7 @@ async function settleClaimed(m: MessageRow): Promise<void> {
       eq(messages.id, m.id), eq(messages.status, 'queued'), isNull(messages.providerId),
       lt(messages.sendClaimedOn, sql`now() - ${sql.raw(`interval '${STALE_SECONDS} seconds'`)}`),
     )).returning({ id: messages.id });
+    if (row) await recordMessageEvents(tx, [{ accountId: m.accountId, id: m.id, type: 'message.status' }]);
     // The claim is made only once the request is whole but for its last byte (send-claim.ts), so a
     // claimed message almost surely reached the provider: a broadcast counts it as sent.
     if (row) await messagesProgressed(tx, [{ messageId: m.id, status: 'sent', at: new Date(), reason: OUTCOME_UNKNOWN_MESSAGE }]);

@@ -1,7 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, ne } from 'drizzle-orm';
 import type { Executor } from '@/db';
-import { messages, messageStatus } from '@/db/schema';
+import { contacts, messages, messageStatus } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
+import { recordMessageEvents } from './events';
 
 // The one code path that moves an outbound message through its delivery statuses: provider
 // callbacks (cloud_api) and the sandbox's timer both land here. Statuses only move forward, so a
@@ -42,6 +43,14 @@ export async function applyStatus(tx: Executor, update: StatusUpdate): Promise<s
     set.providerErrorMessage = update.error.message;
   }
   if (Object.keys(set).length) await tx.update(messages).set(set).where(eq(messages.id, message.id));
+  if (set.status && set.status !== 'accepted') {
+    await recordMessageEvents(tx, [{ accountId: message.accountId, id: message.id, type: 'message.status' }]);
+  }
+  // A message that reached the phone proves the number is a working chat number.
+  if (update.status === 'delivered' || update.status === 'read') {
+    await tx.update(contacts).set({ phoneStatus: 'VALID' })
+      .where(and(eq(contacts.id, message.contactId), ne(contacts.phoneStatus, 'VALID')));
+  }
   if (update.status !== 'accepted' && message.source === 'BROADCAST') {
     await messagesProgressed(tx, [{ messageId: message.id, status: update.status, at: update.at, reason: update.error?.message }]);
   }

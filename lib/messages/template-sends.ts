@@ -3,6 +3,7 @@ import { messageSource } from '@/db/schema';
 import type { ChannelRecord, WireTemplate } from '@/lib/channels/provider';
 import { upsertContacts } from '@/lib/contacts/upsert';
 import type { Actor, Change } from '@/lib/contacts/write';
+import { recordConversationEvents } from '@/lib/conversations/events';
 import { openConversations, type ConversationRecord } from '@/lib/conversations/open';
 import { queueOutboundMessages } from './outbound';
 
@@ -47,5 +48,12 @@ export async function queueTemplateSends(tx: Executor, sends: TemplateSendReques
     contact: { id: contacts[i].id, canonicalPhone: s.canonicalPhone }, source: s.messageSource, sentById: s.actor.userId,
     kind: 'template', templateId: s.templateId, template: s.wire, variables: s.variables, body: s.body,
   })), { oneJob });
+  const createdByAccount = new Map<number, string[]>();
+  for (const [i, s] of sends.entries()) {
+    if (opened[i].created) createdByAccount.set(s.actor.accountId, [...(createdByAccount.get(s.actor.accountId) ?? []), opened[i].conversation.id]);
+  }
+  for (const [accountId, created] of createdByAccount) {
+    await recordConversationEvents(tx, accountId, created.map((id) => ({ id, type: 'conversation.created' as const })));
+  }
   return ids.map((id, i) => ({ id, conversation: opened[i].conversation.id, contact: contacts[i].id }));
 }

@@ -245,6 +245,10 @@ describe('OpenAPI document', () => {
       const schema = post.requestBody.content['application/json'].schema.$ref;
       if (type.startsWith('contact.')) {
         expect(schema).toBe('#/components/schemas/ContactEvent');
+      } else if (type.startsWith('message.')) {
+        expect(schema).toBe('#/components/schemas/MessageEvent');
+      } else if (type.startsWith('conversation.')) {
+        expect(schema).toBe('#/components/schemas/ConversationEvent');
       } else {
         expect(schema).toBe('#/components/schemas/FlowExecutionContactEvent');
         expect(post.description).toMatch(/GET \/api\/flow-execution-contact\/\{id\}/);

@@ -52,6 +52,8 @@ describe('messaging response schemas mirror the serializers', () => {
     expect(t.variable_count).toBe(1);
   });
 
+  const assignedUser = { ...shortUser, profile_image: null, account: 3, date_joined: when.toISOString() };
+  const summary = { id: message.id, body: 'Hi', direction: 'INBOUND' as const, msg_type: 'text' as const, status: 'received' as const, timestamp: when.toISOString() };
   it('message and conversation', () => {
     const t = serializeTemplate(template as never, channel as never);
     const m = serializeMessage(message as never, { sentBy: shortUser, template: t });
@@ -59,7 +61,9 @@ describe('messaging response schemas mirror the serializers', () => {
     expectShape(MessageLocation, m.location);
     expectShape(Conversation, serializeConversation({
       id: message.conversationId, contact: message.contactId, status: 'NEW', source: 'INBOX', created_on: when, last_message_on: when,
-      last_inbound_on: when.toISOString(), assigned: [shortUser], tags: [{ id: 1, name: 'vip' }],
+      last_inbound_on: when.toISOString(), unread_count: 2,
+      contact_summary: { id: message.contactId, first_name: 'Ana', last_name: null, phone: '55 1234 5678', canonical_phone: '+525512345678' }, assigned: [assignedUser], tags: [{ id: 1, name: 'vip' }],
+      first_message: summary, last_message: { ...summary, direction: 'OUTBOUND', status: 'read' },
     }));
   });
 });

@@ -49,12 +49,12 @@ const { getDelivery, listDeliveries, resendDelivery, resendFailedSince, sendTest
 const { serializeSubscription } = await import('@/lib/webhooks/serializer');
 const { createSubscription, getSubscriptionRow, listSubscriptions, revealSecret, rotateSecret } = await import('@/lib/webhooks/subscriptions');
 const { subscriptionSchema } = await import('@/lib/webhooks/validation');
-const { Group, paginated, ShortUser } = await import('./schemas/common');
+const { AssignedUser, Group, paginated, ShortUser } = await import('./schemas/common');
 const { Contact, ContactUpload, Note } = await import('./schemas/contacts');
 const { Account, ApiKey, Me, NewApiKey, SetupStatus } = await import('./schemas/dashboard');
 const { AccountMember, Team, User } = await import('./schemas/members');
 const {
-  Channel, ChatTemplate, Conversation, CredentialCheck, Message, TemplateSendResult, TemplateSyncResult,
+  Channel, ChatTemplate, Conversation, CredentialCheck, Message, MessageSummary, TemplateSendResult, TemplateSyncResult,
 } = await import('./schemas/messaging');
 const { Health } = await import('./schemas/system');
 const { Broadcast, BroadcastRecipient } = await import('./schemas/broadcasts');
@@ -114,7 +114,7 @@ beforeAll(async () => {
   await sendTemplateMessage(db, admin, template.id, {
     phone, variables: Array.from({ length: variableCount(template.components) }, (_, i) => `v${i + 1}`),
   });
-  await sendFreeFormMessage(db, admin, located.conversation!, { body: 'Hi Ana' });
+  await sendFreeFormMessage(db, admin, located.conversation!, { body: 'Hi Ana', internal: false });
   await updateConversation(db, accountId, located.conversation!, { assigned: [seeded.agent.id, seeded.admin.id], tags: ['vip', 'new'] });
 
   await createCloudChannel(db, accountId, channelCreateSchema.parse({
@@ -166,7 +166,7 @@ describe('every response, read back from the database, has exactly its schema\'s
     expect(detail.notes.map((n) => n.created_by === null)).toEqual([false, true]);
     expect(detail).toMatchObject({ tags: [{ name: 'vip' }], default_assignees: [{ id: seeded.agent.id }], last_conversation: expect.any(String) });
     expectStrictShape(Note, detail.notes[0]);
-    expectStrictShape(ShortUser, detail.default_assignees[0]);
+    expectStrictShape(AssignedUser, detail.default_assignees[0]);
     const imported = listed.results.find((c: { contact_import: string | null }) => c.contact_import !== null);
     expectStrictShape(Contact, imported, 'imported contact');
     const events = await db.select().from(webhookEvents).where(eq(webhookEvents.accountId, accountId));
@@ -189,17 +189,21 @@ describe('every response, read back from the database, has exactly its schema\'s
 
   it('conversations: list and detail, assigned and tagged', async () => {
     const { url: u, page } = firstPage('/api/inbox/conversation');
-    const listed = await listConversations(db, accountId, u, page, conversationListQuery.parse({}));
+    const listed = await listConversations(db, accountId, seeded.admin.id, u, page, conversationListQuery.parse({}));
     expectStrictShape(paginated(Conversation, 'Conversation'), listed);
     const detail = await getConversation(db, accountId, listed.results[0].id);
     expect(detail.assigned).toHaveLength(2);
     expect(detail.tags).toHaveLength(2);
     expect(detail.free_form_until).not.toBeNull();
+    expect(detail.first_message).not.toBeNull();
+    expect(detail.last_message).not.toBeNull();
     expectStrictShape(Conversation, detail);
+    expectStrictShape(AssignedUser, detail.assigned[0]);
+    expectStrictShape(MessageSummary, detail.last_message);
   });
 
   it('messages: inbound text and location, a template send and a free-form reply', async () => {
-    const conversation = (await listConversations(db, accountId, url('/x'), pageRequest(url('/x')), conversationListQuery.parse({}))).results[0];
+    const conversation = (await listConversations(db, accountId, seeded.admin.id, url('/x'), pageRequest(url('/x')), conversationListQuery.parse({}))).results[0];
     const { url: u, page } = firstPage(`/api/inbox/conversation/${conversation.id}/messages`);
     const listed = await listConversationMessages(db, accountId, conversation.id, u, page);
     expect(listed.results.map((m) => m.msg_type)).toEqual(['text', 'location', 'template', 'text']);

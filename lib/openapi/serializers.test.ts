@@ -15,6 +15,7 @@ import { createSubscription, revealSecret, rotateSecret } from '@/lib/webhooks/s
 import { webhookEventDocs } from './operations/webhooks';
 import { Group, ShortUser } from './schemas/common';
 import { Contact, ContactUpload, RejectedRow } from './schemas/contacts';
+import { Conversation, Message } from './schemas/messaging';
 import { Account, ApiKey, NewApiKey } from './schemas/dashboard';
 import { AccountMember, Team, User } from './schemas/members';
 import {
@@ -41,7 +42,7 @@ const contact: SerializedContact = {
   first_name: 'Ana', last_name: null, email: 'ana@example.com', meta: { plan: 'gold' }, external_url: null,
   external_id: 'crm-1', is_deleted: false, source: 'website', created_on: when.toISOString(), last_updated_on: when.toISOString(),
   created_by: 7, notes: [{ id: 1, notes: 'Prefers mornings', contact: '0b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', created_on: when.toISOString(), created_by: shortUser }],
-  tags: [{ id: 2, name: 'vip' }], last_conversation: null, default_assignees: [shortUser], phone_status: 'UNKNOWN', contact_import: null,
+  tags: [{ id: 2, name: 'vip' }], last_conversation: null, default_assignees: [{ ...shortUser, profile_image: 'https://example.com/a.png', account: 3, date_joined: when.toISOString() }], phone_status: 'UNKNOWN', contact_import: null,
 };
 
 const apiKeyRow = {
@@ -185,7 +186,8 @@ describe('response schemas mirror the serializers', () => {
       const parsed = event.payload.safeParse(event.example);
       expect(parsed.success, `${event.type}: ${JSON.stringify(parsed.error?.issues)}`).toBe(true);
       expect(Object.keys(event.example as object).sort()).toEqual(keysOf(event.payload));
-      expect(Object.keys((event.example as { data: object }).data).sort()).toEqual(keysOf(Contact));
+      const data = event.type.startsWith('contact.') ? Contact : event.type.startsWith('message.') ? Message : Conversation;
+      expect(Object.keys((event.example as { data: object }).data).sort()).toEqual(keysOf(data));
       expect((event.example as { type: string }).type).toBe(event.type);
     }
   });

@@ -1,9 +1,9 @@
 import type { Metadata } from 'next';
 import { Suspense } from 'react';
-import { InboxListView } from '@/components/inbox/inbox-list-view';
+import { InboxWorkspace } from '@/components/inbox/workspace/inbox-workspace';
 
 export const metadata: Metadata = { title: 'Inbox' };
 
 export default function InboxPage() {
-  return <Suspense><InboxListView /></Suspense>;
+  return <Suspense><InboxWorkspace openId={null} /></Suspense>;
 }

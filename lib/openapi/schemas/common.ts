@@ -35,6 +35,16 @@ export const ShortUser = named('ShortUser', z.object({
   email: z.email(),
 }).meta({ description: 'Embedded short form of an account member.' }));
 
+export const AssignedUser = named('AssignedUser', z.object({
+  id: id(),
+  first_name: z.string(),
+  last_name: z.string(),
+  email: z.email(),
+  profile_image: z.string().nullable().meta({ description: 'URL of the member\'s picture, or null.' }),
+  account: id().meta({ description: 'The account id.' }),
+  date_joined: dateTime(),
+}).meta({ description: 'An account member as assignee: conversation `assigned`, contact `default_assignees`.' }));
+
 export const Tag = named('Tag', z.object({ id: id(), name: z.string().max(100) }));
 
 export const Group = named('Group', z.object({ id: id(), name: z.string() }));

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { contactImportStatuses, phoneStatuses } from '@/db/schema/enum-values';
-import { dateTime, id, ShortUser, Tag, uuid } from './common';
+import { AssignedUser, dateTime, id, ShortUser, Tag, uuid } from './common';
 import { named } from './named';
 
 // Response shapes of contacts and their CSV uploads: lib/contacts/serializer.ts (SQL) and
@@ -35,7 +35,7 @@ export const Contact = named('Contact', z.object({
   notes: z.array(Note),
   tags: z.array(Tag),
   last_conversation: uuid().nullable(),
-  default_assignees: z.array(ShortUser),
+  default_assignees: z.array(AssignedUser),
   phone_status: z.enum(phoneStatuses),
   contact_import: uuid().nullable().meta({ description: '`upload_group_id` of the CSV upload that created the contact.' }),
 }));

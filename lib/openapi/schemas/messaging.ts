@@ -3,7 +3,7 @@ import {
   channelProviders, channelStatuses, channelTypes, conversationSources, conversationStatuses, messageDirections, messageSources,
   messageStatuses, messageTypes, templateCategories, templateStatuses,
 } from '@/db/schema/enum-values';
-import { dateTime, id, ShortUser, Tag, uuid } from './common';
+import { AssignedUser, dateTime, id, ShortUser, Tag, uuid } from './common';
 import { named } from './named';
 
 const anyJson = () => z.unknown().meta({ description: 'Any JSON value.' });
@@ -83,18 +83,41 @@ export const TemplateSendResult = named('TemplateSendResult', z.object({
   conversation: uuid().meta({ description: 'The conversation id.' }),
 }));
 
+export const MessageSummary = named('MessageSummary', z.object({
+  id: uuid(),
+  body: z.string().meta({ description: 'The first 200 characters of the message\'s text.' }),
+  direction: z.enum(messageDirections),
+  msg_type: z.enum(messageTypes),
+  status: z.enum(messageStatuses),
+  timestamp: dateTime(),
+}).meta({ description: 'A message as a conversation list shows it.' }));
+
+export const ContactSummary = named('ContactSummary', z.object({
+  id: uuid(),
+  first_name: z.string().nullable(),
+  last_name: z.string().nullable(),
+  phone: z.string().meta({ description: 'As written.' }),
+  canonical_phone: z.string().meta({ description: 'E.164.' }),
+}).meta({ description: 'The conversation\'s contact as a list shows it.' }));
+
 export const Conversation = named('Conversation', z.object({
   id: uuid(),
   contact: uuid(),
+  contact_summary: ContactSummary,
   status: z.enum(conversationStatuses).meta({
     description: 'CREATED: we wrote first, no reply yet; NEW: the contact wrote, no agent reply; IN_PROGRESS: an agent '
       + 'replied; FLOW: in a flow; RESOLVED and CLOSED: done.',
   }),
-  assigned: z.array(ShortUser),
+  assigned: z.array(AssignedUser),
   tags: z.array(Tag),
   created_on: dateTime(),
   source: z.enum(conversationSources),
   last_message_on: dateTime().nullable(),
+  first_message: MessageSummary.nullable(),
+  last_message: MessageSummary.nullable(),
+  unread_count: z.int().min(0).meta({
+    description: 'Messages from the contact since an agent last read (POST …/read) or answered the conversation.',
+  }),
   free_form_until: dateTime().nullable().meta({
     description: 'Until when free-form messages may be sent: 24 hours after the contact\'s last message (null: never wrote).',
   }),

@@ -3,6 +3,7 @@ import { webhookDeliveryStatuses, webhookEventTypes as WEBHOOK_EVENTS } from '@/
 import { dateTime, id, uuid } from './common';
 import { Contact } from './contacts';
 import { FlowExecutionContactDetail } from './flows';
+import { Conversation, Message } from './messaging';
 import { named } from './named';
 
 // Webhook subscriptions, their delivery log and the events they deliver: lib/webhooks/serializer.ts,
@@ -103,12 +104,20 @@ const FLOW_EVENTS = WEBHOOK_EVENTS.filter((t) => t.startsWith('flow_execution_co
 export const FlowExecutionContactEvent = named('FlowExecutionContactEvent', envelope(FLOW_EVENTS, FlowExecutionContactDetail.meta({
   description: 'The execution contact exactly as `GET /api/flow-execution-contact/{id}` returns it, at the time of the event.',
 })).meta({ description: 'Payload of the `flow_execution_contact.running_inbound` and `flow_execution_contact.completed` events.' }));
+export const MessageEvent = named('MessageEvent', envelope(['message.received', 'message.status'], Message.meta({
+  description: 'The message exactly as `GET /api/inbox/conversation/{id}/messages` serializes it, after the change.',
+})).meta({ description: 'Payload of the `message.received` and `message.status` events.' }));
+
+export const ConversationEvent = named('ConversationEvent', envelope(['conversation.created', 'conversation.updated'], Conversation.meta({
+  description: 'The conversation exactly as `GET /api/inbox/conversation/{id}` serializes it, after the change.',
+})).meta({ description: 'Payload of the `conversation.created` and `conversation.updated` events.' }));
 
 export const WebhookEvent = named('WebhookEvent', envelope(WEBHOOK_EVENTS, z.record(z.string(), z.unknown().meta({
   description: 'Any JSON value.',
 })).meta({
-  description: 'The resource the event is about: for `contact.*` events a Contact, for `flow_execution_contact.*` events '
-    + 'a flow execution contact. A test event of a `flow_execution_contact.*` type carries `{"id": "00000000-0000-4000-8000-000000000000", "test": true}`.',
+  description: 'The resource the event is about: for `contact.*` events a Contact, for `message.*` a Message, for '
+    + '`conversation.*` a Conversation, for `flow_execution_contact.*` a flow execution contact. A test event of a '
+    + '`flow_execution_contact.*` type carries `{"id": "00000000-0000-4000-8000-000000000000", "test": true}`.',
 })).meta({ description: 'Any event payload, as sent (the `payload` of a delivery).' }));
 
 export const WebhookDeliveryDetail = named('WebhookDeliveryDetail', WebhookDelivery.extend({

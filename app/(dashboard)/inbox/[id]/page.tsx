@@ -1,9 +1,10 @@
 import type { Metadata } from 'next';
-import { ConversationView } from '@/components/inbox/conversation-view';
+import { Suspense } from 'react';
+import { InboxWorkspace } from '@/components/inbox/workspace/inbox-workspace';
 
-export const metadata: Metadata = { title: 'Conversation' };
+export const metadata: Metadata = { title: 'Inbox' };
 
 export default async function ConversationPage({ params }: { params: Promise<{ id: string }> }) {
   const { id } = await params;
-  return <ConversationView id={id} />;
+  return <Suspense><InboxWorkspace openId={id} /></Suspense>;
 }

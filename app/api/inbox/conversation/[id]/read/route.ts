@@ -1,0 +1,11 @@
+import { getDb } from '@/db';
+import { endpoint, json, methods } from '@/lib/api/handler';
+import { markConversationRead } from '@/lib/conversations/service';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  // POST /api/inbox/conversation/{id}/read — an agent read it: unread_count back to 0.
+  POST: endpoint({
+    params: { id: 'uuid' },
+    handle: async ({ member, params }) => json(await markConversationRead(await getDb(), member.accountId, params.id)),
+  }),
+});

@@ -1,0 +1,9 @@
+import { endpoint, methods } from '@/lib/api/handler';
+import { inboxEventStream } from '@/lib/inbox/event-stream';
+
+export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  // GET /api/inbox/events — server-sent events: the account's inbox changes, as they happen.
+  GET: endpoint({
+    handle: async ({ member, req }) => inboxEventStream(member.accountId, req.signal),
+  }),
+});

@@ -1,0 +1,52 @@
+'use client';
+import Link from 'next/link';
+import { contactName } from '@/components/contacts/contact-name';
+import { ContactFlows } from '@/components/flows/contact-flows';
+import { useConversationContact } from '@/lib/client/conversations';
+import { useContactConversations } from '@/lib/client/inbox';
+import type { Conversation } from '@/lib/client/types';
+import { formatPhone } from '@/lib/phone/format';
+import { ConversationStatusBadge } from '../conversation-status-badge';
+import { RelativeTime } from './relative-time';
+
+/** Who the agent is talking to: fields, tags, notes, and the contact's other conversations. */
+export function ContactPanel({ conversation: c }: { conversation: Conversation }) {
+  const contact = useConversationContact(c.contact);
+  const others = useContactConversations(c.contact);
+  const d = contact.data;
+  return (
+    <section aria-label="Contact" className="space-y-4 text-sm">
+      <div>
+        <h2 className="text-base font-semibold text-slate-900">{contactName(c.contact_summary)}</h2>
+        <p className="font-mono text-xs text-slate-600">{formatPhone(c.contact_summary.canonical_phone)}</p>
+        <Link href={`/contacts/${c.contact}`} className="text-xs font-medium text-indigo-700 hover:underline">Open contact</Link>
+        {' · '}
+        <Link href={`/sandbox?phone=${encodeURIComponent(c.contact_summary.canonical_phone)}`} className="text-xs font-medium text-indigo-700 hover:underline">Sandbox phone</Link>
+      </div>
+      {d && (
+        <dl className="space-y-1">
+          {d.email && <div><dt className="inline text-slate-500">Email </dt><dd className="inline">{d.email}</dd></div>}
+          {d.tags.length > 0 && <div><dt className="inline text-slate-500">Tags </dt><dd className="inline">{d.tags.map((t) => t.name).join(', ')}</dd></div>}
+          {Object.entries(d.meta).slice(0, 8).map(([k, v]) => <div key={k}><dt className="inline text-slate-500">{k} </dt><dd className="inline">{String(v)}</dd></div>)}
+          {d.notes.length > 0 && (
+            <div><dt className="text-slate-500">Notes</dt>{d.notes.slice(-3).map((n) => <dd key={n.id} className="mt-1 rounded bg-slate-50 p-1.5 text-xs">{n.notes}</dd>)}</div>
+          )}
+        </dl>
+      )}
+      <ContactFlows contactId={c.contact} activeOnly />
+      <div>
+        <h3 className="font-medium text-slate-700">Conversations</h3>
+        <ul aria-label="Contact's conversations" className="mt-1 space-y-1">
+          {others.data?.results.map((o) => (
+            <li key={o.id} className="flex items-center gap-2 text-xs">
+              {o.id === c.id ? <span className="font-medium">This one</span>
+                : <Link href={`/inbox/${o.id}`} className="text-indigo-700 hover:underline">{new Date(o.created_on).toLocaleDateString()}</Link>}
+              <ConversationStatusBadge status={o.status} />
+              <span className="text-slate-500"><RelativeTime value={o.last_message_on} /></span>
+            </li>
+          ))}
+        </ul>
+      </div>
+    </section>
+  );
+}

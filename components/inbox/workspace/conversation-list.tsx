@@ -1,0 +1,114 @@
+'use client';
+import Link from 'next/link';
+import { usePathname, useRouter } from 'next/navigation';
+import { useEffect, useState } from 'react';
+import { contactName } from '@/components/contacts/contact-name';
+import { personName } from '@/components/people/person-name';
+import { Button } from '@/components/ui/button';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
+import { inputClass } from '@/components/ui/text-field';
+import { CONVERSATION_STATUSES } from '@/lib/client/conversations';
+import { useInboxList } from '@/lib/client/inbox';
+import type { Conversation } from '@/lib/client/types';
+import { useDebouncedValue } from '@/lib/client/use-debounced-value';
+import { ConversationStatusBadge, conversationStatusLabel } from '../conversation-status-badge';
+import { MessageStatusBadge } from '../message-status';
+import { filterQuery, useInboxFilters, VIEWS } from './inbox-filters';
+import { RelativeTime } from './relative-time';
+
+function preview(c: Conversation): string {
+  const m = c.last_message;
+  if (!m) return 'No messages yet';
+  const what = m.msg_type === 'text' || m.msg_type === 'template' ? '' : m.msg_type === 'note' ? 'Note: ' : `[${m.msg_type}] `;
+  return `${m.direction === 'OUTBOUND' && m.msg_type !== 'note' ? 'You: ' : ''}${what}${m.body}`;
+}
+
+function Row({ c, open, query }: { c: Conversation; open: boolean; query: string }) {
+  const m = c.last_message;
+  return (
+    <li>
+      <Link href={`/inbox/${c.id}${query}`} aria-current={open ? 'page' : undefined} data-testid="conversation-row" data-id={c.id}
+        className={`block border-b border-slate-100 px-3 py-2.5 hover:bg-slate-50 ${open ? 'bg-indigo-50' : ''}`}>
+        <div className="flex items-center gap-2">
+          <span className={`min-w-0 flex-1 truncate text-sm ${c.unread_count ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>
+            {contactName(c.contact_summary)}
+          </span>
+          <span className="shrink-0 text-xs text-slate-500"><RelativeTime value={c.last_message_on} /></span>
+        </div>
+        <div className="mt-0.5 flex items-center gap-2">
+          {m && m.direction === 'OUTBOUND' && m.msg_type !== 'note' && <MessageStatusBadge message={{ status: m.status, provider_error_code: null, provider_error_message: null }} compact />}
+          <span data-testid="conversation-preview" className="min-w-0 flex-1 truncate text-xs text-slate-600">{preview(c)}</span>
+          {c.unread_count > 0 && (
+            <span data-testid="unread-count" aria-label={`${c.unread_count} unread`} className="shrink-0 rounded-full bg-emerald-600 px-1.5 text-xs font-semibold text-white">
+              {c.unread_count}
+            </span>
+          )}
+        </div>
+        <div className="mt-1 flex items-center gap-2 text-xs text-slate-500">
+          <ConversationStatusBadge status={c.status} />
+          <span data-testid="conversation-assignee" className="truncate">{c.assigned.length ? c.assigned.map((u) => personName(u)).join(', ') : 'Unassigned'}</span>
+        </div>
+      </Link>
+    </li>
+  );
+}
+
+/** Views, status and tag filters, search, and the conversations, newest activity first. */
+export function ConversationList({ openId }: { openId: string | null }) {
+  const router = useRouter();
+  const pathname = usePathname();
+  const filters = useInboxFilters();
+  const [search, setSearch] = useState(filters.q);
+  const [tag, setTag] = useState(filters.tag);
+  const debounced = useDebouncedValue(search, 300);
+  const go = (change: Partial<typeof filters>) => router.replace(`${pathname}${filterQuery({ ...filters, ...change })}`, { scroll: false });
+  useEffect(() => {
+    if (debounced !== filters.q) go({ q: debounced });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+  const list = useInboxList(filters);
+  const rows = list.data?.pages.flatMap((p) => p.results) ?? [];
+  const query = filterQuery(filters);
+
+  return (
+    <section aria-label="Conversations" className="flex h-full min-h-0 flex-col">
+      <div className="space-y-2 border-b border-slate-200 p-3">
+        <nav aria-label="Views" className="flex flex-wrap gap-1">
+          {VIEWS.map((v) => (
+            <button key={v.id} type="button" aria-pressed={filters.view === v.id} onClick={() => go({ view: v.id })}
+              className={`rounded-md px-2 py-1 text-xs font-medium ${filters.view === v.id ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-700 hover:bg-slate-200'}`}>
+              {v.label}
+            </button>
+          ))}
+        </nav>
+        <input type="search" aria-label="Search conversations" placeholder="Search name or phone" value={search}
+          onChange={(e) => setSearch(e.target.value)} className={inputClass} />
+        <div className="flex gap-2">
+          <select aria-label="Status filter" value={filters.status} onChange={(e) => go({ status: e.target.value })} className={`${inputClass} text-xs`}>
+            <option value="">Any status</option>
+            {CONVERSATION_STATUSES.map((s) => <option key={s} value={s}>{conversationStatusLabel[s]}</option>)}
+          </select>
+          <input aria-label="Tag filter" placeholder="Tag" value={tag} onChange={(e) => setTag(e.target.value)}
+            onBlur={() => tag !== filters.tag && go({ tag: tag.trim() })}
+            onKeyDown={(e) => { if (e.key === 'Enter') go({ tag: tag.trim() }); }} className={`${inputClass} text-xs`} />
+        </div>
+      </div>
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {list.isPending ? <LoadingState /> : list.isError ? <div className="p-3"><ErrorState error={list.error} onRetry={() => list.refetch()} /></div>
+          : rows.length === 0 ? <EmptyState title="No conversations here" />
+            : (
+              <>
+                <ul aria-label="Conversation list">{rows.map((c) => <Row key={c.id} c={c} open={c.id === openId} query={query} />)}</ul>
+                {list.hasNextPage && (
+                  <div className="p-3 text-center">
+                    <Button variant="secondary" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                      {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
+                    </Button>
+                  </div>
+                )}
+              </>
+            )}
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+'use client';
+import Link from 'next/link';
+import { useEffect } from 'react';
+import { contactName } from '@/components/contacts/contact-name';
+import { ErrorState, LoadingState } from '@/components/ui/states';
+import { isApiError } from '@/lib/client/api-fetch';
+import { useConversation } from '@/lib/client/conversations';
+import { useMarkRead } from '@/lib/client/inbox';
+import { useMe } from '@/lib/client/me';
+import { useConversationMessages } from '@/lib/client/messages';
+import { formatPhone } from '@/lib/phone/format';
+import { ConversationStatusBadge } from '../conversation-status-badge';
+import { MessageThread } from '../message-thread';
+import { Composer } from './composer';
+import { ContactPanel } from './contact-panel';
+import { ConversationActions } from './conversation-actions';
+
+/** The open conversation: header, thread and composer, with its actions and contact beside it. */
+export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
+  const conversation = useConversation(id);
+  const messages = useConversationMessages(id);
+  const me = useMe();
+  const markRead = useMarkRead(id);
+  const unread = conversation.data?.unread_count ?? 0;
+  // Open on screen means read, including messages that arrive while it is open.
+  useEffect(() => {
+    if (unread > 0 && !markRead.isPending) markRead.mutate();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [unread, id]);
+
+  if (conversation.isPending) return <LoadingState />;
+  if (conversation.isError) {
+    return (
+      <div className="p-4">
+        {isApiError(conversation.error, 404) ? <ErrorState error={new Error('This conversation does not exist.')} />
+          : <ErrorState error={conversation.error} onRetry={() => conversation.refetch()} />}
+      </div>
+    );
+  }
+  const c = conversation.data;
+  return (
+    <div className="flex h-full min-h-0">
+      <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5">
+          <Link href={backHref} className="text-sm text-slate-500 hover:text-slate-900 lg:hidden" aria-label="Back to the list">←</Link>
+          <div className="min-w-0 flex-1">
+            <h1 className="truncate text-base font-semibold text-slate-900">{contactName(c.contact_summary)}</h1>
+            {(c.contact_summary.first_name || c.contact_summary.last_name) && (
+              <p className="font-mono text-xs text-slate-500">{formatPhone(c.contact_summary.canonical_phone)}</p>
+            )}
+          </div>
+          <ConversationStatusBadge status={c.status} />
+        </header>
+        <div className="min-h-0 flex-1 overflow-y-auto">
+          {messages.isPending ? <LoadingState /> : messages.isError
+            ? <div className="p-4"><ErrorState error={messages.error} onRetry={() => messages.refetch()} /></div>
+            : <MessageThread messages={messages.data.results} total={messages.data.count} timeZone={me.data?.account.default_timezone} />}
+        </div>
+        <Composer key={c.id} conversation={c} />
+      </section>
+      <aside aria-label="Details" className="hidden w-72 shrink-0 space-y-6 overflow-y-auto border-l border-slate-200 bg-white p-4 xl:block">
+        <ConversationActions conversation={c} />
+        <ContactPanel conversation={c} />
+      </aside>
+    </div>
+  );
+}

@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { NOT_PROVIDED, newAccount, uniquePhone, type TestAccount } from './factories';
+
+// GET /api/inbox/events: the account's inbox changes as server-sent events, whichever process
+// made them (the sandbox's delivery ticks come from the job workers), and only the account's own.
+
+let acme: TestAccount;
+let other: TestAccount;
+test.beforeAll(async ({ request }) => {
+  acme = await newAccount(request);
+  other = await newAccount(request);
+});
+
+type Sse = { event: string; data: unknown; at: number };
+
+/** Opens the stream and collects its events until `close`. */
+async function openStream(baseURL: string, headers: Record<string, string>) {
+  const controller = new AbortController();
+  const res = await fetch(`${baseURL}/api/inbox/events`, { headers, signal: controller.signal });
+  const events: Sse[] = [];
+  const reading = (async () => {
+    const reader = res.body!.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    try {
+      for (;;) {
+        const { value, done } = await reader.read();
+        if (done) return;
+        buffer += value;
+        let end: number;
+        while ((end = buffer.indexOf('\n\n')) >= 0) {
+          const block = buffer.slice(0, end);
+          buffer = buffer.slice(end + 2);
+          const event = /^event: (.*)$/m.exec(block)?.[1];
+          const data = /^data: (.*)$/m.exec(block)?.[1];
+          if (event) events.push({ event, data: data ? JSON.parse(data) : null, at: Date.now() });
+        }
+      }
+    } catch { /* aborted */ }
+  })();
+  return { res, events, close: async () => { controller.abort(); await reading; } };
+}
+
+const changed = (events: Sse[], id: string) => events.filter((e) => e.event === 'change'
+  && ((e.data as { conversations: string[] | null }).conversations ?? []).includes(id));
+
+test('a reply, a status tick and an update reach the open stream of the account, and only it', async ({ request, baseURL }) => {
+  const mine = await openStream(baseURL!, acme.agent.headers);
+  const theirs = await openStream(baseURL!, other.agent.headers);
+  try {
+    expect(mine.res.status).toBe(200);
+    expect(mine.res.headers.get('content-type')).toContain('text/event-stream');
+    await expect.poll(() => mine.events[0]?.event).toBe('ready');
+    expect(mine.events[0].data).toEqual({ listening: true });
+
+    const phone = uniquePhone();
+    const sentAt = Date.now();
+    const res = await request.post('/api/channels/sandbox/inbound', { headers: acme.agent.headers, data: { phone, text: 'Anyone there?' } });
+    const inbound = await res.json();
+    await expect.poll(() => changed(mine.events, inbound.conversation).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    expect(changed(mine.events, inbound.conversation)[0].at - sentAt).toBeLessThan(1_000);
+
+    // The agent's reply, then its delivery ticks (applied by the job workers).
+    const before = changed(mine.events, inbound.conversation).length;
+    await request.post(`/api/inbox/conversation/${inbound.conversation}/messages`, { headers: acme.agent.headers, data: { body: 'Yes' } });
+    await expect.poll(() => changed(mine.events, inbound.conversation).length, { timeout: 10_000 }).toBeGreaterThanOrEqual(before + 3);
+
+    const beforeTags = changed(mine.events, inbound.conversation).length;
+    await request.patch(`/api/inbox/conversation/${inbound.conversation}/update`, { headers: acme.admin.headers, data: { tags: [{ name: 'live' }] } });
+    await expect.poll(() => changed(mine.events, inbound.conversation).length, { timeout: 5_000 }).toBeGreaterThan(beforeTags);
+
+    expect(changed(theirs.events, inbound.conversation)).toEqual([]);
+    expect(theirs.events.map((e) => e.event)).toEqual(['ready']);
+  } finally {
+    await mine.close();
+    await theirs.close();
+  }
+});
+
+test('no credentials is a 401', async ({ request }) => {
+  const res = await request.get('/api/inbox/events');
+  expect(res.status()).toBe(401);
+  expect(await res.json()).toEqual(NOT_PROVIDED);
+});

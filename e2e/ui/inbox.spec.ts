@@ -1,0 +1,127 @@
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { newAccount, uniquePhone, type TestAccount } from '../api/factories';
+import { signIn } from './sign-in';
+
+// The inbox workspace with two agents in two browsers: what one does, or a contact writes, shows
+// in the other's page within a second, without reload; a save sends only what changed; notes
+// never reach the contact; outside the 24-hour window the text box is a template picker.
+
+let account: TestAccount;
+test.beforeEach(async ({ request }) => {
+  account = await newAccount(request);
+});
+
+async function agentPage(browser: Browser, email: string, password: string): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, email, password);
+  return page;
+}
+
+async function sendWelcome(request: APIRequestContext, phone: string) {
+  const list = await (await request.get('/api/channels/chat/template?search=welcome', { headers: account.admin.headers })).json();
+  const res = await request.post(`/api/channels/chat/template/${list.results[0].id}/send`, {
+    headers: account.admin.headers, data: { phone, variables: ['Ana', 'Acme'] },
+  });
+  expect(res.status()).toBe(201);
+  return (await res.json()) as { id: string; conversation: string };
+}
+
+const contactWrites = (request: APIRequestContext, phone: string, text: string) =>
+  request.post('/api/channels/sandbox/inbound', { headers: account.agent.headers, data: { phone, text } });
+
+test('two agents: live messages, assignment to Mine, ticks, status kept, notes, template picker', async ({ browser, request }) => {
+  test.setTimeout(120_000);
+  // A number typed without its country code, shown formatted from the canonical one.
+  const phone = uniquePhone();
+  const sent = await sendWelcome(request, phone.replace('+52', ''));
+  const formatted = `+52 ${phone.slice(3, 5)} ${phone.slice(5, 9)} ${phone.slice(9)}`;
+
+  const a = await agentPage(browser, account.admin.email, account.password);
+  const b = await agentPage(browser, account.agent.email, account.password);
+  await a.goto(`/inbox/${sent.conversation}`);
+  await expect(a.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
+  const header = a.getByRole('region', { name: 'Conversation', exact: true });
+  await expect(header.getByRole('heading', { level: 1 })).toHaveText(formatted);
+
+  // The contact never wrote: no text box, a template picker with a preview instead.
+  await expect(a.getByTestId('window-info')).toContainText('has not written yet');
+  await expect(a.getByLabel('Reply', { exact: true })).toHaveCount(0);
+  await a.getByLabel('Template', { exact: true }).selectOption({ label: 'welcome (en)' });
+  await expect(a.getByLabel(/^Variable 1/)).toBeVisible();
+  await a.getByLabel(/^Variable 2/).fill('Acme Corp');
+  await expect(a.getByTestId('composer-template-preview')).toContainText('welcome to Acme Corp');
+
+  // B watches Mine: empty for now.
+  await b.goto('/inbox?view=mine');
+  await expect(b.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
+  await expect(b.getByText('No conversations here')).toBeVisible();
+
+  // The contact writes: both pages show it without reload, within a second.
+  const text = `Where is my order? ${Date.now()}`;
+  expect((await contactWrites(request, phone, text)).status()).toBe(201);
+  const at = Date.now();
+  const thread = a.getByRole('list', { name: 'Messages' });
+  await expect(thread.getByTestId('message').filter({ hasText: text })).toHaveAttribute('data-direction', 'INBOUND', { timeout: 2_000 });
+  expect(Date.now() - at).toBeLessThan(1_500);
+  await expect(a.getByLabel('Reply', { exact: true })).toBeVisible();
+
+  // A assigns the conversation to B: B's Mine view shows it, with the message preview.
+  await a.getByLabel('Assign to').selectOption(String(account.agent.id));
+  await expect(a.getByRole('list', { name: 'Assignees' })).toContainText('Alan');
+  const row = b.getByTestId('conversation-row').filter({ hasText: formatted });
+  await expect(row).toBeVisible({ timeout: 5_000 });
+  await expect(row.getByTestId('conversation-preview')).toContainText(text);
+
+  // A replies; the ticks move to read on A's page.
+  const answer = `On its way ${Date.now()}`;
+  await a.getByLabel('Reply', { exact: true }).fill(answer);
+  await a.getByRole('button', { name: 'Send reply' }).click();
+  const outbound = thread.getByTestId('message').filter({ hasText: answer });
+  await expect(outbound.getByTestId('message-status')).toHaveAttribute('data-status', 'read', { timeout: 15_000 });
+  await expect(row.getByTestId('conversation-preview')).toContainText(answer);
+
+  // A resolves; B, with the conversation open, adds a tag: the status A set stays.
+  await row.click();
+  await expect(b).toHaveURL(new RegExp(`/inbox/${sent.conversation}\\?view=mine$`));
+  await a.getByLabel('Status', { exact: true }).selectOption('RESOLVED');
+  await expect(b.getByLabel('Status', { exact: true })).toHaveValue('RESOLVED', { timeout: 5_000 });
+  await b.getByLabel('Add tag').fill('shipping');
+  await b.getByLabel('Add tag').press('Enter');
+  await expect(a.getByRole('list', { name: 'Conversation tags' })).toContainText('shipping', { timeout: 5_000 });
+  const saved = await (await request.get(`/api/inbox/conversation/${sent.conversation}`, { headers: account.admin.headers })).json();
+  expect(saved.status).toBe('RESOLVED');
+  expect(saved.tags.map((t: { name: string }) => t.name)).toEqual(['shipping']);
+
+  // A note shows in both threads as a note, and never reaches the phone.
+  const note = `Customer called too ${Date.now()}`;
+  await a.getByRole('tab', { name: 'Internal note' }).click();
+  await a.getByLabel('Note', { exact: true }).fill(note);
+  await a.getByRole('button', { name: 'Add note' }).click();
+  await expect(b.getByRole('list', { name: 'Messages' }).getByTestId('message').filter({ hasText: note })).toHaveAttribute('data-type', 'note', { timeout: 5_000 });
+  const onPhone = await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: account.admin.headers })).json();
+  expect(onPhone.results.map((m: { body: string }) => m.body)).not.toContain(note);
+  expect(onPhone.results.map((m: { body: string }) => m.body)).toContain(answer);
+
+  await a.screenshot({ path: test.info().outputPath('inbox-agent-a.png') });
+  await b.setViewportSize({ width: 390, height: 800 });
+  await b.screenshot({ path: test.info().outputPath('inbox-agent-b-phone.png') });
+  await a.context().close();
+  await b.context().close();
+});
+
+test('the contact page lists the contact\'s conversations, and the nav counts unread ones', async ({ page, request }) => {
+  const phone = uniquePhone();
+  const sent = await sendWelcome(request, phone);
+  await signIn(page, account.admin.email, account.password);
+  const conversation = await (await request.get(`/api/inbox/conversation/${sent.conversation}`, { headers: account.admin.headers })).json();
+  await page.goto(`/contacts/${conversation.contact}`);
+  await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('listitem')).toHaveCount(1);
+  expect((await contactWrites(request, phone, 'hello?')).status()).toBe(201);
+  await expect(page.getByTestId('nav-unread')).toHaveText('1', { timeout: 35_000 });
+  await page.getByRole('list', { name: 'Conversations' }).getByRole('link').click();
+  await expect(page).toHaveURL(new RegExp(`/inbox/${sent.conversation}$`));
+  await expect(page.getByRole('list', { name: 'Messages' })).toContainText('hello?');
+  // Opened means read.
+  await expect(page.getByTestId('nav-unread')).toHaveCount(0, { timeout: 5_000 });
+});

@@ -1,0 +1,60 @@
+import { followInbox, type LiveEvent } from './live';
+
+// The server-sent events stream of GET /api/inbox/events. Events: `ready` (connected; `listening`
+// false means changes may be missed until `resync`), `change` ({conversations: ids, or null for
+// "refresh everything"}), `resync` (the server listens again after a gap: reload what is shown),
+// `lost` (the server stopped listening: poll until `resync`). A comment every 15 s keeps proxies
+// from closing an idle connection; `retry` tells the browser to reconnect after a second.
+
+const HEARTBEAT_MS = 15_000;
+
+export function inboxEventStream(accountId: number, signal: AbortSignal): Response {
+  const encoder = new TextEncoder();
+  let cleanup = () => {};
+  const stream = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      let open = true;
+      const write = (text: string) => {
+        if (!open) return;
+        try {
+          controller.enqueue(encoder.encode(text));
+        } catch {
+          cleanup();
+        }
+      };
+      const event = (name: string, data: unknown) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+      const onEvent = (e: LiveEvent) => {
+        if (e.type === 'change') event('change', { conversations: e.conversations });
+        else if (e.type === 'listening') event('resync', {});
+        else if (e.type === 'lost') event('lost', {});
+        else cleanup();
+      };
+      const follow = await followInbox(accountId, onEvent);
+      const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+      heartbeat.unref?.();
+      cleanup = () => {
+        if (!open) return;
+        open = false;
+        clearInterval(heartbeat);
+        follow.stop();
+        signal.removeEventListener('abort', cleanup);
+        try { controller.close(); } catch { /* already closed by the client */ }
+      };
+      signal.addEventListener('abort', cleanup);
+      if (signal.aborted) return cleanup();
+      write('retry: 1000\n\n');
+      event('ready', { listening: follow.listening });
+    },
+    cancel() {
+      cleanup();
+    },
+  });
+  return new Response(stream, {
+    headers: {
+      'Content-Type': 'text/event-stream; charset=utf-8',
+      'Cache-Control': 'no-cache, no-transform',
+      Connection: 'keep-alive',
+      'X-Accel-Buffering': 'no',
+    },
+  });
+}
