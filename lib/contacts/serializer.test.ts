@@ -19,7 +19,7 @@ const { rolledBack } = await import('@/lib/test-support/rolled-back');
 const { listContacts } = await import('./list');
 const { pageRequest } = await import('@/lib/api/pagination');
 const { Contact, Note } = await import('@/lib/openapi/schemas/contacts');
-const { ShortUser, Tag } = await import('@/lib/openapi/schemas/common');
+const { AssignedUser, ShortUser, Tag } = await import('@/lib/openapi/schemas/common');
 
 afterAll(async () => {
   await stopQueue();
@@ -75,7 +75,9 @@ describe('contact serializer', () => {
       })),
       tags: accountTags.map((t) => ({ id: t.id, name: t.name })),
       last_conversation: null,
-      default_assignees: [admin, agent].sort((a, b) => a.id - b.id),
+      default_assignees: [admin, agent].sort((a, b) => a.id - b.id).map((u) => ({
+        ...u, profile_image: null, account: actor.accountId, date_joined: expect.any(String),
+      })),
       phone_status: stored.phoneStatus, contact_import: null,
     });
     expect(detail.notes.map((n) => n.id)).toEqual([notes[0].id, 2_100_000_001, 2_100_000_002]);
@@ -84,12 +86,12 @@ describe('contact serializer', () => {
     expect(Object.keys(detail.notes[1])).toEqual(['id', 'notes', 'contact', 'created_on', 'created_by']);
     expect(Object.keys(detail.notes[1].created_by!)).toEqual(['id', 'first_name', 'last_name', 'email']);
     expect(Object.keys(detail.tags[0])).toEqual(['id', 'name']);
-    expect(Object.keys(detail.default_assignees[0])).toEqual(['id', 'first_name', 'last_name', 'email']);
+    expect(Object.keys(detail.default_assignees[0])).toEqual(['id', 'first_name', 'last_name', 'email', 'profile_image', 'account', 'date_joined']);
     expectShape(Contact, detail);
     expectShape(Note, detail.notes[0]);
     expectShape(Tag, detail.tags[0]);
     expectShape(ShortUser, detail.notes[0].created_by);
-    expectShape(ShortUser, detail.default_assignees[0]);
+    expectShape(AssignedUser, detail.default_assignees[0]);
 
     // The same contact in a page (its text as sent, key order included) and in its webhook event.
     const [listed] = (await page(db, actor.accountId)).results;
