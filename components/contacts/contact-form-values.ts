@@ -4,10 +4,14 @@ import type { Contact, ContactWrite } from '@/lib/client/types';
 
 export type MetaRow = { key: string; value: string; rowId: number };
 
-/** The fields of the API's body as typed, except tags (comma-separated text) and meta (editable rows). */
+/**
+ * The fields of the API's body as typed, except tags (comma-separated text), meta (editable rows)
+ * and default assignees (member ids).
+ */
 export type ContactFormValues = Omit<ContactWrite, 'tags' | 'meta' | 'notes' | 'default_assignees'> & {
   tags: string;
   meta: MetaRow[];
+  default_assignees: number[];
 };
 
 let nextRowId = 1;
@@ -15,6 +19,7 @@ export const newMetaRow = (key = '', value = ''): MetaRow => ({ key, value, rowI
 
 export const emptyContactForm = (): ContactFormValues => ({
   phone: '', first_name: '', last_name: '', email: '', external_url: '', external_id: '', tags: '', meta: [newMetaRow()],
+  default_assignees: [],
 });
 
 export function contactToForm(c: Contact): ContactFormValues {
@@ -28,6 +33,7 @@ export function contactToForm(c: Contact): ContactFormValues {
     external_id: c.external_id ?? '',
     tags: c.tags.map((t) => t.name).join(', '),
     meta: meta.length ? meta : [newMetaRow()],
+    default_assignees: c.default_assignees.map((u) => u.id),
   };
 }
 
@@ -67,5 +73,6 @@ export function formToBody(v: ContactFormValues): ContactWrite {
     external_id: v.external_id.trim(),
     tags: parseTags(v.tags),
     meta,
+    default_assignees: v.default_assignees.map((id) => ({ id })),
   };
 }

@@ -6,11 +6,12 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { messagesAt, topMessages } from '@/lib/client/drf-errors';
 import type { DrfBody } from '@/lib/client/api-fetch';
+import { DefaultAssigneesField } from './default-assignees-field';
 import { MetaRowsField } from './meta-rows-field';
 import { metaRowProblems, type ContactFormValues, type MetaRow } from './contact-form-values';
 
 // Fields the form shows; errors for any other field go to the alert at the top.
-const SHOWN = ['phone', 'first_name', 'last_name', 'email', 'external_url', 'external_id', 'tags', 'meta'] as const;
+const SHOWN = ['phone', 'first_name', 'last_name', 'email', 'external_url', 'external_id', 'tags', 'meta', 'default_assignees'] as const;
 
 export function ContactForm({ initial, errors, pending, submitLabel, cancelHref, onSubmit }: {
   initial: ContactFormValues;
@@ -23,7 +24,7 @@ export function ContactForm({ initial, errors, pending, submitLabel, cancelHref,
   const [values, setValues] = useState(initial);
   const [checked, setChecked] = useState(false);
   const problems = metaRowProblems(values.meta);
-  const text = (name: Exclude<keyof ContactFormValues, 'meta'>) => ({
+  const text = (name: Exclude<keyof ContactFormValues, 'meta' | 'default_assignees'>) => ({
     name,
     value: values[name],
     errors: messagesAt(errors, [name]),
@@ -58,6 +59,10 @@ export function ContactForm({ initial, errors, pending, submitLabel, cancelHref,
       <Card>
         <MetaRowsField rows={values.meta} onChange={(meta) => setValues((v) => ({ ...v, meta }))} rowErrors={rowErrors}
           errors={Array.isArray(metaErrors) ? messagesAt(errors, ['meta']) : []} />
+      </Card>
+      <Card title="Default assignees">
+        <DefaultAssigneesField value={values.default_assignees} errors={messagesAt(errors, ['default_assignees'])}
+          onChange={(ids) => setValues((v) => ({ ...v, default_assignees: ids }))} />
       </Card>
       <div className="flex justify-end gap-2">
         <ButtonLink href={cancelHref} variant="secondary">Cancel</ButtonLink>

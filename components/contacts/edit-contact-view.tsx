@@ -12,14 +12,13 @@ import { contactName } from './contact-name';
 
 /**
  * PUT replaces the whole contact, so the body carries what the form does not edit too: the
- * existing notes (by id) and default assignees. Meta and tags are the form's rows, so removing a
- * row is how an attribute or tag is deleted.
+ * existing notes (by id). Meta, tags and default assignees are the form's, so removing a row or
+ * unticking a member is how one is taken off.
  */
 function replaceBody(contact: Contact, values: ContactFormValues) {
   return {
     ...formToBody(values),
     notes: contact.notes.map((n) => ({ id: n.id, notes: n.notes })),
-    default_assignees: contact.default_assignees.map((u) => ({ id: u.id })),
   };
 }
 

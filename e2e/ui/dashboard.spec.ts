@@ -193,3 +193,25 @@ test('members who are not admins see no API keys', async ({ page }) => {
   await page.goto('/dev/api-keys');
   await expect(page.getByText('Only admins can manage API keys.')).toBeVisible();
 });
+
+test('a contact\'s default assignees are chosen on its form, and kept or replaced when it is edited', async ({ page, request }) => {
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/contacts/new');
+  await page.getByLabel('Phone', { exact: true }).fill(uniquePhone());
+  const assignees = page.getByRole('group', { name: /New conversations of this contact go to/ });
+  await assignees.getByLabel(/^Alan/).check();
+  await page.getByRole('button', { name: 'Create contact' }).click();
+  await expect(page).toHaveURL(UUID_PATH);
+  const id = page.url().split('/').pop()!;
+  const read = async () => (await (await request.get(`/api/contact/${id}`, { headers: account.admin.headers })).json())
+    .default_assignees.map((u: { id: number }) => u.id);
+  expect(await read()).toEqual([account.agent.id]);
+
+  await page.goto(`/contacts/${id}/edit`);
+  await expect(assignees.getByLabel(/^Alan/)).toBeChecked();
+  await assignees.getByLabel(/^Alan/).uncheck();
+  await assignees.getByLabel(/^Ada/).check();
+  await page.getByRole('button', { name: /Save/ }).click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${id}$`));
+  expect(await read()).toEqual([account.admin.id]);
+});
