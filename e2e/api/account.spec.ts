@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { INVALID_TOKEN, ISO, NOT_FOUND, NOT_PROVIDED, memberWithKey, newAccount, type TestAccount } from './factories';
+import { sign, webhookPayload } from './fake-cloud';
 
 // Running an account: its settings (GET/PATCH /api/account), members added, re-roled, deactivated
 // and given set-password links, one's own profile and password, and teams.
@@ -247,6 +248,13 @@ test.describe('channels', () => {
     expect((await request.get(`/api/channels/${channel.id}`, { headers: acme.admin.headers })).status()).toBe(404);
     const listed = await (await request.get('/api/channels', { headers: acme.admin.headers })).json();
     expect(listed.results.map((c: { id: number }) => c.id)).not.toContain(channel.id);
+    // The provider's callbacks for it are refused too, signed or not, handshake included.
+    const body = JSON.stringify(webhookPayload(channel.channel_id, { statuses: [] }));
+    const callback = await request.post(`/api/channels/cloud-api/webhook/${channel.id}`, {
+      headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign('s', body) }, data: body,
+    });
+    expect(callback.status()).toBe(404);
+    expect((await request.get(`/api/channels/cloud-api/webhook/${channel.id}?hub.mode=subscribe&hub.verify_token=v&hub.challenge=1`)).status()).toBe(404);
   });
 
   test('a switched-off channel refuses sends with the reason; the sandbox cannot be deleted', async ({ request }) => {

@@ -20,7 +20,8 @@ const CALLBACK_BODY_LIMIT = 4 * 1024 * 1024;
 async function cloudChannel(id: number) {
   const db = await getDb();
   const channel = await channelById(db, id);
-  const settings = channel && channel.channelProvider === 'PROVIDER_CLOUD_API' ? channelSettings(channel) : null;
+  // A deleted channel is gone for its provider too (a switched-off one still hears statuses and replies).
+  const settings = channel && !channel.deletedOn && channel.channelProvider === 'PROVIDER_CLOUD_API' ? channelSettings(channel) : null;
   if (!channel || !settings) throw new NotFoundError();
   return { db, channel, settings };
 }
