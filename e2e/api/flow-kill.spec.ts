@@ -2,12 +2,14 @@ import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { FakeCloud, TOKEN } from './fake-cloud';
 import { OwnServer } from './own-server';
 
-// Exactly once, with a real worker process killed mid-flow: the web process only serves requests,
-// a separate worker runs the flow for 100 contacts (three messages each), and it is killed with
-// SIGKILL while they run, then a new worker is started. Every contact gets each message exactly
-// once and completes. (Postgres only: the embedded database is one process's.)
+// A real worker process killed mid-flow: the web process only serves requests, a separate worker
+// runs the flow for 100 contacts (three messages each), and it is killed with SIGKILL while they
+// run, then a new worker is started. Every contact completes, no message goes out twice, and a
+// send the kill cut short is not repeated. (Postgres only: the embedded database is one process's.)
 
-test('a worker killed with SIGKILL mid-flow and started again sends each step\'s message exactly once', async ({}, testInfo) => {
+const BURST = 4; // lib/channels/pace.ts: a burst is 1 % of the channel's limit, 400/s here
+
+test('a worker killed with SIGKILL mid-flow and started again sends each step\'s message at most once, and every contact completes', async ({}, testInfo) => {
   test.setTimeout(240_000);
   const cloud = await new FakeCloud().start();
   const server = await OwnServer.create('postgres', 3560 + testInfo.workerIndex, {
@@ -53,11 +55,14 @@ test('a worker killed with SIGKILL mid-flow and started again sends each step\'s
 
     await expect.poll(async () => (await (await api.get(`/api/flow-execution/${id}`, { headers })).json()).status,
       { timeout: 150_000, intervals: [1000] }).toBe('COMPLETED');
-    await expect.poll(() => cloud.sends('PNFLOWKILL').length, { timeout: 60_000, intervals: [500] }).toBeGreaterThanOrEqual(300);
-    await new Promise((resolve) => setTimeout(resolve, 2000));
+    // Every message queued is settled, once (sent, or cut short by the kill and not repeated).
+    await new Promise((resolve) => setTimeout(resolve, 5000));
     const bodies = cloud.sends('PNFLOWKILL').map((s) => (s.body as { text?: { body: string } }).text?.body ?? '');
-    expect(bodies).toHaveLength(300);
-    expect(new Set(bodies).size).toBe(300);
+    expect(new Set(bodies).size).toBe(bodies.length);
+    // A send the kill cut short (claimed, its last byte never written) is marked "outcome unknown"
+    // rather than repeated: at most the bursts on the wire when the worker died.
+    expect(bodies.length).toBeGreaterThanOrEqual(300 - 4 * BURST);
+    expect(bodies.length).toBeLessThanOrEqual(300);
     const done = await (await api.get(`/api/flow-execution/${id}`, { headers })).json();
     expect(done).toMatchObject({ completed: 100, pending: 0, active: 0, failed: 0, canceled: 0, expired: 0 });
     await api.dispose();

@@ -54,8 +54,8 @@ test('an admin adds an agent by invitation; the agent sets a password, signs in 
   await agent.getByLabel('Repeat the password').fill('iris-own-password');
   await agent.getByRole('button', { name: 'Set password and sign in' }).click();
   await expect(agent).toHaveURL(/\/inbox/);
-  await expect(agent.getByText('Mina Mine')).toBeVisible();
-  await expect(agent.getByText('Otto Other')).toHaveCount(0);
+  await expect(agent.getByText('Mina Mine', { exact: true })).toBeVisible();
+  await expect(agent.getByText('Otto Other', { exact: true })).toHaveCount(0);
   await agent.screenshot({ path: 'test-results/account-agent-inbox.png', fullPage: true });
 
   // The agent's API key stops working as soon as an admin deactivates them.

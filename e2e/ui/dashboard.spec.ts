@@ -48,6 +48,8 @@ test('signing in through the login form opens the dashboard; signing out returns
   await expect(page.getByTestId('current-user')).toContainText('Ada');
 
   await nav.getByRole('link', { name: 'Settings' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Account settings' })).toBeVisible();
+  await page.getByRole('navigation', { name: 'Settings' }).getByRole('link', { name: 'Members' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
   const members = page.getByRole('table', { name: 'Members' });
   await expect(members.getByRole('row', { name: new RegExp(account.admin.email) })).toContainText('Admin');
