@@ -3,12 +3,13 @@ import os from 'node:os';
 import { defineConfig } from '@playwright/test';
 
 // API suites run twice, against the embedded default (PGlite) and a scratch Postgres database;
-// UI suites run in Debian's Chromium against the embedded server. `scripts/test-all.sh` builds
+// UI suites run in Debian's Chromium against an embedded server of their own. `scripts/test-all.sh` builds
 // the app and creates the scratch database first (TEST_DATABASE_URL).
 const runId = process.env.TEST_RUN_ID || String(process.pid);
 const pgliteDir = process.env.TEST_PGLITE_DIR || path.join(os.tmpdir(), `engage-e2e-${runId}`, 'pglite');
 const PGLITE_PORT = Number(process.env.TEST_PGLITE_PORT || 3201);
 const POSTGRES_PORT = Number(process.env.TEST_POSTGRES_PORT || 3202);
+const UI_PORT = Number(process.env.TEST_UI_PORT || PGLITE_PORT + 2);
 const postgresUrl = process.env.TEST_DATABASE_URL;
 
 const common = {
@@ -36,6 +37,15 @@ const servers = [
     command: `node scripts/server.mjs -p ${PGLITE_PORT}`,
     url: `http://127.0.0.1:${PGLITE_PORT}/api/health`,
     env: { ...common, PGLITE_DIR: pgliteDir, NEXTAUTH_URL: `http://127.0.0.1:${PGLITE_PORT}` },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'pipe' as const,
+  },
+  {
+    // The browser suite's own server: nothing the API suites send reaches it (see the ui projects).
+    command: `node scripts/server.mjs -p ${UI_PORT}`,
+    url: `http://127.0.0.1:${UI_PORT}/api/health`,
+    env: { ...common, PGLITE_DIR: `${pgliteDir}-ui`, NEXTAUTH_URL: `http://127.0.0.1:${UI_PORT}` },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'pipe' as const,
@@ -73,6 +83,11 @@ export default defineConfig({
     // broadcast-kill and import-resilience about separate worker processes and a stock Postgres.
     { name: 'api-pglite', testMatch: 'api/**/*.spec.ts', testIgnore: ['api/web-processes.spec.ts', 'api/broadcast-kill.spec.ts', 'api/flow-kill.spec.ts', 'api/import-resilience.spec.ts'], use: { baseURL: `http://127.0.0.1:${PGLITE_PORT}` } },
     ...(postgresUrl ? [{ name: 'api-postgres', testMatch: 'api/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }] : []),
-    { name: 'ui', testMatch: 'ui/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${PGLITE_PORT}`, headless: true } },
+    // One browser test at a time, on a server of their own. The policy walk (every page, /inbox/1
+    // included) leaves a server in a state in which the two-agent inbox test's live status update
+    // never arrives (policy spec then inbox spec fails, inbox spec alone passes; cause not found
+    // yet), so it runs after the rest, as a project of its own.
+    { name: 'ui', testMatch: 'ui/**/*.spec.ts', testIgnore: 'ui/content-security-policy.spec.ts', workers: 1, use: { baseURL: `http://127.0.0.1:${UI_PORT}`, headless: true } },
+    { name: 'ui-policy', testMatch: 'ui/content-security-policy.spec.ts', dependencies: ['ui'], use: { baseURL: `http://127.0.0.1:${UI_PORT}`, headless: true } },
   ],
 });
