@@ -1,5 +1,5 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, uniquePhone, type TestAccount } from './factories';
+import { expect, test } from '@playwright/test';
+import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, reply, sendWelcome, uniquePhone, type TestAccount } from './factories';
 
 // Conversation list, get and updates, a conversation's messages, the free-form send and its
 // 24-hour window, and the sandbox phone (replies enter through the inbound path).
@@ -20,20 +20,6 @@ const MESSAGE_KEYS = [
   'provider_error_message', 'provider_id', 'queued_on', 'read_on', 'sent_by', 'sent_on', 'source', 'status', 'timestamp', 'to_number',
 ];
 
-async function sendWelcome(request: APIRequestContext, account: TestAccount, phone = uniquePhone()) {
-  const list = await (await request.get('/api/channels/chat/template?search=welcome', { headers: account.admin.headers })).json();
-  const res = await request.post(`/api/channels/chat/template/${list.results[0].id}/send`, {
-    headers: account.admin.headers, data: { phone, variables: ['Ana', 'Acme'] },
-  });
-  expect(res.status()).toBe(201);
-  return { phone, ...(await res.json()) as { id: string; conversation: string } };
-}
-
-async function reply(request: APIRequestContext, account: TestAccount, data: Record<string, unknown>) {
-  const res = await request.post('/api/channels/sandbox/inbound', { headers: account.agent.headers, data });
-  expect(res.status(), await res.text()).toBe(201);
-  return res.json();
-}
 
 test('list, filter by contact and search, get', async ({ request }) => {
   const sent = await sendWelcome(request, acme);

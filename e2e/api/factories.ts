@@ -82,3 +82,20 @@ export async function inbound(request: APIRequestContext, account: TestAccount, 
   expect(res.status(), await res.text()).toBe(201);
   return { phone, conversation: (await res.json()).conversation as string };
 }
+
+/** The sandbox's welcome template sent by the admin to a (new) phone: its message and conversation. */
+export async function sendWelcome(request: APIRequestContext, account: TestAccount, phone = uniquePhone()) {
+  const list = await (await request.get('/api/channels/chat/template?search=welcome', { headers: account.admin.headers })).json();
+  const res = await request.post(`/api/channels/chat/template/${list.results[0].id}/send`, {
+    headers: account.admin.headers, data: { phone, variables: ['Ana', 'Acme'] },
+  });
+  expect(res.status()).toBe(201);
+  return { phone, ...(await res.json()) as { id: string; conversation: string } };
+}
+
+/** A sandbox message from a contact (the inbound path), as the given body describes it. */
+export async function reply(request: APIRequestContext, account: TestAccount, data: Record<string, unknown>) {
+  const res = await request.post('/api/channels/sandbox/inbound', { headers: account.agent.headers, data });
+  expect(res.status(), await res.text()).toBe(201);
+  return res.json();
+}

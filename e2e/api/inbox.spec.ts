@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, uniquePhone, type TestAccount } from './factories';
+import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, reply, sendWelcome, uniquePhone, type TestAccount } from './factories';
 import { Receiver } from './receiver';
 
 // The inbox as integrators and the workspace read it: conversations carry their first and last
@@ -20,20 +20,6 @@ test.afterAll(async () => receiver.stop());
 const USER_KEYS = ['account', 'date_joined', 'email', 'first_name', 'id', 'last_name', 'profile_image'];
 const SUMMARY_KEYS = ['body', 'direction', 'id', 'msg_type', 'status', 'timestamp'];
 
-async function sendWelcome(request: APIRequestContext, account: TestAccount, phone = uniquePhone()) {
-  const list = await (await request.get('/api/channels/chat/template?search=welcome', { headers: account.admin.headers })).json();
-  const res = await request.post(`/api/channels/chat/template/${list.results[0].id}/send`, {
-    headers: account.admin.headers, data: { phone, variables: ['Ana', 'Acme'] },
-  });
-  expect(res.status()).toBe(201);
-  return { phone, ...(await res.json()) as { id: string; conversation: string } };
-}
-
-async function reply(request: APIRequestContext, account: TestAccount, data: Record<string, unknown>) {
-  const res = await request.post('/api/channels/sandbox/inbound', { headers: account.agent.headers, data });
-  expect(res.status(), await res.text()).toBe(201);
-  return res.json();
-}
 
 const get = async (request: APIRequestContext, account: TestAccount, path: string) => {
   const res = await request.get(path, { headers: account.admin.headers });

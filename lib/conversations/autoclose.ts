@@ -24,3 +24,9 @@ export async function autocloseIdleConversations(db: Db, accountId?: number): Pr
     if (rows.length < BATCH) return closed;
   }
 }
+
+/** For the test API: makes one of the account's conversations look idle for `hours`. */
+export async function backdateConversation(db: Db, accountId: number, conversationId: string, hours: number): Promise<void> {
+  await db.execute(sql`update conversations set last_message_on = now() - make_interval(hours => ${hours}::int)
+    where id = ${conversationId} and account_id = ${accountId}`);
+}

@@ -1,9 +1,8 @@
 import { z } from 'zod';
-import { sql } from 'drizzle-orm';
 import { getDb } from '@/db';
 import { NotFoundError } from '@/lib/api/errors';
 import { endpoint, json, methods } from '@/lib/api/handler';
-import { autocloseIdleConversations } from '@/lib/conversations/autoclose';
+import { autocloseIdleConversations, backdateConversation } from '@/lib/conversations/autoclose';
 
 // Test-only (ENABLE_TEST_API=1): makes one of the caller's conversations look idle for `hours`, then
 // runs the auto-close sweep of the periodic job for the caller's account, so a suite need not wait.
@@ -16,8 +15,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     handle: async ({ member, body }) => {
       if (process.env.ENABLE_TEST_API !== '1') throw new NotFoundError();
       const db = await getDb();
-      await db.execute(sql`update conversations set last_message_on = now() - make_interval(hours => ${body.hours}::int)
-        where id = ${body.conversation} and account_id = ${member.accountId}`);
+      await backdateConversation(db, member.accountId, body.conversation, body.hours);
       return json({ closed: await autocloseIdleConversations(db, member.accountId) });
     },
   }),
