@@ -87,6 +87,7 @@ export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): C
       let url: string | null = `${root}/${s.business_account_id}/message_templates?limit=100&fields=${TEMPLATE_FIELDS}`;
       for (let page = 0; url && page < MAX_TEMPLATE_PAGES; page++) {
         const res = await cloudRequest(url, s.access_token);
+        if (res.status === null) throw new ProviderError(`Template sync failed. ${res.error ?? UNREACHABLE}`);
         if (res.status !== 200 || !res.json) {
           const { code, message } = cloudError(res);
           throw new ProviderError(`Template sync failed (${code}): ${message}`);
