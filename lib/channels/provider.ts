@@ -35,10 +35,17 @@ export type CloudApiSettings = {
 
 export type WireTemplate = { name: string; language: { code: string }; components?: object[] };
 
-export type OutboundMessage =
+export type OutboundMessage = (
   /** `template` is the Cloud API's wire object: {name, language: {code}, components?} with the variables in place. */
   | { kind: 'template'; to: string; template: WireTemplate }
-  | { kind: 'text'; to: string; body: string };
+  | { kind: 'text'; to: string; body: string }
+) & {
+  /**
+   * Our message's id, which the provider hands back with every status of the message (the Cloud
+   * API's `biz_opaque_callback_data`): how a send whose answer was lost is recognised (status.ts).
+   */
+  reference: string;
+};
 
 export type SendOutcome =
   | { ok: true; providerId: string }

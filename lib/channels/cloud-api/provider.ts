@@ -16,7 +16,9 @@ function recipient(e164: string): string {
 }
 
 export function sendBody(message: OutboundMessage): object {
-  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: recipient(message.to) };
+  const base = {
+    messaging_product: 'whatsapp', recipient_type: 'individual', to: recipient(message.to), biz_opaque_callback_data: message.reference,
+  };
   if (message.kind === 'text') return { ...base, type: 'text', text: { preview_url: false, body: message.body } };
   return { ...base, type: 'template', template: message.template };
 }
