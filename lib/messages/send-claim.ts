@@ -9,9 +9,9 @@ import { execRows, type Executor } from '@/db';
 // - a job that runs twice, or two workers with the same message, send it once (one claim wins);
 // - a worker killed before the claim commits sent nothing: its requests were never whole, and the
 //   message is still unclaimed, so the job's retry sends it;
-// - a worker killed after the claim leaves a claimed, unsettled message, which the next job settles
-//   as "outcome unknown" once the claim is stale (send-job.ts), rather than risk a second send. The
-//   window for that is the claim's own commit, a fraction of a millisecond per burst.
+// - a worker killed after the claim leaves a claimed, unsettled message: the provider received it
+//   whole or not, and its reports tell which (unanswered-send.ts): settled as accepted, or sent
+//   again; without reports, "outcome unknown" rather than risk a second send.
 
 export type BurstClaim = {
   /** For one message of the burst: resolves true when it may go out. */
@@ -21,13 +21,22 @@ export type BurstClaim = {
 };
 
 // The claim is started this long before its slot, so that it is answered when the slot comes:
-// a running estimate of its round trip, kept short, since a claimed message waits for its slot.
+// a running estimate of its round trip, plus how late this process's timers and claims have
+// lately come (a busy machine). Bounded, since a claimed message waits for its slot, but wide
+// enough for a busy process: a lead shorter than its delays makes every burst late, and a process
+// that is always late never sends.
 let claimMs = 5;
-const MAX_LEAD_MS = 20;
+let lateMs = 0;
+const MAX_LEAD_MS = 250;
 
 /** How long before its slot a burst should start claiming. */
 export function claimLead(): number {
-  return Math.min(MAX_LEAD_MS, claimMs * 1.5);
+  return Math.min(MAX_LEAD_MS, claimMs * 1.5 + lateMs);
+}
+
+/** A burst came `by` ms after its deadline (positive), or in time (0): the lead follows. */
+function noteLateness(by: number) {
+  lateMs = by > 0 ? Math.min(MAX_LEAD_MS, lateMs + by + 5) : lateMs * 0.95;
 }
 
 /**
@@ -49,7 +58,8 @@ export function burstClaim(db: Executor, messageIds: string[], slot: number, dea
     const asked = [...waiting.entries()];
     const answer = (ids: Set<string>) => asked.forEach(([id, resolve]) => resolve(ids.has(id)));
     if (Date.now() > deadline) {
-            wasLate = true;
+      wasLate = true;
+      noteLateness(Date.now() - deadline);
       return answer(new Set());
     }
     try {
@@ -63,6 +73,8 @@ export function burstClaim(db: Executor, messageIds: string[], slot: number, dea
           and not exists (select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
             where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
         returning id`);
+      claimMs = 0.8 * claimMs + 0.2 * (Date.now() - started);
+      noteLateness(Date.now() - deadline);
       if (Date.now() > deadline && claimed.length) {
         // The claim itself came too late for the slot: given back, and nothing goes out.
         wasLate = true;

@@ -218,18 +218,21 @@ async function sendOnChannel(items: Sendable[]): Promise<void> {
   const size = burstSize(limit);
   const slotMs = slotSeconds(limit) * 1000;
   const perWindow = Math.max(size, Math.floor(1000 / slotMs / size) * size);
-  const fired: Promise<void>[] = [];
+  // Each burst's failure is caught as it happens: one rejected while the next window is awaited
+  // would otherwise be unhandled, and end the worker process.
+  const fired: Promise<unknown>[] = [];
   for (let i = 0; i < items.length; i += perWindow) {
     const part = items.slice(i, i + perWindow);
     const { waitMs } = await reserveBurst(db, id, limit, part.length);
     const start = Date.now() + waitMs;
-    for (let k = 0; k * size < part.length; k++) fired.push(fireBurst(part.slice(k * size, (k + 1) * size), start + k * size * slotMs));
+    for (let k = 0; k * size < part.length; k++) {
+      fired.push(fireBurst(part.slice(k * size, (k + 1) * size), start + k * size * slotMs).then(() => null, (error: unknown) => ({ error })));
+    }
     // The next window is reserved as this one ends.
     if (i + perWindow < items.length) await sleep(start + part.length * slotMs - Date.now() - 50);
   }
-  const results = await Promise.allSettled(fired);
-  const failed = results.find((r): r is PromiseRejectedResult => r.status === 'rejected');
-  if (failed) throw failed.reason;
+  const failed = (await Promise.all(fired)).find((r): r is { error: unknown } => r !== null);
+  if (failed) throw failed.error;
 }
 
 /**
