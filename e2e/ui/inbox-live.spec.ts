@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { OwnServer } from '../api/own-server';
-import { inbound, newAccount, uniquePhone, type TestAccount } from '../api/factories';
+import { inbound, newAccount, uniquePhone } from '../api/factories';
 import { signIn } from './sign-in';
 
 // The inbox's live stream under the conditions that lose updates: a change that lands while the
@@ -14,10 +14,8 @@ async function agentPage(browser: Browser, email: string, password: string, base
   return page;
 }
 
-let account: TestAccount;
-
 test('a change made while the open conversation is still loading reaches the page', async ({ browser, request }) => {
-  account = await newAccount(request);
+  const account = await newAccount(request);
   const { conversation } = await inbound(request, account, uniquePhone(), 'Where is my order?');
   // Nothing unread: opening it sends no read receipt, whose answer would carry the new status by chance.
   expect((await request.post(`/api/inbox/conversation/${conversation}/read`, { headers: account.admin.headers })).status()).toBe(200);
@@ -62,6 +60,8 @@ test('the stream reconnects and resyncs after the server restarts', async ({ bro
   try {
     await server.start();
     const request = await playwright.request.newContext({ baseURL: server.baseURL });
+    // A server just started answers its first page slowly: warmed before the browser signs in.
+    for (const path of ['/login', '/contacts', '/inbox']) await request.get(path);
     const own = await newAccount(request);
     const { phone, conversation } = await inbound(request, own, uniquePhone(), 'Before the restart');
     const page = await agentPage(browser, own.admin.email, own.password, server.baseURL);
