@@ -36,19 +36,20 @@ test('a contact\'s earlier conversations load above the open one as the agent sc
   await expect(page.getByRole('button', { name: /Show an earlier conversation \(2 more\)/ })).toBeAttached();
   await expect(earlier).toHaveCount(0);
 
+  // The next earlier conversation loads (and the one before it too, while the top stays in reach).
   await scroller.evaluate((el) => { el.scrollTop = 0; });
-  await expect(earlier).toHaveCount(1);
-  await expect(earlier.first()).toHaveAttribute('data-id', second.conversation);
-  await expect(earlier.first().getByRole('list')).toContainText('Second visit: the wrong size arrived');
-  await expect(earlier.first()).toContainText('Resolved');
+  const secondShown = earlier.and(page.locator(`[data-id="${second.conversation}"]`));
+  await expect(secondShown.getByRole('list')).toContainText('Second visit: the wrong size arrived');
+  await expect(secondShown).toContainText('Resolved');
   // What the agent was reading stays in place: the history was added above it.
   expect(await scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
 
   await scroller.evaluate((el) => { el.scrollTop = 0; });
   await expect(earlier).toHaveCount(2);
   // Oldest first, the open conversation last.
-  await expect(earlier.first()).toHaveAttribute('data-id', first.conversation);
-  await expect(earlier.first().getByRole('list')).toContainText('First visit: my order is late');
+  await expect(earlier.nth(0)).toHaveAttribute('data-id', first.conversation);
+  await expect(earlier.nth(1)).toHaveAttribute('data-id', second.conversation);
+  await expect(earlier.nth(0).getByRole('list')).toContainText('First visit: my order is late');
   await expect(page.getByText('The beginning of this contact\'s history.')).toBeVisible();
   await scroller.evaluate((el) => { el.scrollTop = 0; });
   await page.screenshot({ path: test.info().outputPath('inbox-history.png') });
