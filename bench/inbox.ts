@@ -17,10 +17,18 @@ const PHONE_BASE = 40_000_000;
 
 const WORDS = ['order', 'invoice', 'delivery', 'refund', 'address', 'payment', 'tracking', 'warranty', 'discount', 'size'];
 
+/** A client of the bench database (its URL may name the Unix socket as `?host=`, which postgres.js takes as an option). */
+function connect(databaseUrl: string) {
+  const url = new URL(databaseUrl);
+  const host = url.searchParams.get('host');
+  url.search = '';
+  return postgres(url.toString(), { max: 1, onnotice: () => {}, ...(host ? { host } : {}) });
+}
+
 /** Contacts, one open conversation each and their messages, written straight into the account (as years of use would leave them). */
 export async function seedInbox(databaseUrl: string, channelId: number): Promise<{ accountId: number; seconds: number }> {
   const started = performance.now();
-  const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const db = connect(databaseUrl);
   try {
     const [{ account_id: accountId }] = await db<{ account_id: number }[]>`select account_id from channels where id = ${channelId}`;
     await db`insert into contacts (account_id, phone, canonical_phone, first_name, last_name, search_text, created_on)
@@ -74,7 +82,7 @@ async function sequential(url: string, headers: Record<string, string>, count: n
  * outside a transaction is one; the figure is read from pg_stat_database, flushed after a pause.
  */
 async function statementsPerRequest(databaseUrl: string, url: string, headers: Record<string, string>, count = 100): Promise<number> {
-  const db = postgres(databaseUrl, { max: 1, onnotice: () => {} });
+  const db = connect(databaseUrl);
   const commits = async () => {
     await new Promise((r) => setTimeout(r, 1_500)); // backends flush their statistics at most once a second
     const [row] = await db`select xact_commit + xact_rollback as n from pg_stat_database where datname = current_database()`;
