@@ -31,6 +31,8 @@ export const conversations = pgTable('conversations', {
   index('conversations_account_idx').on(t.accountId, t.createdOn, t.id),
   // The inbox: newest activity first.
   index('conversations_account_activity_idx').on(t.accountId, t.lastMessageOn, t.id),
+  // The inbox's order, -last_message_on (DESC NULLS LAST, which the index above cannot give).
+  index('conversations_account_recent_idx').on(t.accountId, t.lastMessageOn.desc().nullsLast(), t.id.desc()),
   index('conversations_contact_idx').on(t.contactId, t.createdOn),
   // The auto-close job's scan: open conversations by idleness.
   index('conversations_open_idle_idx').on(t.accountId, t.lastMessageOn).where(sql`${t.status} NOT IN ('RESOLVED', 'CLOSED')`),
