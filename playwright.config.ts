@@ -83,11 +83,7 @@ export default defineConfig({
     // broadcast-kill and import-resilience about separate worker processes and a stock Postgres.
     { name: 'api-pglite', testMatch: 'api/**/*.spec.ts', testIgnore: ['api/web-processes.spec.ts', 'api/broadcast-kill.spec.ts', 'api/flow-kill.spec.ts', 'api/import-resilience.spec.ts'], use: { baseURL: `http://127.0.0.1:${PGLITE_PORT}` } },
     ...(postgresUrl ? [{ name: 'api-postgres', testMatch: 'api/**/*.spec.ts', use: { baseURL: `http://127.0.0.1:${POSTGRES_PORT}` } }] : []),
-    // One browser test at a time, on a server of their own. The policy walk (every page, /inbox/1
-    // included) leaves a server in a state in which the two-agent inbox test's live status update
-    // never arrives (policy spec then inbox spec fails, inbox spec alone passes; cause not found
-    // yet), so it runs after the rest, as a project of its own.
-    { name: 'ui', testMatch: 'ui/**/*.spec.ts', testIgnore: 'ui/content-security-policy.spec.ts', workers: 1, use: { baseURL: `http://127.0.0.1:${UI_PORT}`, headless: true } },
-    { name: 'ui-policy', testMatch: 'ui/content-security-policy.spec.ts', dependencies: ['ui'], use: { baseURL: `http://127.0.0.1:${UI_PORT}`, headless: true } },
+    // One browser test at a time, on a server of their own.
+    { name: 'ui', testMatch: 'ui/**/*.spec.ts', workers: 1, use: { baseURL: `http://127.0.0.1:${UI_PORT}`, headless: true } },
   ],
 });

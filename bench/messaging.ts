@@ -6,9 +6,9 @@ import { fmt, ratio, record, type Floor } from './lib';
 // (accepted requests/s, and messages actually sent/s by the workers), and signed inbound
 // callbacks processed per second.
 
-const PHONE_ID = '100200300';
+export const PHONE_ID = '100200300';
 const WABA = 'WABA-BENCH';
-const APP_SECRET = 'bench-app-secret';
+export const APP_SECRET = 'bench-app-secret';
 
 export type MessagingSetup = { cloud: FakeCloud; channelId: number; templateId: string; headers: Record<string, string> };
 

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { broadcasts } from './broadcasts';
 import { flows } from './flows';
+import { inboxBenchmark, printInbox, seedInbox } from './inbox';
 import { importBenchmark, listBenchmark, printContacts, searchBenchmark, upsertBenchmark } from './contacts';
 import { fmt, measureFloor, printSummary, scratchDatabase, startProcess, throughput, TRANSPORT, waitHealthy, WEB_PROCESSES } from './lib';
 import { inboundCallbacks, liveSends, printMessaging, queuedSends, setupMessaging, type MessagingSetup } from './messaging';
@@ -8,7 +9,7 @@ import { createContacts, FastReceiver, idleLatency, printWebhooks } from './webh
 
 // npm run bench — needs a production build (`npx next build`, or `npm start` once) and the local
 // Postgres. Prints figures and a summary table (bench/README.md); asserts nothing. BENCH_ROWS
-// changes the import size (default 100,000). `npm run bench -- contacts|webhooks|messaging|broadcasts|flows|compare`
+// changes the import size (default 100,000). `npm run bench -- contacts|webhooks|messaging|broadcasts|flows|inbox|compare`
 // runs one part (compare: only when named). BENCH_SERVER_ENV="NAME=value NAME2=value" adds settings
 // to every server the bench starts (to compare one setting's effect).
 
@@ -125,6 +126,23 @@ async function messaging() {
   }
 }
 
+async function inbox() {
+  const db = await scratchDatabase('engage_bench_inbox');
+  const server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], serverEnv(db.url, { CHANNEL_SECRET_KEY: 'bench' }), 'inbox-server');
+  let setup: MessagingSetup | null = null;
+  try {
+    await waitHealthy(BASE);
+    setup = await setupMessaging(BASE, await newAccount());
+    const seeded = await seedInbox(db.url, setup.channelId);
+    const measuring = await measureFloor(BASE);
+    printInbox(await inboxBenchmark(BASE, setup, db.url, seeded, measuring));
+  } finally {
+    await server.stop();
+    await setup?.cloud.stop();
+    await db.drop();
+  }
+}
+
 // One setting against another: the floor and the contact list on one server after another, each
 // started with one of the variants, in two rounds (this machine's speed drifts). By default, one
 // web process, two (cluster's scheduling as scripts/server.mjs sets it) and two with cluster's
@@ -185,6 +203,7 @@ async function main() {
   if (!only || only === 'messaging') await messaging();
   if (!only || only === 'broadcasts') await broadcasts();
   if (!only || only === 'flows') await flows();
+  if (!only || only === 'inbox') await inbox();
   if (only === 'compare') await compare();
   printSummary();
 }

@@ -11,12 +11,18 @@ import { MessageStatusBadge } from './message-status';
  * account's): the contact's on the left, the business's on the right with their ticks, internal
  * notes across in yellow. Scrolls to the newest when one arrives.
  */
-export function MessageThread({ messages, total, timeZone }: { messages: Message[]; total: number; timeZone?: string }) {
+export function MessageThread({ messages, total, timeZone, label = 'Messages', follow = true }: {
+  messages: Message[]; total: number; timeZone?: string;
+  /** The list's accessible name. */
+  label?: string;
+  /** Scroll to the newest message when one arrives (the open conversation; not its earlier ones). */
+  follow?: boolean;
+}) {
   const end = useRef<HTMLDivElement>(null);
   const last = messages.at(-1)?.id;
   useEffect(() => {
-    end.current?.scrollIntoView({ block: 'nearest' });
-  }, [last]);
+    if (follow) end.current?.scrollIntoView({ block: 'nearest' });
+  }, [last, follow]);
   if (!messages.length) return <EmptyState title="No messages yet" />;
   const dayOf = new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'full' });
   const timeOf = new Intl.DateTimeFormat(undefined, { timeZone, hour: '2-digit', minute: '2-digit' });
@@ -25,7 +31,7 @@ export function MessageThread({ messages, total, timeZone }: { messages: Message
       {total > messages.length && (
         <p className="mb-3 text-center text-xs text-slate-500">Showing the latest {messages.length} of {total} messages.</p>
       )}
-      <ol aria-label="Messages" className="space-y-3">
+      <ol aria-label={label} className="space-y-3">
         {messages.map((m, i) => {
           const day = dayOf.format(new Date(m.timestamp));
           const newDay = i === 0 || dayOf.format(new Date(messages[i - 1].timestamp)) !== day;

@@ -34,6 +34,8 @@ export const conversations = pgTable('conversations', {
   index('conversations_account_idx').on(t.accountId, t.createdOn, t.id),
   // The inbox: newest activity first.
   index('conversations_account_activity_idx').on(t.accountId, t.lastMessageOn, t.id),
+  // The inbox's order, -last_message_on (DESC NULLS LAST, which the index above cannot give).
+  index('conversations_account_recent_idx').on(t.accountId, t.lastMessageOn.desc().nullsLast(), t.id.desc()),
   index('conversations_contact_idx').on(t.contactId, t.createdOn),
   // The auto-close job's scan: open conversations by idleness.
   index('conversations_account_archived_idx').on(t.accountId, t.archivedOn).where(sql`${t.archivedOn} IS NOT NULL`),
@@ -93,4 +95,6 @@ export const messages = pgTable('messages', {
   index('messages_contact_idx').on(t.contactId, t.timestamp),
   // Whether the provider reported on messages claimed after a moment (lib/messages/unanswered-send.ts).
   index('messages_channel_reported_claims_idx').on(t.channelId, t.sendClaimedOn).where(sql`${t.sentOn} IS NOT NULL`),
+  // The inbox's search over message text (ILIKE '%term%').
+  index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
 ]);

@@ -141,6 +141,29 @@ test('the list filters by status, assignee (id, me, none, any), tag and unread',
   expect((await theirs.json()).count).toBe(0);
 });
 
+test('search matches message text besides the contact\'s name and phone, in the caller\'s account only', async ({ request }) => {
+  const word = `parcel${Date.now().toString(36)}`;
+  const match = await sendWelcome(request, acme);
+  await reply(request, acme, { phone: match.phone, text: `Where is my ${word.toUpperCase()}?` });
+  const unrelated = await sendWelcome(request, acme);
+  await reply(request, acme, { phone: unrelated.phone, text: 'Nothing to see here' });
+  const elsewhere = await sendWelcome(request, other);
+  await reply(request, other, { phone: elsewhere.phone, text: `my ${word} too` });
+
+  const search = (account: TestAccount, term: string, extra = '') =>
+    get(request, account, `/api/inbox/conversation?search=${encodeURIComponent(term)}${extra}`);
+  expect(ids(await search(acme, word))).toEqual([match.conversation]);
+  // Case-insensitive, anywhere in the text, and with the other filters.
+  expect(ids(await search(acme, word.slice(3).toUpperCase()))).toEqual([match.conversation]);
+  expect(ids(await search(acme, word, '&unread=true&ordering=-last_message_on'))).toEqual([match.conversation]);
+  expect(ids(await search(acme, word, '&unread=false'))).toEqual([]);
+  // The other account's conversation with the same words is theirs alone.
+  expect(ids(await search(other, word))).toEqual([elsewhere.conversation]);
+  // Contacts still match by phone; the term's wildcards are literal.
+  expect(ids(await search(acme, match.phone.slice(-8)))).toEqual([match.conversation]);
+  expect((await search(acme, `${word.slice(0, 4)}%${word.slice(6)}`)).count).toBe(0);
+});
+
 test('phone_status becomes VALID once a message to the number is delivered', async ({ request }) => {
   const sent = await sendWelcome(request, acme);
   const conversation = await get(request, acme, `/api/inbox/conversation/${sent.conversation}`);

@@ -1,7 +1,7 @@
 'use client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
-import { useInboxPollMs } from './inbox-live';
+import { keepLatest, useInboxPollMs } from './inbox-live';
 import { queryKeys } from './query-keys';
 import type { Contact, Conversation, ConversationPatch, ConversationStatus, Page } from './types';
 
@@ -48,8 +48,10 @@ export function useUpdateConversation(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: ConversationPatch) => apiFetch<Conversation>(`${path(id)}/update`, { method: 'PATCH', json: body }),
-    onSuccess: (conversation) => {
+    onMutate: () => ({ startedAt: Date.now() }),
+    onSuccess: (conversation, _body, context) => {
       qc.setQueryData(queryKeys.conversation(id), conversation);
+      keepLatest(qc, id, context.startedAt);
       return qc.invalidateQueries({ queryKey: queryKeys.conversations, predicate: (q) => q.queryKey[1] === 'list' });
     },
   });

@@ -1,7 +1,7 @@
 'use client';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
-import { useInboxPollMs } from './inbox-live';
+import { keepLatest, useInboxPollMs } from './inbox-live';
 import { queryKeys } from './query-keys';
 import type { Conversation, Message, Page } from './types';
 
@@ -62,7 +62,11 @@ export function useMarkRead(id: string) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: () => apiFetch<Conversation>(`/api/inbox/conversation/${encodeURIComponent(id)}/read`, { method: 'POST' }),
-    onSuccess: (c) => { qc.setQueryData(queryKeys.conversation(id), c); },
+    onMutate: () => ({ startedAt: Date.now() }),
+    onSuccess: (c, _v, context) => {
+      qc.setQueryData(queryKeys.conversation(id), c);
+      keepLatest(qc, id, context.startedAt);
+    },
   });
 }
 

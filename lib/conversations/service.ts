@@ -3,16 +3,15 @@ import { execRows, type Db } from '@/db';
 import { conversationAssignees, conversations, conversationTags } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
-import { searchTerm } from '@/lib/contacts/search-text';
 import { pageLimit } from '@/lib/sql/page';
 import { foreignUserIds } from '@/lib/members/service';
 import { upsertTags } from '@/lib/tags/service';
 import { recordConversationEvents } from './events';
 import { CLOSED_STATUSES, lockOpenConversation } from './open';
 import { selectConversation, selectConversations } from './queries';
+import { conversationSearch } from './search';
 import { serializeConversation } from './serializer';
 import type { ConversationChange, ConversationListQuery } from './validation';
-import { escapeLike } from '@/lib/sql/like';
 
 // Conversations: list, get, update and partial update. Every query is scoped by the account.
 
@@ -40,11 +39,8 @@ export async function listConversations(
   const archived = q.archived ?? (q.contact ? 'any' : 'false');
   if (archived === 'true') conditions.push(sql`cv.archived_on is not null`);
   if (archived === 'false') conditions.push(sql`cv.archived_on is null`);
-  const term = q.search ? searchTerm(q.search) : '';
-  if (term) {
-    conditions.push(sql`exists (select 1 from contacts c where c.id = cv.contact_id and c.account_id = ${accountId}
-      and c.search_text like ${`%${escapeLike(term)}%`})`);
-  }
+  const search = q.search ? conversationSearch(accountId, q.search) : null;
+  if (search) conditions.push(search);
   const where = sql.join(conditions, sql` and `);
   const order = q.ordering === 'last_message_on' ? sql`cv.last_message_on asc nulls first, cv.id asc`
     : q.ordering === '-last_message_on' ? sql`cv.last_message_on desc nulls last, cv.id desc`

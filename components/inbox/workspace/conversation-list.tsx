@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { usePathname, useRouter } from 'next/navigation';
-import { useEffect, useState } from 'react';
+import { memo, useEffect, useRef, useState } from 'react';
 import { contactName } from '@/components/contacts/contact-name';
 import { personName } from '@/components/people/person-name';
 import { Button } from '@/components/ui/button';
@@ -23,10 +23,13 @@ function preview(c: Conversation): string {
   return `${m.direction === 'OUTBOUND' && m.msg_type !== 'note' ? 'You: ' : ''}${what}${m.body}`;
 }
 
-function Row({ c, open, query }: { c: Conversation; open: boolean; query: string }) {
+// Rows are memoised: a live reload keeps the objects of unchanged conversations (the query
+// cache shares what did not change), so only changed rows render again; rows off screen skip
+// layout and paint (content-visibility), so a long list stays smooth as pages are appended.
+const Row = memo(function Row({ c, open, query }: { c: Conversation; open: boolean; query: string }) {
   const m = c.last_message;
   return (
-    <li>
+    <li className="[contain-intrinsic-size:auto_5.5rem] [content-visibility:auto]">
       <Link href={`/inbox/${c.id}${query}`} aria-current={open ? 'page' : undefined} data-testid="conversation-row" data-id={c.id}
         className={`block border-b border-slate-100 px-3 py-2.5 hover:bg-slate-50 ${open ? 'bg-indigo-50' : ''}`}>
         <div className="flex items-center gap-2">
@@ -51,7 +54,7 @@ function Row({ c, open, query }: { c: Conversation; open: boolean; query: string
       </Link>
     </li>
   );
-}
+});
 
 /** Views, status and tag filters, search, and the conversations, newest activity first. */
 export function ConversationList({ openId }: { openId: string | null }) {
@@ -69,6 +72,20 @@ export function ConversationList({ openId }: { openId: string | null }) {
   const list = useInboxList(filters);
   const rows = list.data?.pages.flatMap((p) => p.results) ?? [];
   const query = filterQuery(filters);
+  // The next page loads as the agent nears the end of the list (the button stays for keyboards).
+  const scroller = useRef<HTMLDivElement>(null);
+  const end = useRef<HTMLDivElement>(null);
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  useEffect(() => {
+    const root = scroller.current;
+    const el = end.current;
+    if (!root || !el || !hasNextPage || isFetchingNextPage) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
+    }, { root, rootMargin: '0px 0px 400px 0px' });
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
 
   return (
     <section aria-label="Conversations" className="flex h-full min-h-0 flex-col">
@@ -81,7 +98,7 @@ export function ConversationList({ openId }: { openId: string | null }) {
             </button>
           ))}
         </nav>
-        <input type="search" aria-label="Search conversations" placeholder="Search name or phone" value={search}
+        <input type="search" aria-label="Search conversations" placeholder="Search name, phone or message" value={search}
           onChange={(e) => setSearch(e.target.value)} className={inputClass} />
         <div className="flex gap-2">
           <select aria-label="Status filter" value={filters.status} onChange={(e) => go({ status: e.target.value })} className={`${inputClass} text-xs`}>
@@ -93,14 +110,14 @@ export function ConversationList({ openId }: { openId: string | null }) {
             onKeyDown={(e) => { if (e.key === 'Enter') go({ tag: tag.trim() }); }} className={`${inputClass} text-xs`} />
         </div>
       </div>
-      <div className="min-h-0 flex-1 overflow-y-auto">
+      <div ref={scroller} data-testid="list-scroller" className="min-h-0 flex-1 overflow-y-auto">
         {list.isPending ? <LoadingState /> : list.isError ? <div className="p-3"><ErrorState error={list.error} onRetry={() => list.refetch()} /></div>
           : rows.length === 0 ? <EmptyState title="No conversations here" />
             : (
               <>
                 <ul aria-label="Conversation list">{rows.map((c) => <Row key={c.id} c={c} open={c.id === openId} query={query} />)}</ul>
                 {list.hasNextPage && (
-                  <div className="p-3 text-center">
+                  <div ref={end} className="p-3 text-center">
                     <Button variant="secondary" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
                       {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
                     </Button>

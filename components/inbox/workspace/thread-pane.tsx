@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { contactName } from '@/components/contacts/contact-name';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/client/api-fetch';
@@ -13,6 +13,7 @@ import { ConversationStatusBadge } from '../conversation-status-badge';
 import { MessageThread } from '../message-thread';
 import { Composer } from './composer';
 import { ContactPanel } from './contact-panel';
+import { EarlierConversations } from './earlier-conversations';
 import { ConversationActions } from './conversation-actions';
 
 /** The open conversation: header, thread and composer, with its actions and contact beside it. */
@@ -21,6 +22,7 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
   const messages = useConversationMessages(id);
   const me = useMe();
   const markRead = useMarkRead(id);
+  const scroller = useRef<HTMLDivElement>(null);
   const unread = conversation.data?.unread_count ?? 0;
   // Open on screen means read, including messages that arrive while it is open.
   useEffect(() => {
@@ -51,7 +53,8 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
           </div>
           <ConversationStatusBadge status={c.status} />
         </header>
-        <div className="min-h-0 flex-1 overflow-y-auto">
+        <div ref={scroller} data-testid="thread-scroller" className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]">
+          <EarlierConversations conversation={c} scroller={scroller} ready={messages.isSuccess} timeZone={me.data?.account.default_timezone} />
           {messages.isPending ? <LoadingState /> : messages.isError
             ? <div className="p-4"><ErrorState error={messages.error} onRetry={() => messages.refetch()} /></div>
             : <MessageThread messages={messages.data.results} total={messages.data.count} timeZone={me.data?.account.default_timezone} />}

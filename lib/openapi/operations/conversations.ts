@@ -20,7 +20,7 @@ export const conversationsDoc: ResourceDoc = {
       query: conversationListQuery, paginated: true,
       queryDescriptions: {
         contact: 'Only this contact\'s conversations.',
-        search: 'Matches the contact\'s phone digits, names and email.',
+        search: 'Matches the contact\'s phone digits, names and email, or the text of any of the conversation\'s messages (3 characters or more).',
         status: 'One status or several, comma-separated.',
         assigned: 'A member\'s id (conversations assigned to them), `me` (to the caller), `none` (unassigned) or `any` (assigned to someone).',
         tag: 'A tag name, or several comma-separated: conversations with any of them (case-insensitive).',
