@@ -38,7 +38,17 @@ export type WireTemplate = { name: string; language: { code: string }; component
 export type OutboundMessage =
   /** `template` is the Cloud API's wire object: {name, language: {code}, components?} with the variables in place. */
   | { kind: 'template'; to: string; template: WireTemplate }
-  | { kind: 'text'; to: string; body: string };
+  | { kind: 'text'; to: string; body: string }
+  /** `interactive` is the Cloud API's wire object: {type: 'button' | 'list', body: {text}, action}. */
+  | { kind: 'interactive'; to: string; interactive: WireInteractive };
+
+/** Reply buttons (at most 3) or a list (at most 10 rows), as the Cloud API takes them. */
+export type WireInteractive =
+  | { type: 'button'; body: { text: string }; footer?: { text: string }; action: { buttons: { type: 'reply'; reply: { id: string; title: string } }[] } }
+  | {
+    type: 'list'; body: { text: string }; footer?: { text: string };
+    action: { button: string; sections: { title?: string; rows: { id: string; title: string; description?: string }[] }[] };
+  };
 
 export type SendOutcome =
   | { ok: true; providerId: string }

@@ -1,7 +1,7 @@
 'use client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
-import type { Flow, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail, Page } from './types';
+import type { Flow, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail, FlowExecutionStepStats, Page } from './types';
 
 // The dashboard's reads and writes of flows and their executions. Executions that are under way
 // refresh themselves every 2 seconds.
@@ -17,6 +17,7 @@ const key = {
   flow: (id: string) => ['flows', 'detail', id] as const,
   executions: (flowId: string, page: number) => ['flows', 'executions', flowId, page] as const,
   execution: (id: string) => ['flows', 'execution', id] as const,
+  stepStats: (id: string) => ['flows', 'execution-steps', id] as const,
   contacts: (executionId: string, f: object) => ['flows', 'execution-contacts', executionId, f] as const,
   contact: (id: string) => ['flows', 'execution-contact', id] as const,
 };
@@ -51,6 +52,15 @@ export function useExecution(id: string) {
     queryKey: key.execution(id),
     queryFn: ({ signal }) => apiFetch<FlowExecution>(`/api/flow-execution/${encodeURIComponent(id)}`, { signal }),
     refetchInterval: (q) => (q.state.data && LIVE.includes(q.state.data.status) ? POLL_MS : false),
+  });
+}
+
+/** The execution's per-step drop-off, refreshed with the execution while it runs. */
+export function useExecutionStepStats(id: string, live: boolean) {
+  return useQuery({
+    queryKey: key.stepStats(id),
+    queryFn: ({ signal }) => apiFetch<FlowExecutionStepStats>(`/api/flow-execution/${encodeURIComponent(id)}/steps`, { signal }),
+    refetchInterval: live ? POLL_MS : false,
   });
 }
 

@@ -8,6 +8,7 @@ import { importResumeJob, uploadSweepJob } from '@/lib/contacts/import/sweep-job
 import { autocloseJob } from '@/lib/conversations/autoclose-job';
 import { broadcastRunJob, broadcastSweepJob } from '@/lib/broadcasts/run';
 import { flowAdvanceJob, flowSweepJob } from '@/lib/flows/engine/run';
+import { flowEndWebhookJob } from '@/lib/flows/end-webhook';
 import { flowStartJob } from '@/lib/flows/start';
 
 /** Every kind of background job the product runs. */
@@ -24,6 +25,7 @@ export const jobs: JobDefinition<never>[] = [
   broadcastSweepJob as JobDefinition<never>,
   autocloseJob as JobDefinition<never>,
   flowAdvanceJob as JobDefinition<never>,
+  flowEndWebhookJob as JobDefinition<never>,
   flowStartJob as JobDefinition<never>,
   flowSweepJob as JobDefinition<never>,
 ];

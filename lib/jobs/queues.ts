@@ -24,6 +24,9 @@ export const QUEUES = {
   },
   // Building an execution's contacts and starting them.
   flowStart: { name: 'flow-start', policy: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 } },
+  // A completed contact's answers posted to its flow's end URL (lib/flows/end-webhook.ts); its
+  // retries are scheduled by the post itself, the queue's only cover a worker that died.
+  flowEndWebhook: { name: 'flow-end-webhook', policy: { retryLimit: 3, retryDelay: 10, expireInSeconds: 120 } },
   // Every minute: contacts whose wait is over.
   flowSweep: { name: 'flow-sweep', policy: { retryLimit: 0, expireInSeconds: 120 } },
   // Every 5 minutes: sync the templates of every cloud_api channel.

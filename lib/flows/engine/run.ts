@@ -6,6 +6,7 @@ import { enqueue, enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
 import { moveContacts } from '../contact-status';
+import { queueEndWebhook } from '../end-webhook';
 import { contactsFinished } from '../events';
 import { loadExecution, NoChannelError, stepsOfVersion, type RunContext } from './context';
 import { readState, writeState, type State } from './state';
@@ -71,6 +72,7 @@ export async function advanceContact(fecId: string): Promise<void> {
       await writeState(ctx, s);
       await moveContacts(tx, [fec.id], outcome.status, outcome.reason || undefined);
       if (!outcome.handedOver) await endConversation(ctx);
+      if (outcome.status === 'COMPLETED') await queueEndWebhook(tx, ctx, s.variables);
       await contactsFinished(tx, fec.accountId, [fec.id], outcome.status);
       return;
     }

@@ -1,16 +1,17 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { conversationAssignees, conversations, conversationTags } from '@/db/schema';
+import { accounts, conversationAssignees, conversations, conversationTags } from '@/db/schema';
 import { upsertContacts } from '@/lib/contacts/upsert';
 import type { Change } from '@/lib/contacts/write';
 import { queueTemplateSends } from '@/lib/messages/template-sends';
 import { upsertTags } from '@/lib/tags/service';
 import { findTemplate } from '@/lib/templates/service';
 import { renderTemplate, wireTemplate } from '@/lib/templates/variables';
-import { checkAnswer, optionLines } from '../answers';
+import { checkAnswer } from '../answers';
 import { renderText, type VariableScope } from '../variables';
 import { callAction } from './action';
 import { evaluate } from './conditions';
-import { flowConversation, sendText, type RunContext, type Step } from './context';
+import { flowConversation, sendMessage, sendText, type RunContext, type Step } from './context';
+import { questionMessage } from './question-message';
 import { logStep, takeReply, updateLastStep, type State } from './state';
 import { delayEnd, waitEnd } from './time';
 
@@ -37,11 +38,10 @@ function render(ctx: RunContext, s: State, text: string, missing: string[]) {
 }
 const missingNote = (missing: string[]) => (missing.length ? `Missing variables rendered empty: ${[...new Set(missing)].map((m) => `{{${m}}}`).join(', ')}.` : undefined);
 
-function questionText(ctx: RunContext, s: State, step: Step, missing: string[]) {
-  const lines = [render(ctx, s, step.body, missing)];
-  if (step.answer_options.length) lines.push(optionLines(step));
-  if (step.answer_instructions) lines.push(render(ctx, s, step.answer_instructions, missing));
-  return lines.join('\n\n');
+/** The question as it goes out, after `before` (a validation message) when it is asked again. */
+function question(ctx: RunContext, s: State, step: Step, missing: string[], before = '') {
+  const text = [before, render(ctx, s, step.body, missing)].filter(Boolean).join('\n\n');
+  return questionMessage(step, text, step.answer_instructions ? render(ctx, s, step.answer_instructions, missing) : '');
 }
 
 async function contactChange(ctx: RunContext, change: Change) {
@@ -82,7 +82,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
     }
     case 'QUESTION':
     case 'MENU': {
-      const id = await sendText(ctx, questionText(ctx, s, step, missing));
+      const id = await sendMessage(ctx, question(ctx, s, step, missing));
       await logStep(ctx, s, step.id, { status: 'RUNNING', messages: [id], result: { attempts: 0 }, error: missingNote(missing) });
       s.waiting = 'ANSWER';
       s.waitingSince = ctx.now;
@@ -117,7 +117,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
       return { kind: 'go', idx: ok ? step.next_step_default_idx : step.next_step_alternate_idx };
     }
     case 'DELAY': {
-      const until = delayEnd(step, ctx.now);
+      const until = delayEnd(step, ctx.now, step.delay_type === 'WORKING_HOURS' ? await workingHoursOf(ctx) : null);
       await logStep(ctx, s, step.id, { status: 'RUNNING', result: { until: until.toISOString() } });
       s.waiting = 'DELAY';
       s.waitingSince = ctx.now;
@@ -207,8 +207,8 @@ export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Pro
     return { kind: 'end', status: 'FAILED', reason: `No valid answer after ${s.attempts} attempts.` };
   }
   const missing: string[] = [];
-  const again = [step.answer_validation_message ? render(ctx, s, step.answer_validation_message, missing) : 'Sorry, that answer is not valid.', questionText(ctx, s, step, missing)].join('\n\n');
-  const id = await sendText(ctx, again);
+  const before = step.answer_validation_message ? render(ctx, s, step.answer_validation_message, missing) : 'Sorry, that answer is not valid.';
+  const id = await sendMessage(ctx, question(ctx, s, step, missing, before));
   await updateLastStep(ctx, { messages: [id], result: { attempts: s.attempts, last_answer: reply.body } });
   return { kind: 'wait' };
 }
@@ -220,6 +220,12 @@ export async function resumeDelay(ctx: RunContext, s: State, step: Step): Promis
   s.waitUntil = null;
   await updateLastStep(ctx, { status: 'COMPLETED' });
   return { kind: 'go', idx: step.next_step_default_idx };
+}
+
+/** The account's working hours when it has them on, else null (always open). */
+async function workingHoursOf(ctx: RunContext) {
+  const [a] = await ctx.tx.select({ has: accounts.hasWorkingHours, hours: accounts.workingHours }).from(accounts).where(eq(accounts.id, ctx.flow.accountId));
+  return a?.has ? a.hours : null;
 }
 
 export async function endConversation(ctx: RunContext) {
