@@ -87,7 +87,7 @@ export function useExecutionContact(id: string) {
 
 export type RunBody = {
   execute_for: 'LIST' | 'FILTERS' | 'ALL';
-  contact_lists?: { source: 'LIST'; contact_list: { phone: string }[] }[];
+  contact_lists?: ({ source: 'LIST'; contact_list: { phone: string }[] } | { source: 'FILE'; contact_file: { upload_group_id: string } })[];
   contact_filters?: { field: string; comparison: string; value: string }[];
   flow_execution_variables?: Record<string, string>;
   start_on?: string | null;
@@ -98,6 +98,32 @@ export function useRunFlow(flowId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: RunBody) => apiFetch<FlowExecution>(`/api/flow/${encodeURIComponent(flowId)}/run`, { method: 'POST', json: body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key.all }),
+  });
+}
+
+export type ContactFilter = { field: string; comparison: string; value: string };
+
+/** How many contacts the filters match now (the run form's live count); idle until a filter has a field. */
+export function useMatchingContacts(filters: ContactFilter[]) {
+  const complete = filters.filter((f) => f.field.trim());
+  return useQuery({
+    queryKey: ['flows', 'matching-contacts', complete] as const,
+    enabled: complete.length > 0,
+    queryFn: ({ signal }) => apiFetch<{ count: number }>('/api/flow-execution/matching-contacts', {
+      method: 'POST', json: { contact_filters: complete }, signal,
+    }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Runs the flow for one number on the sandbox channel. */
+export function useTryOnSandbox(flowId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { phone: string; flow_execution_variables?: Record<string, string> }) =>
+      apiFetch<FlowExecution>(`/api/flow/${encodeURIComponent(flowId)}/try-on-sandbox`, { method: 'POST', json: body }),
     onSuccess: () => client.invalidateQueries({ queryKey: key.all }),
   });
 }
