@@ -444,6 +444,7 @@ test.describe('flows', () => {
   test('an execution\'s per-step drop-off; filters\' live count; a try on the sandbox phone', async ({ request }) => {
     const account = await newAccount(request);
     const h = account.admin.headers;
+    expect((await request.post('/api/channels/sandbox/inbound', { headers: h, data: { phone: uniquePhone(), text: 'hi' } })).status()).toBe(201);
     const flow = await createFlow(request, account, QUALIFY);
     const [p, q] = [uniquePhone(), uniquePhone()];
     const e = await run(request, account, flow.id, listFor([p, q], { tags: ['vip-count'] }));

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   flowActionMethods, flowAnswerOptionsRenders, flowAnswerTypes, flowConditionComparisons, flowEndActions, flowExecuteFors,
-  flowExecutionContactStatuses, flowExecutionTypes, flowInboundTriggers, flowStepTypes, flowWaitUnits,
+  flowDelayTypes, flowExecutionContactStatuses, flowExecutionTypes, flowInboundTriggers, flowStepTypes, flowWaitUnits,
 } from '@/db/schema/enum-values';
 import { boolish, integer } from '@/lib/validation/fields';
 
@@ -22,8 +22,7 @@ export const conditionSchema = z.object({
   value: z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v ?? ''), z.string().max(1000)),
 });
 
-/** WORKING_HOURS: until inside the account's working hours (the account's settings, UTC). */
-export const DELAY_TYPES = ['DURATION', 'UNTIL', 'TIME_WINDOW', 'WORKING_HOURS'] as const;
+export const DELAY_TYPES = flowDelayTypes;
 export const BODY_TYPES = ['text', 'image', 'audio', 'video', 'document'] as const;
 export const TAG_MODES = ['APPEND', 'REPLACE'] as const;
 /** Contact fields a CONTACT_UPDATE step may set (besides `meta.<key>`). */

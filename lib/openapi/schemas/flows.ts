@@ -2,12 +2,11 @@ import { z } from 'zod';
 import {
   flowActionMethods, flowAnswerOptionsRenders, flowAnswerTypes, flowConditionComparisons, flowEndActions, flowExecuteFors,
   flowExecutionContactStatuses, flowExecutionStatuses, flowExecutionStepStatuses, flowExecutionTypes, flowInboundTriggers,
-  flowStepTypes, flowWaitUnits,
+  flowDelayTypes, flowStepTypes, flowWaitUnits,
 } from '@/db/schema/enum-values';
 import { dateTime, id, ShortUser, uuid } from './common';
 import { Contact } from './contacts';
 import { named } from './named';
-import { DELAY_TYPES } from '@/lib/flows/validation';
 
 // Flows, their steps, executions and execution contacts: lib/flows/serializer.ts returns them.
 
@@ -48,7 +47,7 @@ export const FlowStep = named('FlowStep', z.object({
   answer_options_render_list_button_title: z.string(),
   answer_options_render_list_section_title: z.string(),
   max_answer_attempts: z.int().min(1),
-  delay_type: z.enum(DELAY_TYPES).nullable(),
+  delay_type: z.enum(flowDelayTypes).nullable(),
   delay_amount: z.int().min(0),
   delay_unit: z.enum(flowWaitUnits),
   delay_until: dateTime().nullable(),
