@@ -17,10 +17,9 @@ export async function runActionJob({ fecId, seq, request }: ActionJob) {
   const answer = await callAction(request);
   const db = await getDb();
   await db.transaction(async (tx) => {
-    const updated = await tx.execute(sql`
+    await tx.execute(sql`
       update flow_execution_contact_steps set execution_result = execution_result || ${JSON.stringify({ answered: answer })}::jsonb, updated_on = now()
       where flow_execution_contact_id = ${fecId} and seq = ${seq} and status = 'RUNNING'`);
-    void updated;
     await enqueue(tx, QUEUES.flowAdvance.name, { fecId });
   });
 }
