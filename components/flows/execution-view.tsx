@@ -12,7 +12,7 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { inputClass } from '@/components/ui/text-field';
 import { Table, Td, Th } from '@/components/ui/table';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
-import { FLOW_CONTACTS_PAGE_SIZE, useControlExecution, useExecution, useExecutionContacts } from '@/lib/client/flows';
+import { FLOW_CONTACTS_PAGE_SIZE, useControlExecution, useExecution, useExecutionContacts, useExecutionStepStats } from '@/lib/client/flows';
 import type { FlowExecution } from '@/lib/client/types';
 import { CONTACT_STATUSES, ContactStatusBadge, ExecutionStatusBadge, contactStatusLabel } from './flow-badges';
 
@@ -39,6 +39,37 @@ function Funnel({ e }: { e: FlowExecution }) {
         ))}
       </dl>
     </div>
+  );
+}
+
+/** Per step: how many contacts reached it (the bar), are waiting at it, and left the flow there. */
+function DropOff({ e }: { e: FlowExecution }) {
+  const live = ['PROCESSING', 'READY', 'RUNNING', 'PAUSED'].includes(e.status);
+  const stats = useExecutionStepStats(e.id, live);
+  if (stats.isPending) return <LoadingState />;
+  if (stats.isError) return <ErrorState error={stats.error} />;
+  const rows = stats.data.results;
+  const top = Math.max(1, ...rows.map((r) => r.reached));
+  return (
+    <ol aria-label="Per-step drop-off" className="space-y-2.5">
+      {rows.map((r) => (
+        <li key={r.step.id} data-step={r.step.ordering_idx} className="grid grid-cols-[minmax(8rem,14rem)_1fr_auto] items-center gap-3 text-sm">
+          <span className="truncate text-slate-700"><span className="tabular-nums text-slate-400">#{r.step.ordering_idx}</span> {r.step.name || r.step.step_type.toLowerCase().replace('_', ' ')}</span>
+          <div className="h-2.5 rounded bg-slate-100" title={`${r.reached} reached`}>
+            <div className="flex h-2.5 overflow-hidden rounded" style={{ width: `${(100 * r.reached) / top}%` }}>
+              <div className="bg-indigo-400" style={{ flexGrow: Math.max(0, r.reached - r.here - r.dropped) }} />
+              <div className="bg-amber-400" style={{ flexGrow: r.here }} />
+              <div className="bg-rose-400" style={{ flexGrow: r.dropped }} />
+            </div>
+          </div>
+          <span className="whitespace-nowrap text-xs text-slate-500">
+            <span className="font-medium tabular-nums text-slate-900" data-reached>{fmt.format(r.reached)}</span> reached
+            {r.here > 0 && <> · <span className="tabular-nums text-amber-700" data-here>{fmt.format(r.here)}</span> here</>}
+            {r.dropped > 0 && <> · <span className="tabular-nums text-rose-700" data-dropped>{fmt.format(r.dropped)}</span> left</>}
+          </span>
+        </li>
+      ))}
+    </ol>
   );
 }
 
@@ -94,7 +125,7 @@ function Contacts({ e }: { e: FlowExecution }) {
                       </Link>
                       <p className="font-mono text-xs text-slate-500">{c.contact.canonical_phone}</p>
                     </Td>
-                    <Td><ContactStatusBadge status={c.status} />{c.waiting && <p className="mt-1 text-xs text-slate-500">{c.waiting === 'ANSWER' ? 'Waiting for an answer' : 'In a delay'}</p>}</Td>
+                    <Td><ContactStatusBadge status={c.status} />{c.waiting && <p className="mt-1 text-xs text-slate-500">{c.waiting === 'ANSWER' ? 'Waiting for an answer' : c.waiting === 'ACTION' ? 'Waiting for an HTTP answer' : 'In a delay'}</p>}</Td>
                     <Td className="tabular-nums">{c.current_step_idx === null ? '—' : `#${c.current_step_idx}`}</Td>
                     <Td className="whitespace-normal text-xs">{c.reason}</Td>
                     <Td><DateTime value={c.updated_on} /></Td>
@@ -123,6 +154,7 @@ export function ExecutionView({ id }: { id: string }) {
         actions={<Controls e={e} />} />
       <div className="space-y-6">
         <Card title="Progress"><Funnel e={e} /></Card>
+        <Card title="Steps"><DropOff e={e} /></Card>
         <Contacts e={e} />
       </div>
     </>

@@ -14,6 +14,7 @@ import { useFlow, useFlowExecutions } from '@/lib/client/flows';
 import { ExecutionStatusBadge } from './flow-badges';
 import { RunFlowForm } from './run-flow-form';
 import { StepDiagram } from './step-diagram';
+import { TryOnSandbox } from './try-on-sandbox';
 
 function Executions({ flowId }: { flowId: string }) {
   const [page, setPage] = useState(1);
@@ -62,6 +63,7 @@ export function FlowDetailView({ id }: { id: string }) {
             {f.is_active ? <RunFlowForm flow={f} onStarted={(e) => router.push(`/flows/executions/${e.id}`)} />
               : <p className="text-sm text-slate-600">This flow is switched off.</p>}
           </Card>
+          {f.is_active && f.execution_type !== 'INBOUND' && <Card title="Try it"><TryOnSandbox flow={f} /></Card>}
           <Card title="Details">
             <dl className="divide-y divide-slate-100">
               <DetailRow label="Type"><Badge>{f.execution_type}</Badge></DetailRow>

@@ -6,17 +6,22 @@ import { TextArea, TextField } from '@/components/ui/text-field';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useRunFlow, type RunBody } from '@/lib/client/flows';
 import type { Flow, FlowExecution } from '@/lib/client/types';
+import { ContactFilters, type FilterRow } from './contact-filters';
+import { CsvContacts } from './csv-contacts';
 
-// Starting an execution from the dashboard: for pasted phone numbers, contacts with a tag, or
-// everyone; now or at a time; with the flow's variables.
+// Starting an execution from the dashboard: for pasted phone numbers, the contacts of a CSV
+// upload, contacts matching filters (with a live count), or everyone; now or at a time; with the
+// flow's variables.
 
-type Target = 'LIST' | 'TAG' | 'ALL';
+type Target = 'LIST' | 'FILE' | 'FILTERS' | 'ALL';
+const TARGETS: [Target, string][] = [['LIST', 'Phone numbers'], ['FILE', 'A CSV file'], ['FILTERS', 'Contacts matching filters'], ['ALL', 'All contacts']];
 
 export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: FlowExecution) => void }) {
   const run = useRunFlow(flow.id);
   const [target, setTarget] = useState<Target>('LIST');
   const [phones, setPhones] = useState('');
-  const [tag, setTag] = useState('');
+  const [upload, setUpload] = useState<{ id: string; ready: boolean } | null>(null);
+  const [filters, setFilters] = useState<FilterRow[]>([{ field: 'tags', comparison: 'exact', value: '' }]);
   const [startOn, setStartOn] = useState('');
   const [priority, setPriority] = useState(false);
   const [variables, setVariables] = useState<Record<string, string>>({});
@@ -26,17 +31,19 @@ export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: Fl
     event.preventDefault();
     const list = phones.split(/[\n,;]+/).map((p) => p.trim()).filter(Boolean);
     const body: RunBody = {
-      execute_for: inbound ? 'ALL' : target === 'TAG' ? 'FILTERS' : target,
+      execute_for: inbound ? 'ALL' : target === 'FILE' ? 'LIST' : target,
       flow_execution_variables: variables,
       start_on: startOn ? new Date(startOn).toISOString() : null,
       has_priority: priority,
       ...(target === 'LIST' && !inbound ? { contact_lists: [{ source: 'LIST', contact_list: list.map((phone) => ({ phone })) }] } : {}),
-      ...(target === 'TAG' && !inbound ? { contact_filters: [{ field: 'tags', comparison: 'exact', value: tag.trim() }] } : {}),
+      ...(target === 'FILE' && !inbound && upload ? { contact_lists: [{ source: 'FILE', contact_file: { upload_group_id: upload.id } }] } : {}),
+      ...(target === 'FILTERS' && !inbound ? { contact_filters: filters.filter((f) => f.field.trim()) } : {}),
     };
     run.mutate(body, { onSuccess: onStarted });
   };
   const body = errorBody(run.error);
   const listErrors = messagesAt(body, ['contact_lists']);
+  const waitingForUpload = target === 'FILE' && !inbound && !upload?.ready;
 
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Run this flow">
@@ -45,10 +52,10 @@ export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: Fl
       ) : (
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">Run it for</legend>
-          <div className="mt-2 flex flex-wrap gap-4 text-sm">
-            {([['LIST', 'Phone numbers'], ['TAG', 'Contacts with a tag'], ['ALL', 'All contacts']] as const).map(([value, label]) => (
+          <div className="mt-2 grid grid-cols-2 gap-2 text-sm">
+            {TARGETS.map(([value, label]) => (
               <label key={value} className="flex items-center gap-2">
-                <input type="radio" name="target" value={value} checked={target === value} onChange={() => setTarget(value)} />
+                <input type="radio" name="target" value={value} checked={target === value} onChange={() => { setTarget(value); run.reset(); }} />
                 {label}
               </label>
             ))}
@@ -59,9 +66,8 @@ export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: Fl
         <TextArea label="Phone numbers" hint="One per line (or separated by commas)." rows={4} value={phones}
           onChange={(e) => setPhones(e.target.value)} errors={listErrors} />
       )}
-      {!inbound && target === 'TAG' && (
-        <TextField label="Tag" value={tag} onChange={(e) => setTag(e.target.value)} errors={messagesAt(body, ['contact_filters'])} />
-      )}
+      {!inbound && target === 'FILE' && <CsvContacts onChange={setUpload} errors={listErrors} />}
+      {!inbound && target === 'FILTERS' && <ContactFilters rows={filters} onChange={setFilters} errors={body} />}
       {flow.flow_execution_variables.map((name) => (
         <TextField key={name} label={`Variable ${name}`} value={variables[name] ?? ''}
           onChange={(e) => setVariables((v) => ({ ...v, [name]: e.target.value }))} />
@@ -73,7 +79,7 @@ export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: Fl
         Take over contacts in another flow (otherwise they are skipped, as are contacts talking with an agent)
       </label>
       <FormAlert messages={topMessages(body, ['contact_lists', 'contact_filters', 'start_on'])} />
-      <Button type="submit" disabled={run.isPending}>{run.isPending ? 'Starting…' : 'Start execution'}</Button>
+      <Button type="submit" disabled={run.isPending || waitingForUpload}>{run.isPending ? 'Starting…' : 'Start execution'}</Button>
     </form>
   );
 }

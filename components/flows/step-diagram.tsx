@@ -15,7 +15,7 @@ function summary(s: FlowStep): string {
     case 'TEMPLATE': return `Template ${s.chat_template ?? ''} ${s.template_variables.length ? `(${s.template_variables.join(', ')})` : ''}`;
     case 'CONDITIONAL': return s.conditions.map((c) => `${c.field} ${c.comparison} ${c.value}`).join(' and ');
     case 'ACTION': return `${s.action_request_method} ${s.action_request_url}`;
-    case 'DELAY': return s.delay_type === 'UNTIL' ? `Until ${s.delay_until}` : s.delay_type === 'TIME_WINDOW' ? 'Until inside the time windows' : `${s.delay_amount} ${s.delay_unit.toLowerCase()}(s)`;
+    case 'DELAY': return s.delay_type === 'UNTIL' ? `Until ${s.delay_until}` : s.delay_type === 'TIME_WINDOW' ? 'Until inside the time windows' : s.delay_type === 'WORKING_HOURS' ? 'Until inside working hours' : `${s.delay_amount} ${s.delay_unit.toLowerCase()}(s)`;
     case 'TAG': return [...s.contact_tags.map((t) => `contact: ${t}`), ...s.conversation_tags.map((t) => `conversation: ${t}`)].join(', ');
     case 'CONTACT_UPDATE': return Object.entries(s.contact_update_fields).map(([k, v]) => `${k} = ${v}`).join(', ');
     default: return '';

@@ -9,10 +9,29 @@ export function messageButtons(m: Message): { type: string; text: string; id?: s
     const buttons = componentList(m.chat_template.components).find((c) => String(c.type).toUpperCase() === 'BUTTONS')?.buttons ?? [];
     return buttons.map((b) => ({ type: String(b.type).toUpperCase(), text: b.text ?? '', url: b.url }));
   }
+  if (m.direction !== 'OUTBOUND') return [];
   const interactive = (m.content as { interactive?: { action?: { buttons?: { reply?: { id?: string; title?: string } }[] } } }).interactive;
   return (interactive?.action?.buttons ?? [])
     .map((b) => ({ type: 'REPLY', text: b.reply?.title ?? '', id: b.reply?.id }))
     .filter((b) => b.text);
+}
+
+type WireList = { button?: string; sections?: { title?: string; rows?: { id?: string; title?: string; description?: string }[] }[] };
+
+/** An interactive list's button label and rows (what a contact picks from), or null. */
+export function messageList(m: Message): { button: string; rows: { id?: string; title: string; section?: string }[] } | null {
+  if (m.direction !== 'OUTBOUND' || m.msg_type !== 'interactive') return null;
+  const interactive = (m.content as { interactive?: { type?: string; action?: WireList } }).interactive;
+  if (interactive?.type !== 'list') return null;
+  const rows = (interactive.action?.sections ?? []).flatMap((s) => (s.rows ?? []).map((r) => ({ id: r.id, title: r.title ?? '', section: s.title })));
+  return { button: interactive.action?.button || 'Choose', rows: rows.filter((r) => r.title) };
+}
+
+/** What an inbound interactive message answered: a tapped button or a picked list row. */
+function tapped(m: Message): string | null {
+  if (m.direction !== 'INBOUND' || m.msg_type !== 'interactive') return null;
+  const t = (m.content as { interactive?: { type?: string } }).interactive?.type;
+  return t === 'list_reply' ? 'Picked from the list' : t === 'button_reply' ? 'Tapped a button' : null;
 }
 
 const MEDIA_TYPES = new Set(['image', 'document', 'audio', 'video', 'sticker']);
@@ -21,8 +40,11 @@ const MEDIA_TYPES = new Set(['image', 'document', 'audio', 'video', 'sticker']);
 export function MessageContent({ message: m }: { message: Message }) {
   const media = MEDIA_TYPES.has(m.msg_type) ? ((m.content as Record<string, Media | undefined>)[m.msg_type] ?? {}) : null;
   const buttons = messageButtons(m);
+  const list = messageList(m);
+  const reply = tapped(m);
   return (
     <div className="space-y-1.5">
+      {reply && <p className="text-xs text-slate-500">↩ {reply}</p>}
       {m.chat_template && <p className="text-xs text-slate-500">Template <span className="font-mono">{m.chat_template.name}</span></p>}
       {media && (
         <p className="text-sm">
@@ -46,6 +68,14 @@ export function MessageContent({ message: m }: { message: Message }) {
             </li>
           ))}
         </ul>
+      )}
+      {list && (
+        <div className="rounded-md border border-slate-200 bg-white text-xs">
+          <p className="border-b border-slate-200 px-2 py-1 font-medium text-indigo-700">☰ {list.button}</p>
+          <ul aria-label="List options" className="divide-y divide-slate-100">
+            {list.rows.map((r, i) => <li key={i} className="px-2 py-0.5 text-slate-700">{r.title}</li>)}
+          </ul>
+        </div>
       )}
     </div>
   );

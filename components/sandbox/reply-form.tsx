@@ -1,6 +1,6 @@
 'use client';
 import { useState } from 'react';
-import { messageButtons } from '@/components/inbox/message-content';
+import { messageButtons, messageList } from '@/components/inbox/message-content';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextArea, TextField } from '@/components/ui/text-field';
@@ -24,8 +24,10 @@ function lastChoices(messages: Message[]) {
   for (let i = messages.length - 1; i >= 0; i--) {
     const m = messages[i];
     if (m.direction !== 'OUTBOUND') continue;
+    const list = messageList(m);
+    if (list?.rows.length) return { message: m, buttons: list.rows.map((r) => ({ text: r.title, id: r.id })), interactive: true, list: list.button };
     const buttons = messageButtons(m).filter((b) => b.type !== 'URL' && b.type !== 'PHONE_NUMBER' && b.text);
-    if (buttons.length) return { message: m, buttons, interactive: m.msg_type === 'interactive' };
+    if (buttons.length) return { message: m, buttons, interactive: m.msg_type === 'interactive', list: null };
     if (m.msg_type === 'template' || m.msg_type === 'interactive') return null;
   }
   return null;
@@ -47,6 +49,7 @@ export function ReplyForm({ phone, messages }: { phone: string; messages: Messag
   };
   const sendButton = (t: string, id?: string) => submit({
     phone, type: choices?.interactive ? 'interactive' : 'button', button: { title: t, ...(id ? { id } : {}) },
+    ...(choices?.list ? { interactive_type: 'list_reply' as const } : {}),
   }, () => setTitle(''));
 
   const shown = kind === 'text' ? ['text'] : kind === 'button' ? ['button'] : ['media'];
@@ -77,7 +80,7 @@ export function ReplyForm({ phone, messages }: { phone: string; messages: Messag
         <div className="space-y-3">
           {choices ? (
             <div>
-              <p className="text-sm text-slate-600">Buttons of the last message{choices.message.chat_template ? <> (template <span className="font-mono">{choices.message.chat_template.name}</span>)</> : null}:</p>
+              <p className="text-sm text-slate-600">{choices.list ? <>Rows of the last message&apos;s list ({choices.list})</> : 'Buttons of the last message'}{choices.message.chat_template ? <> (template <span className="font-mono">{choices.message.chat_template.name}</span>)</> : null}:</p>
               <div className="mt-2 flex flex-wrap gap-2">
                 {choices.buttons.map((b, i) => (
                   <Button key={i} variant="secondary" disabled={reply.isPending} onClick={() => sendButton(b.text, b.id)}>{b.text}</Button>

@@ -50,6 +50,8 @@ export const flowAnswerTypes = [
 export const flowAnswerOptionsRenders = ['BUTTONS', 'LIST', 'EMOJIS', 'NUMBERS'] as const;
 export const flowConditionComparisons = ['exact', '!exact', 'gte', 'gt', 'lte', 'lt', 'isnull', '!isnull', 'icontains', '!icontains'] as const;
 export const flowWaitUnits = ['SECOND', 'MINUTE', 'HOUR', 'DAY'] as const;
+/** A DELAY step's kinds (kept in the step's settings, not a database enum); WORKING_HOURS: until inside the account's working hours. */
+export const flowDelayTypes = ['DURATION', 'UNTIL', 'TIME_WINDOW', 'WORKING_HOURS'] as const;
 export const flowActionMethods = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
 export const flowExecutionStatuses = ['PROCESSING', 'READY', 'RUNNING', 'PAUSED', 'COMPLETED', 'CANCELED'] as const;
 export const flowExecuteFors = ['FILTERS', 'LIST', 'ALL'] as const;

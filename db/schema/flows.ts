@@ -20,6 +20,9 @@ export const flows = pgTable('flows', {
   /** Where `flow_end_action` WEBHOOK posts a contact's answers. */
   flowEndWebhookUrl: text('flow_end_webhook_url').notNull().default(''),
   flowWebhookRetries: smallint('flow_webhook_retries').notNull().default(0),
+  /** Signs the end-action posts as subscriptions' secrets sign deliveries (32 random bytes, `whsec_` + base64). */
+  flowEndWebhookSecret: text('flow_end_webhook_secret').notNull()
+    .default(sql`('whsec_' || encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'base64'))`),
   executionType: flowExecutionType('execution_type').notNull().default('OUTBOUND'),
   flowExecutionVariables: text('flow_execution_variables').array().notNull().default(sql`'{}'::text[]`),
   /** The channel its messages go out on; null: the contact's conversation's, else the account's first. */
@@ -59,6 +62,8 @@ export const flowExecutions = pgTable('flow_executions', {
   statusReason: text('status_reason').notNull().default(''),
   executeFor: flowExecuteFor('execute_for').notNull(),
   executionType: flowExecutionType('execution_type').notNull().default('OUTBOUND'),
+  /** Sends on this channel instead of the flow's (a try on the sandbox phone); null: the flow's choice. */
+  channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
   inboundTriggerWith: flowInboundTrigger('inbound_trigger_with').notNull().default('ANY_MESSAGE'),
   inboundStartMessage: text('inbound_start_message'),
   inboundStartMessageMatchExact: boolean('inbound_start_message_match_exact').notNull().default(false),

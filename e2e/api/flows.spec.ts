@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, uniquePhone, type TestAccount } from './factories';
+import { createHmac } from 'node:crypto';
 import { Receiver } from './receiver';
 
 // Flows through the API: create, read, replace, patch and delete with per-step validation and
@@ -156,7 +157,8 @@ test.describe('flows', () => {
     });
     for (const phone of phones) {
       const got = await waitFor(request, acme, phone, 2);
-      expect(got.slice(0, 2)).toEqual(['Hola Ana, promo NOV10.', '¿Te interesa?\n\n1. Sí\n2. No']);
+      // Options rendered as BUTTONS go as an interactive message: its text is the question, the buttons are on the wire object.
+      expect(got.slice(0, 2)).toEqual(['Hola Ana, promo NOV10.', '¿Te interesa?']);
     }
     await reply(request, acme, phones[0], 'SI');
     await reply(request, acme, phones[1], '2');
@@ -234,6 +236,40 @@ test.describe('flows', () => {
     expect(await waitFor(request, acme, b, 1)).toEqual(['We could not find it.']);
     expect(calls).toBe(2);
     api.close();
+  });
+
+  test('contacts waiting on a slow ACTION hold up no other contact\'s steps', async ({ request }) => {
+    const http = await import('node:http');
+    const held: import('node:http').ServerResponse[] = [];
+    const slow = http.createServer((_req, res) => { held.push(res); });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const account = await newAccount(request);
+    await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } });
+    const slowFlow = await createFlow(request, account, {
+      name: 'Slow lookup',
+      steps: [
+        { ordering_idx: 0, name: 'lookup', step_type: 'ACTION', action_request_url: `http://127.0.0.1:${(slow.address() as { port: number }).port}/wait`, next_step_default_idx: 1, next_step_alternate_idx: 1 },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Looked up.' },
+      ],
+    });
+    const quick = await createFlow(request, account, { name: 'Quick', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hello at once.' }] });
+    // More contacts in the slow ACTION than there are flow workers (FLOW_WORKERS, 4).
+    const waiting = Array.from({ length: 8 }, () => uniquePhone());
+    const s = await run(request, account, slowFlow.id, listFor(waiting));
+    await expect.poll(() => held.length, { timeout: 20_000 }).toBe(8);
+    const other = uniquePhone();
+    await run(request, account, quick.id, listFor([other]));
+    expect(await waitFor(request, account, other, 1)).toEqual(['Hello at once.']);
+    // All eight were still waiting on their requests meanwhile.
+    expect(held.filter((r) => !r.writableEnded)).toHaveLength(8);
+    expect((await contactsOf(request, account, s.id)).map((c) => c.waiting)).toEqual(Array(8).fill('ACTION'));
+    for (const res of held) res.end('{"ok": true}');
+    await expect.poll(async () => (await execution(request, account, s.id)).completed, { timeout: 20_000 }).toBe(8);
+    const [c] = await contactsOf(request, account, s.id);
+    const detail = await (await request.get(`/api/flow-execution-contact/${c.id}`, { headers: account.admin.headers })).json();
+    expect(detail.execution_steps[0]).toMatchObject({ status: 'COMPLETED', execution_result: { status: 200, response: { ok: true }, branch: 'success' } });
+    expect(detail.execution_steps[0].execution_result).not.toHaveProperty('answered');
+    slow.close();
   });
 
   test('an unanswered question expires after 24 hours (test clock); a QUESTION with a max wait takes its timeout branch', async ({ request }) => {
@@ -364,6 +400,129 @@ test.describe('flows', () => {
     expect(await execution(request, acme, third.id)).toMatchObject({ status: 'COMPLETED', canceled: 1, active: 0 });
     const active = await (await request.get(`/api/flow-execution-contact?contact=${mine.contact.id}&is_active=true`, { headers: acme.admin.headers })).json();
     expect(active.count).toBe(0);
+  });
+
+  test('flow_end_action WEBHOOK posts the answers on completion, signed with the flow\'s secret, retried after a 500; a refused target is a 400', async ({ request }) => {
+    receiver.on('/flow-end', (n) => ({ status: n === 1 ? 500 : 200 }));
+    const flow = await createFlow(request, acme, {
+      ...QUALIFY, name: 'Qualify with end webhook', flow_end_action: 'WEBHOOK', flow_end_webhook_url: receiver.url('/flow-end'), flow_webhook_retries: 2,
+    });
+    expect(flow.flow_end_webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const phone = uniquePhone();
+    const e = await run(request, acme, flow.id, { ...listFor([phone]), flow_execution_variables: { promo: 'X1' } });
+    await waitFor(request, acme, phone, 2);
+    await reply(request, acme, phone, 'Sí');
+    await expect.poll(() => receiver.at('/flow-end').length, { timeout: 20_000 }).toBe(2);
+    const [first, second] = receiver.at('/flow-end');
+    expect(second.body).toBe(first.body);
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    for (const r of [first, second]) {
+      const key = Buffer.from(flow.flow_end_webhook_secret.slice('whsec_'.length), 'base64');
+      const expected = createHmac('sha256', key).update(`${r.headers['webhook-id']}.${r.headers['webhook-timestamp']}.${r.body}`).digest('base64');
+      expect(r.headers['webhook-signature']).toBe(`v1,${expected}`);
+    }
+    const [c] = await contactsOf(request, acme, e.id);
+    expect(JSON.parse(second.body)).toEqual({
+      type: 'flow_execution_contact.end', timestamp: expect.stringMatching(ISO),
+      data: {
+        flow: { id: flow.id, name: 'Qualify with end webhook', version: 1 }, flow_execution: e.id, flow_execution_contact: c.id, status: 'COMPLETED',
+        contact: { id: c.contact.id, phone: c.contact.phone, canonical_phone: phone, first_name: null, last_name: null },
+        answers: { interest: 'Sí' }, variables: { interest: 'Sí' }, flow_execution_variables: { promo: 'X1' },
+      },
+    });
+    // No third attempt: the second succeeded.
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(receiver.at('/flow-end')).toHaveLength(2);
+
+    const refused = await request.post('/api/flow', {
+      headers: acme.admin.headers, data: { ...QUALIFY, flow_end_action: 'WEBHOOK', flow_end_webhook_url: 'http://10.1.2.3/hook' },
+    });
+    expect(refused.status()).toBe(400);
+    expect(Object.keys(await refused.json())).toEqual(['flow_end_webhook_url']);
+  });
+
+  test('a DELAY until working hours waits for the account\'s next opening (test clock), then goes on', async ({ request }) => {
+    const account = await newAccount(request);
+    await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } });
+    // Open only two days from now (day 0 = Monday), 09:00 to 17:00 UTC: now is outside.
+    const now = new Date();
+    const day = (now.getUTCDay() + 6 + 2) % 7;
+    const hours = await request.patch('/api/account', {
+      headers: account.admin.headers, data: { has_working_hours: true, working_hours: [{ day, is_open: true, open_at: '09:00', close_at: '17:00' }] },
+    });
+    expect(hours.status(), await hours.text()).toBe(200);
+    const flow = await createFlow(request, account, {
+      name: 'Office hours',
+      steps: [
+        { ordering_idx: 0, step_type: 'MESSAGE', body: 'We will write during office hours.', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'DELAY', delay_type: 'WORKING_HOURS', next_step_default_idx: 2 },
+        { ordering_idx: 2, step_type: 'MESSAGE', body: 'Good morning!' },
+      ],
+    });
+    expect(flow.steps[1].delay_type).toBe('WORKING_HOURS');
+    const phone = uniquePhone();
+    const e = await run(request, account, flow.id, listFor([phone]));
+    await waitFor(request, account, phone, 1);
+    await expect.poll(async () => (await contactsOf(request, account, e.id))[0]?.waiting, { timeout: 10_000 }).toBe('DELAY');
+    const [c] = await contactsOf(request, account, e.id);
+    const opening = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() + 2, 9, 0, 0));
+    expect(c.wait_until).toBe(opening.toISOString());
+    const clock = await request.post('/api/test/flow-clock', {
+      headers: account.admin.headers, data: { seconds: Math.ceil((opening.getTime() - Date.now()) / 1000) + 5 },
+    });
+    expect(clock.status()).toBe(200);
+    expect(await waitFor(request, account, phone, 2)).toEqual(['We will write during office hours.', 'Good morning!']);
+    await expect.poll(async () => (await execution(request, account, e.id)).completed, { timeout: 10_000 }).toBe(1);
+  });
+
+  test('an execution\'s per-step drop-off; filters\' live count; a try on the sandbox phone', async ({ request }) => {
+    const account = await newAccount(request);
+    const h = account.admin.headers;
+    expect((await request.post('/api/channels/sandbox/inbound', { headers: h, data: { phone: uniquePhone(), text: 'hi' } })).status()).toBe(201);
+    const flow = await createFlow(request, account, QUALIFY);
+    const [p, q] = [uniquePhone(), uniquePhone()];
+    const e = await run(request, account, flow.id, listFor([p, q], { tags: ['vip-count'] }));
+    await waitFor(request, account, p, 2);
+    await waitFor(request, account, q, 2);
+    await reply(request, account, p, 'No');
+    await expect.poll(async () => (await execution(request, account, e.id)).completed, { timeout: 15_000 }).toBe(1);
+    const [cq] = (await contactsOf(request, account, e.id)).filter((c) => c.contact.canonical_phone === q);
+    expect((await request.post(`/api/flow-execution-contact/${cq.id}/stop`, { headers: h })).status()).toBe(200);
+    const stats = await request.get(`/api/flow-execution/${e.id}/steps`, { headers: h });
+    expect(stats.status()).toBe(200);
+    expect(await stats.json()).toEqual({
+      results: [
+        { step: { id: flow.steps[0].id, ordering_idx: 0, name: '', step_type: 'MESSAGE' }, reached: 2, here: 0, dropped: 0 },
+        { step: { id: flow.steps[1].id, ordering_idx: 1, name: 'interest', step_type: 'QUESTION' }, reached: 2, here: 0, dropped: 1 },
+        { step: { id: flow.steps[2].id, ordering_idx: 2, name: '', step_type: 'CONDITIONAL' }, reached: 1, here: 0, dropped: 0 },
+        { step: { id: flow.steps[3].id, ordering_idx: 3, name: '', step_type: 'TAG' }, reached: 0, here: 0, dropped: 0 },
+        { step: { id: flow.steps[4].id, ordering_idx: 4, name: '', step_type: 'END' }, reached: 1, here: 0, dropped: 0 },
+      ],
+    });
+
+    const count = async (filters: Json[]) => request.post('/api/flow-execution/matching-contacts', { headers: h, data: { contact_filters: filters } });
+    expect(await (await count([{ field: 'tags', comparison: 'exact', value: 'VIP-count' }])).json()).toEqual({ count: 2 });
+    expect(await (await count([{ field: 'tags', comparison: 'exact', value: 'vip-count' }, { field: 'phone', comparison: 'exact', value: p }])).json()).toEqual({ count: 1 });
+    const bad = await count([{ field: 'shoe_size', comparison: 'exact', value: '9' }]);
+    expect(bad.status()).toBe(400);
+    expect(Object.keys((await bad.json()).contact_filters)).toEqual(['0']);
+
+    const sandboxPhone = uniquePhone();
+    const tried = await request.post(`/api/flow/${flow.id}/try-on-sandbox`, { headers: h, data: { phone: sandboxPhone, flow_execution_variables: { promo: 'TRY' } } });
+    expect(tried.status(), await tried.text()).toBe(201);
+    expect(await tried.json()).toMatchObject({ execute_for: 'LIST', has_priority: true, flow: { id: flow.id }, flow_execution_variables: { promo: 'TRY' } });
+    expect(await waitFor(request, account, sandboxPhone, 2)).toEqual(['Hola , promo TRY.', '¿Te interesa?']);
+
+    const path = (x: string) => [['GET', `/api/flow-execution/${e.id}/steps`], ['POST', `/api/flow/${flow.id}/try-on-sandbox`, { phone: x }]] as [string, string, Json?][];
+    for (const [method, url, data] of path(uniquePhone())) {
+      const res = await request.fetch(url, { method, headers: other.admin.headers, data });
+      expect(res.status(), `${method} ${url}`).toBe(404);
+      expect((await request.fetch(url, { method, data })).status(), `${method} ${url}`).toBe(401);
+    }
+    expect((await request.post('/api/flow-execution/matching-contacts', { data: { contact_filters: [{ field: 'tags', comparison: 'exact', value: 'x' }] } })).status()).toBe(401);
+    expect(await (await request.post('/api/flow-execution/matching-contacts', {
+      headers: other.admin.headers, data: { contact_filters: [{ field: 'tags', comparison: 'exact', value: 'vip-count' }] },
+    })).json()).toEqual({ count: 0 });
   });
 
   test('another account\'s flows, executions and execution contacts are a 404; no credentials is a 401', async ({ request }) => {

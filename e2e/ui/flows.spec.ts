@@ -52,10 +52,22 @@ test('start an execution for a sandbox number, answer on the sandbox phone, watc
   await expect.poll(async () => {
     const res = await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: h });
     return (await res.json()).results.map((m: { body: string }) => m.body);
-  }, { timeout: 15_000 }).toEqual(['Budget for Monterrey?\n\n1. Low\n2. High']);
-  expect((await request.post('/api/channels/sandbox/inbound', { headers: h, data: { phone, text: 'High' } })).status()).toBe(201);
+  }, { timeout: 15_000 }).toEqual(['Budget for Monterrey?']);
+  const executionUrl = page.url();
+
+  // The sandbox phone shows the question's buttons; tapping one answers it.
+  await page.goto(`/sandbox?phone=${encodeURIComponent(phone)}`);
+  await expect(page.getByRole('list', { name: 'Buttons' }).getByText('High')).toBeVisible({ timeout: 15_000 });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/sandbox-buttons.png`, fullPage: true });
+  await page.getByRole('tab', { name: 'Button' }).click();
+  await page.getByRole('button', { name: 'High', exact: true }).click();
+  await expect(page.getByText('Tapped a button')).toBeVisible({ timeout: 15_000 });
+  await page.goto(executionUrl);
 
   await expect(page.getByText('Completed', { exact: true }).first()).toBeVisible({ timeout: 20_000 });
+  const dropOff = page.getByRole('list', { name: 'Per-step drop-off' });
+  await expect(dropOff.locator('[data-step="0"] [data-reached]')).toHaveText('1');
+  await expect(dropOff.locator('[data-step="2"] [data-reached]')).toHaveText('1');
   await expect(page.locator('[data-counter="Completed"]')).toHaveText('1');
   await expect(page.locator('[data-counter="In the flow"]')).toHaveText('0');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/execution.png`, fullPage: true });
@@ -69,4 +81,75 @@ test('start an execution for a sandbox number, answer on the sandbox phone, watc
 
   const contacts = await (await request.get(`/api/flow-execution-contact?flow_execution__flow=${flow.id}`, { headers: h })).json();
   expect(contacts.results[0].contact.tags.map((t: { name: string }) => t.name)).toEqual(['hot-lead']);
+});
+
+test('run form: filters with a live count, a CSV upload; try on the sandbox phone; the inbox shows the flow and stops it', async ({ page, request }) => {
+  test.setTimeout(150_000);
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  expect((await request.post('/api/channels/sandbox/inbound', { headers: h, data: { phone: uniquePhone(), text: 'hi' } })).status()).toBe(201);
+  const tagged = [uniquePhone(), uniquePhone(), uniquePhone()];
+  for (const phone of tagged) {
+    expect((await request.post('/api/contact', { headers: h, data: { phone, tags: ['spring-fair'] } })).status()).toBe(201);
+  }
+  const created = await request.post('/api/flow', {
+    headers: h,
+    data: {
+      name: 'Fair follow-up',
+      steps: [
+        { ordering_idx: 0, name: 'visit', step_type: 'QUESTION', body: 'Will you visit us?', answer_type: 'SINGLE_OPTION', answer_options: ['Yes', 'No'], answer_options_render: 'LIST', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'END' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const flow = await created.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Fair follow-up' })).toBeVisible();
+
+  // Filters: the count follows what is typed.
+  await page.getByRole('radio', { name: 'Contacts matching filters' }).check();
+  await page.getByLabel('Filter 1 value').fill('spring-fair');
+  await expect(page.getByTestId('matching-count')).toHaveText('3 matching contacts', { timeout: 10_000 });
+  await page.getByLabel('Filter 1 value').fill('autumn');
+  await expect(page.getByTestId('matching-count')).toHaveText('0 matching contacts', { timeout: 10_000 });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/run-filters.png`, fullPage: true });
+
+  // A CSV file: imported first, then the execution runs for its contacts.
+  const fromCsv = [uniquePhone(), uniquePhone()];
+  await page.getByRole('radio', { name: 'A CSV file' }).check();
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'fair.csv', mimeType: 'text/csv', buffer: Buffer.from(`phone,first_name\n${fromCsv[0]},Ada\n${fromCsv[1]},Bo\n`) });
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(page.getByTestId('csv-status')).toHaveText('Imported: 2 new, 0 updated, 0 rejected.', { timeout: 20_000 });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/run-csv.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Start execution' }).click();
+  await expect(page).toHaveURL(/\/flows\/executions\/[0-9a-f-]+$/);
+  const table = page.getByRole('table', { name: 'Execution contacts' });
+  await expect(table.getByText('Ada')).toBeVisible({ timeout: 15_000 });
+  await expect(table.getByText('Bo', { exact: true })).toBeVisible();
+
+  // Try on the sandbox phone, then follow the link to it: the list's rows are there.
+  await page.goto(`/flows/${flow.id}`);
+  const sandboxPhone = uniquePhone();
+  await page.getByLabel('Sandbox phone number').fill(sandboxPhone);
+  await page.getByRole('button', { name: 'Try on sandbox' }).click();
+  await page.getByRole('link', { name: 'Open the sandbox phone →' }).click();
+  await expect(page.getByTestId('sandbox-number')).toHaveText(sandboxPhone);
+  const rows = page.getByRole('list', { name: 'List options' });
+  await expect(rows.getByText('Yes')).toBeVisible({ timeout: 15_000 });
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/sandbox-list.png`, fullPage: true });
+
+  // The inbox: the conversation shows the contact is in the flow, and the agent stops it there.
+  const messages = await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(sandboxPhone)}`, { headers: h })).json();
+  await page.goto(`/inbox/${messages.results[0].conversation}`);
+  const inFlow = page.locator('aside').getByRole('list', { name: 'Contact flows' });
+  await expect(inFlow.getByRole('link', { name: 'Fair follow-up' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('list', { name: 'List options' }).first()).toBeVisible();
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/inbox-in-flow.png`, fullPage: true });
+  await inFlow.getByRole('button', { name: 'Stop flow' }).click();
+  await page.getByRole('button', { name: 'Stop flow' }).last().click();
+  await expect(inFlow).toHaveCount(0, { timeout: 15_000 });
+  const fec = await (await request.get(`/api/flow-execution-contact?flow_execution__flow=${flow.id}&search=${encodeURIComponent(sandboxPhone)}`, { headers: h })).json();
+  expect(fec.results[0]).toMatchObject({ status: 'CANCELED', reason: 'Stopped by an agent.', is_active: false });
 });

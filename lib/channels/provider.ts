@@ -39,6 +39,8 @@ export type OutboundMessage = (
   /** `template` is the Cloud API's wire object: {name, language: {code}, components?} with the variables in place. */
   | { kind: 'template'; to: string; template: WireTemplate }
   | { kind: 'text'; to: string; body: string }
+  /** `interactive` is the Cloud API's wire object: {type: 'button' | 'list', body: {text}, action}. */
+  | { kind: 'interactive'; to: string; interactive: WireInteractive }
 ) & {
   /**
    * Our message's id, which the provider hands back with every status of the message (the Cloud
@@ -46,6 +48,14 @@ export type OutboundMessage = (
    */
   reference: string;
 };
+
+/** Reply buttons (at most 3) or a list (at most 10 rows), as the Cloud API takes them. */
+export type WireInteractive =
+  | { type: 'button'; body: { text: string }; footer?: { text: string }; action: { buttons: { type: 'reply'; reply: { id: string; title: string } }[] } }
+  | {
+    type: 'list'; body: { text: string }; footer?: { text: string };
+    action: { button: string; sections: { title?: string; rows: { id: string; title: string; description?: string }[] }[] };
+  };
 
 export type SendOutcome =
   | { ok: true; providerId: string }

@@ -1,7 +1,7 @@
 'use client';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
-import type { Flow, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail, Page } from './types';
+import type { Flow, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail, FlowExecutionStepStats, Page } from './types';
 
 // The dashboard's reads and writes of flows and their executions. Executions that are under way
 // refresh themselves every 2 seconds.
@@ -17,6 +17,7 @@ const key = {
   flow: (id: string) => ['flows', 'detail', id] as const,
   executions: (flowId: string, page: number) => ['flows', 'executions', flowId, page] as const,
   execution: (id: string) => ['flows', 'execution', id] as const,
+  stepStats: (id: string) => ['flows', 'execution-steps', id] as const,
   contacts: (executionId: string, f: object) => ['flows', 'execution-contacts', executionId, f] as const,
   contact: (id: string) => ['flows', 'execution-contact', id] as const,
 };
@@ -54,6 +55,15 @@ export function useExecution(id: string) {
   });
 }
 
+/** The execution's per-step drop-off, refreshed with the execution while it runs. */
+export function useExecutionStepStats(id: string, live: boolean) {
+  return useQuery({
+    queryKey: key.stepStats(id),
+    queryFn: ({ signal }) => apiFetch<FlowExecutionStepStats>(`/api/flow-execution/${encodeURIComponent(id)}/steps`, { signal }),
+    refetchInterval: live ? POLL_MS : false,
+  });
+}
+
 export function useExecutionContacts(executionId: string, filters: { status: string; page: number }, live: boolean) {
   return useQuery({
     queryKey: key.contacts(executionId, filters),
@@ -77,7 +87,7 @@ export function useExecutionContact(id: string) {
 
 export type RunBody = {
   execute_for: 'LIST' | 'FILTERS' | 'ALL';
-  contact_lists?: { source: 'LIST'; contact_list: { phone: string }[] }[];
+  contact_lists?: ({ source: 'LIST'; contact_list: { phone: string }[] } | { source: 'FILE'; contact_file: { upload_group_id: string } })[];
   contact_filters?: { field: string; comparison: string; value: string }[];
   flow_execution_variables?: Record<string, string>;
   start_on?: string | null;
@@ -88,6 +98,32 @@ export function useRunFlow(flowId: string) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: RunBody) => apiFetch<FlowExecution>(`/api/flow/${encodeURIComponent(flowId)}/run`, { method: 'POST', json: body }),
+    onSuccess: () => client.invalidateQueries({ queryKey: key.all }),
+  });
+}
+
+export type ContactFilter = { field: string; comparison: string; value: string };
+
+/** How many contacts the filters match now (the run form's live count); idle until a filter has a field. */
+export function useMatchingContacts(filters: ContactFilter[]) {
+  const complete = filters.filter((f) => f.field.trim());
+  return useQuery({
+    queryKey: ['flows', 'matching-contacts', complete] as const,
+    enabled: complete.length > 0,
+    queryFn: ({ signal }) => apiFetch<{ count: number }>('/api/flow-execution/matching-contacts', {
+      method: 'POST', json: { contact_filters: complete }, signal,
+    }),
+    placeholderData: keepPreviousData,
+    retry: false,
+  });
+}
+
+/** Runs the flow for one number on the sandbox channel. */
+export function useTryOnSandbox(flowId: string) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { phone: string; flow_execution_variables?: Record<string, string> }) =>
+      apiFetch<FlowExecution>(`/api/flow/${encodeURIComponent(flowId)}/try-on-sandbox`, { method: 'POST', json: body }),
     onSuccess: () => client.invalidateQueries({ queryKey: key.all }),
   });
 }

@@ -117,5 +117,6 @@ export type BroadcastWrite = {
 export type Flow = z.infer<typeof flows.Flow>;
 export type FlowStep = z.infer<typeof flows.FlowStep>;
 export type FlowExecution = z.infer<typeof flows.FlowExecution>;
+export type FlowExecutionStepStats = z.infer<typeof flows.FlowExecutionStepStats>;
 export type FlowExecutionContact = z.infer<typeof flows.FlowExecutionContact>;
 export type FlowExecutionContactDetail = z.infer<typeof flows.FlowExecutionContactDetail>;

@@ -63,3 +63,18 @@ describe('conditions and variables', () => {
     expect(nextInWindows(windows, new Date('2026-11-23T11:00:00Z'))).toEqual(new Date('2026-11-25T12:00:00Z'));
   });
 });
+
+describe('a tapped button or list row', () => {
+  const step = { ...stepSchema.parse({ step_type: 'QUESTION', ordering_idx: 0, answer_type: 'SINGLE_OPTION', answer_options: ['Yes', 'No'] }), id: 3 };
+  const tap = (kind: 'button_reply' | 'list_reply', id: string, title: string) => ({ id: 'm', body: title, msgType: 'interactive', content: { interactive: { type: kind, [kind]: { id, title } } } });
+
+  it('selects its option by id, whatever its title', () => {
+    expect(checkAnswer(step, tap('button_reply', 'flow.3.1', 'Renamed'), 'MX')).toEqual({ ok: true, value: 'No', option: 1 });
+    expect(checkAnswer(step, tap('list_reply', 'flow.3.0', 'x'), 'MX')).toEqual({ ok: true, value: 'Yes', option: 0 });
+  });
+
+  it('another step\'s id counts as its title only', () => {
+    expect(checkAnswer(step, tap('button_reply', 'flow.9.1', 'Yes'), 'MX')).toEqual({ ok: true, value: 'Yes', option: 0 });
+    expect(checkAnswer(step, tap('button_reply', 'flow.9.1', 'Maybe'), 'MX').ok).toBe(false);
+  });
+});

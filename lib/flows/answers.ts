@@ -2,7 +2,8 @@ import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import type { StepInput } from './validation';
 
 // Checking a contact's answer to a QUESTION (or MENU): the value to store, or why it is refused.
-// Options match by their title (case- and accent-insensitive) or their number in the list.
+// Options match by the id of a tapped button or list row, their title (case- and accent-insensitive)
+// or their number in the list.
 
 export type InboundReply = { id: string; body: string; msgType: string; content?: Record<string, unknown>; location?: unknown };
 
@@ -18,6 +19,19 @@ const EMOJI_NUMBERS = ['1️⃣', '2️⃣', '3️⃣', '4️⃣', '5️⃣', '6
 /** How the options are written under the question. */
 export function optionLines(step: Pick<StepInput, 'answer_options' | 'answer_options_render'>): string {
   return step.answer_options.map((o, i) => (step.answer_options_render === 'EMOJIS' ? `${EMOJI_NUMBERS[i]} ${o}` : `${i + 1}. ${o}`)).join('\n');
+}
+
+/** An option's id on an interactive message: the step's and the option's, so a tap on an older question's button is not taken for this one's. */
+export function optionId(stepId: number, index: number): string {
+  return `flow.${stepId}.${index}`;
+}
+
+/** The option a tapped button or list row selects (Cloud `interactive.button_reply` / `list_reply`), or -1. */
+export function tappedOption(stepId: number, reply: InboundReply): number {
+  const interactive = (reply.content as { interactive?: { button_reply?: { id?: string }; list_reply?: { id?: string } } } | undefined)?.interactive;
+  const id = interactive?.button_reply?.id ?? interactive?.list_reply?.id;
+  const m = typeof id === 'string' ? id.match(/^flow\.(\d+)\.(\d+)$/) : null;
+  return m && Number(m[1]) === stepId ? Number(m[2]) : -1;
 }
 
 export function matchOption(options: string[], reply: string): number {
@@ -42,10 +56,11 @@ function checkNumber(step: StepInput, body: string): Checked {
   return { ok: true, value: n };
 }
 
-export function checkAnswer(step: StepInput, reply: InboundReply, contactCountry: string): Checked {
+export function checkAnswer(step: StepInput & { id?: number }, reply: InboundReply, contactCountry: string): Checked {
   const body = reply.body ?? '';
   if (step.step_type === 'MENU' || step.answer_type === 'SINGLE_OPTION' || (step.answer_options.length && step.answer_type === 'ANY')) {
-    const i = matchOption(step.answer_options, body);
+    const tapped = step.id === undefined ? -1 : tappedOption(step.id, reply);
+    const i = tapped >= 0 && tapped < step.answer_options.length ? tapped : matchOption(step.answer_options, body);
     if (i < 0) return step.answer_type === 'ANY' && step.step_type !== 'MENU' ? { ok: true, value: body } : { ok: false, reason: 'Not one of the options.' };
     return { ok: true, value: step.answer_options[i], option: i };
   }

@@ -4,6 +4,7 @@ import { execRows, type Db, type Executor } from '@/db';
 import { contactImports, flowExecutionContacts, flowExecutions, flowVersions } from '@/db/schema';
 import { ValidationError, type FieldErrors } from '@/lib/api/errors';
 import type { Member } from '@/lib/auth/member';
+import { sandboxChannel } from '@/lib/channels/sandbox/phone';
 import { accountCountry } from '@/lib/contacts/account-country';
 import { countedTransaction } from '@/lib/contacts/counter';
 import { enqueue, enqueueMany } from '@/lib/jobs/enqueue';
@@ -13,7 +14,7 @@ import { moveContacts } from './contact-status';
 import { findExecution, findExecutionContact, getExecution, getExecutionContact } from './execution-queries';
 import { findFlow } from './flows';
 import type { SerializedExecution } from './serializer';
-import { FILTER_FIELDS_HINT, type ExecutionBody, type ExecutionPatch } from './validation';
+import { FILTER_FIELDS_HINT, type ExecutionBody, type ExecutionPatch, type TrySandboxBody } from './validation';
 import { filterFieldKnown } from './start';
 
 // Executions through the API: created for a flow (operation 13), updated while they have not
@@ -67,7 +68,8 @@ function columns(body: ExecutionBody) {
   };
 }
 
-export async function createExecution(db: Db, member: Member, flowId: string, body: ExecutionBody): Promise<SerializedExecution> {
+/** `channelId`: the channel its messages go out on, instead of the flow's (a try on the sandbox). */
+export async function createExecution(db: Db, member: Member, flowId: string, body: ExecutionBody, channelId: number | null = null): Promise<SerializedExecution> {
   const flow = await findFlow(db, member.accountId, flowId);
   if (!flow.isActive) throw ValidationError.nonField('This flow is switched off (is_active is false).');
   const inbound = flow.executionType === 'INBOUND';
@@ -77,7 +79,7 @@ export async function createExecution(db: Db, member: Member, flowId: string, bo
     const later = body.start_on !== null && new Date(body.start_on) > new Date();
     const [e] = await tx.insert(flowExecutions).values({
       accountId: member.accountId, flowId: flow.id, versionId: version.id, executionType: flow.executionType,
-      createdById: member.userId, status: later ? 'READY' : 'PROCESSING', ...columns(body),
+      createdById: member.userId, status: later ? 'READY' : 'PROCESSING', channelId, ...columns(body),
     }).returning();
     await enqueue(tx, QUEUES.flowStart.name, { executionId: e.id }, later ? { startAfter: e.startOn! } : {});
     return e.id;
@@ -182,4 +184,19 @@ export async function stopExecutionContact(db: Db, member: Member, id: string) {
     await tx.execute(sql`update conversations set status = 'NEW', updated_on = now() where contact_id = ${row.contactId} and status = 'FLOW'`);
   });
   return getExecutionContact(db, member.accountId, id);
+}
+
+/**
+ * Runs the flow for one number on the sandbox channel (created if the account has none), taking
+ * over any other flow that number is in: the dashboard's "Try on the sandbox phone".
+ */
+export async function tryOnSandbox(db: Db, member: Member, flowId: string, body: TrySandboxBody): Promise<SerializedExecution> {
+  const flow = await findFlow(db, member.accountId, flowId);
+  if (flow.executionType === 'INBOUND') throw ValidationError.nonField('An inbound flow starts when a contact writes: start it, then write from the sandbox phone.');
+  const channel = await sandboxChannel(db, member.accountId);
+  return createExecution(db, member, flowId, {
+    execute_for: 'LIST', inbound_trigger_with: 'ANY_MESSAGE', inbound_start_message: null, inbound_start_message_match_exact: false,
+    contact_filters: [], contact_lists: [{ source: 'LIST', contact_file: null, contact_list: [{ phone: body.phone }] }],
+    has_priority: true, flow_execution_variables: body.flow_execution_variables, start_on: null,
+  }, channel.id);
 }

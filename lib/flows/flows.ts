@@ -7,6 +7,7 @@ import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
 import { zodToDrf } from '@/lib/api/zod-to-drf';
 import { containsPattern } from '@/lib/sql/like';
+import { BlockedTargetError, checkTarget } from '@/lib/webhooks/target-guard';
 import { serializeFlow, type FlowRecord, type SerializedFlow, type ShortUserRecord, type StepRecord } from './serializer';
 import { checkSteps } from './steps-check';
 import { flowBody, type FlowBody, type FlowListQuery, type FlowPatch, type StepInput } from './validation';
@@ -112,6 +113,12 @@ async function checkReferences(db: Executor, accountId: number, body: FlowBody, 
   if (body.channel !== null && !channel.length) top.channel = [`Invalid pk "${body.channel}" - object does not exist.`];
   if (body.flow_end_action === 'WEBHOOK' && !/^https?:\/\/./.test(body.flow_end_webhook_url)) {
     top.flow_end_webhook_url = ['Enter the http(s) URL the contact\'s answers are posted to.'];
+  } else if (body.flow_end_action === 'WEBHOOK') {
+    // Refused targets as for webhook subscriptions; checked again on every post.
+    await checkTarget(body.flow_end_webhook_url).catch((error) => {
+      if (!(error instanceof BlockedTargetError)) throw error;
+      top.flow_end_webhook_url = [error.message];
+    });
   }
   if (Object.keys(top).length) throw new ValidationError(top);
 }

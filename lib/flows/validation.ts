@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   flowActionMethods, flowAnswerOptionsRenders, flowAnswerTypes, flowConditionComparisons, flowEndActions, flowExecuteFors,
-  flowExecutionContactStatuses, flowExecutionTypes, flowInboundTriggers, flowStepTypes, flowWaitUnits,
+  flowDelayTypes, flowExecutionContactStatuses, flowExecutionTypes, flowInboundTriggers, flowStepTypes, flowWaitUnits,
 } from '@/db/schema/enum-values';
 import { boolish, integer } from '@/lib/validation/fields';
 
@@ -22,7 +22,7 @@ export const conditionSchema = z.object({
   value: z.preprocess((v) => (typeof v === 'number' || typeof v === 'boolean' ? String(v) : v ?? ''), z.string().max(1000)),
 });
 
-export const DELAY_TYPES = ['DURATION', 'UNTIL', 'TIME_WINDOW'] as const;
+export const DELAY_TYPES = flowDelayTypes;
 export const BODY_TYPES = ['text', 'image', 'audio', 'video', 'document'] as const;
 export const TAG_MODES = ['APPEND', 'REPLACE'] as const;
 /** Contact fields a CONTACT_UPDATE step may set (besides `meta.<key>`). */
@@ -187,3 +187,14 @@ export const executionContactListQuery = z.object({
   search: z.string().max(200).optional(),
 });
 export type ExecutionContactListQuery = z.output<typeof executionContactListQuery>;
+
+/** How many contacts some filters match (the run form's live count). */
+export const matchingContactsBody = z.object({ contact_filters: z.array(conditionSchema).min(1).max(20) });
+export type MatchingContactsBody = z.output<typeof matchingContactsBody>;
+
+/** Try a flow on the sandbox phone: the number that plays the contact, and the execution's variables. */
+export const trySandboxBody = z.object({
+  phone: z.string().trim().min(1).max(64),
+  flow_execution_variables: executionFields.flow_execution_variables,
+});
+export type TrySandboxBody = z.output<typeof trySandboxBody>;

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '@/db';
 import { messages, messageSource } from '@/db/schema';
-import type { ChannelRecord, WireTemplate } from '@/lib/channels/provider';
+import type { ChannelRecord, WireInteractive, WireTemplate } from '@/lib/channels/provider';
 import { touchConversations, type ConversationRecord, type ConversationStatus } from '@/lib/conversations/open';
 import { enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -25,13 +25,15 @@ export type OutboundInput = {
 } & (
   | { kind: 'template'; templateId: string; template: WireTemplate; variables: string[]; body: string }
   | { kind: 'text'; body: string }
+  /** `body` is the readable text kept on the message (the question), `interactive` what goes on the wire. */
+  | { kind: 'interactive'; body: string; interactive: WireInteractive }
 );
 
 /** The row of an outbound message as it is queued. */
 function outboundRow(input: OutboundInput, now: Date) {
   const content = input.kind === 'template'
     ? { template: input.template, variables: input.variables }
-    : { text: { body: input.body } };
+    : input.kind === 'interactive' ? { interactive: input.interactive } : { text: { body: input.body } };
   return {
     accountId: input.accountId, conversationId: input.conversation.id, contactId: input.contact.id, channelId: input.channel.id,
     chatTemplateId: input.kind === 'template' ? input.templateId : null, direction: 'OUTBOUND' as const, source: input.source,

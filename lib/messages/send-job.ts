@@ -4,7 +4,7 @@ import { broadcastRecipients, broadcasts, channels, messages } from '@/db/schema
 import { messagesProgressed } from '@/lib/broadcasts/progress';
 import { CLOUD_API_TIMEOUT_MS } from '@/lib/channels/cloud-api/http';
 import { burstSize, LATE_TOLERANCE_S, pauseChannel, reserveBurst, slotSeconds } from '@/lib/channels/pace';
-import type { ChannelProvider, OutboundMessage, SendOutcome, WireTemplate } from '@/lib/channels/provider';
+import type { ChannelProvider, OutboundMessage, SendOutcome, WireInteractive, WireTemplate } from '@/lib/channels/provider';
 import { providerFor } from '@/lib/channels/providers';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -40,8 +40,9 @@ type MessageRow = typeof messages.$inferSelect;
 type ChannelRow = typeof channels.$inferSelect;
 
 function outbound(m: MessageRow): OutboundMessage {
-  const content = m.content as { template?: WireTemplate; text?: { body: string } };
+  const content = m.content as { template?: WireTemplate; text?: { body: string }; interactive?: WireInteractive };
   if (m.msgType === 'template' && content.template) return { kind: 'template', to: m.toNumber, template: content.template, reference: m.id };
+  if (m.msgType === 'interactive' && content.interactive) return { kind: 'interactive', to: m.toNumber, interactive: content.interactive, reference: m.id };
   return { kind: 'text', to: m.toNumber, body: content.text?.body ?? m.body, reference: m.id };
 }
 

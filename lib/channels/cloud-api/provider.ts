@@ -3,7 +3,7 @@ import { UNREACHABLE } from './network-error';
 import { cloudError, cloudRequest, isRetryable, isThrottled } from './http';
 
 // The WhatsApp Cloud API wire format against the channel's base URL:
-//   POST {base}/{version}/{phone_number_id}/messages                 template and text sends
+//   POST {base}/{version}/{phone_number_id}/messages                 template, text and interactive sends
 //   GET  {base}/{version}/{phone_number_id}                          credential check
 //   GET  {base}/{version}/{business_account_id}/message_templates    template sync, paged
 
@@ -20,6 +20,7 @@ export function sendBody(message: OutboundMessage): object {
     messaging_product: 'whatsapp', recipient_type: 'individual', to: recipient(message.to), biz_opaque_callback_data: message.reference,
   };
   if (message.kind === 'text') return { ...base, type: 'text', text: { preview_url: false, body: message.body } };
+  if (message.kind === 'interactive') return { ...base, type: 'interactive', interactive: message.interactive };
   return { ...base, type: 'template', template: message.template };
 }
 

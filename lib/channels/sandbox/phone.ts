@@ -22,7 +22,8 @@ async function canonical(db: Db, accountId: number, phone: string): Promise<stri
   return result.e164;
 }
 
-async function sandboxChannel(db: Db, accountId: number) {
+/** The account's sandbox channel, created when it has none yet. */
+export async function sandboxChannel(db: Db, accountId: number) {
   const [channel] = await db.select().from(channels).where(and(eq(channels.accountId, accountId), eq(channels.isSandbox, true))).limit(1);
   return channel ?? db.transaction((tx) => createSandboxChannel(tx, accountId));
 }
@@ -33,8 +34,10 @@ export function sandboxMessage(input: SandboxInbound, from: string): CloudInboun
   switch (input.type) {
     case 'text': return { ...base, type: 'text', text: { body: input.text! } };
     case 'button': return { ...base, type: 'button', button: { text: input.button!.title, payload: input.button!.id ?? input.button!.title } };
-    case 'interactive':
-      return { ...base, type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: input.button!.id ?? input.button!.title, title: input.button!.title } } };
+    case 'interactive': {
+      const kind = input.interactive_type ?? 'button_reply';
+      return { ...base, type: 'interactive', interactive: { type: kind, [kind]: { id: input.button!.id ?? input.button!.title, title: input.button!.title } } };
+    }
     case 'location': return { ...base, type: 'location', location: input.location };
     default: {
       const m = input.media!;

@@ -10,6 +10,8 @@ export const sandboxInboundSchema = z.object({
   type: z.enum(SANDBOX_INBOUND_TYPES).default('text'),
   text: z.string().trim().min(1).max(4096).optional(),
   button: z.object({ id: z.string().max(256).optional(), title: z.string().trim().min(1).max(256) }).optional(),
+  /** With `interactive`: a tapped reply button (`button_reply`) or a row picked from a list (`list_reply`). */
+  interactive_type: z.enum(['button_reply', 'list_reply']).default('button_reply'),
   media: z.object({
     link: z.url({ protocol: /^https?$/ }).max(2000),
     mime_type: z.string().trim().min(1).max(100),

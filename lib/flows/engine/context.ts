@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { channels, conversations, flowExecutionContacts, flowExecutions, flows, flowSteps, messages } from '@/db/schema';
-import type { ChannelRecord } from '@/lib/channels/provider';
+import type { ChannelRecord, WireInteractive } from '@/lib/channels/provider';
 import { openConversations, type ConversationRecord } from '@/lib/conversations/open';
 import { queueOutboundMessages } from '@/lib/messages/outbound';
 import type { SerializedContact } from '@/lib/contacts/serializer';
@@ -50,7 +50,7 @@ export async function loadExecution(tx: Executor, fecId: string) {
 async function channelFor(ctx: RunContext, conversation: ConversationRecord | null): Promise<ChannelRecord | null> {
   const usable = (id: number | null) => (id === null ? Promise.resolve([] as ChannelRecord[]) : ctx.tx.select().from(channels)
     .where(and(eq(channels.id, id), eq(channels.accountId, ctx.flow.accountId), ne(channels.status, 'INACTIVE'))).limit(1));
-  for (const id of [ctx.flow.channelId, conversation?.channelId ?? null]) {
+  for (const id of [ctx.execution.channelId, ctx.flow.channelId, conversation?.channelId ?? null]) {
     const [c] = await usable(id);
     if (c) return c;
   }
@@ -73,8 +73,16 @@ export async function flowConversation(ctx: RunContext, channelId: number | null
   return opened.conversation;
 }
 
+/** What a step sends: text, or reply buttons / a list (with `body` as the readable text kept). */
+export type FlowMessage = { kind: 'text'; body: string } | { kind: 'interactive'; body: string; interactive: WireInteractive };
+
 /** Queues a text message to the contact through the one outbound path; returns its id. */
-export async function sendText(ctx: RunContext, body: string): Promise<string> {
+export function sendText(ctx: RunContext, body: string): Promise<string> {
+  return sendMessage(ctx, { kind: 'text', body });
+}
+
+/** Queues a message to the contact through the one outbound path; returns its id. */
+export async function sendMessage(ctx: RunContext, message: FlowMessage): Promise<string> {
   const [existing] = await ctx.tx.select().from(conversations)
     .where(and(eq(conversations.contactId, ctx.fec.contactId), sql`${conversations.status} not in ('RESOLVED', 'CLOSED')`)).limit(1);
   const channel = await channelFor(ctx, existing ?? null);
@@ -82,7 +90,7 @@ export async function sendText(ctx: RunContext, body: string): Promise<string> {
   const conversation = existing ?? await flowConversation(ctx, channel.id);
   const [id] = await queueOutboundMessages(ctx.tx, [{
     accountId: ctx.flow.accountId, channel, conversation, contact: { id: ctx.fec.contactId, canonicalPhone: ctx.contact.canonical_phone },
-    source: 'FLOW', sentById: null, kind: 'text', body, conversationStatus: 'FLOW',
+    source: 'FLOW', sentById: null, ...message, conversationStatus: 'FLOW',
   }]);
   return id;
 }

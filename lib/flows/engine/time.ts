@@ -1,7 +1,9 @@
+import type { WorkingHours } from '@/db/schema';
+import { outsideWorkingHours } from '@/lib/accounts/working-hours';
 import type { Step } from './context';
 
 // When waits end: a QUESTION's `max_wait_time` (else the 24-hour expiry), a DELAY's duration,
-// date-time, or next opening of its time windows (UTC).
+// date-time, next opening of its time windows (UTC), or of the account's working hours.
 
 export const ANSWER_EXPIRY_MS = 24 * 3600 * 1000;
 const UNIT_MS = { SECOND: 1000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000 } as const;
@@ -30,7 +32,27 @@ export function nextInWindows(windows: Step['time_windows'], now: Date): Date {
   return now;
 }
 
-export function delayEnd(step: Step, now: Date): Date {
+/**
+ * The first moment at or after `now` inside the account's working hours (day 0 = Monday, UTC):
+ * now, or the next opening time. Without working hours every moment is inside.
+ */
+export function nextInWorkingHours(hours: WorkingHours | null, now: Date): Date {
+  if (!hours || !outsideWorkingHours(hours, now)) return now;
+  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  for (let d = 0; d < 8; d++) {
+    const day = new Date(dayStart + d * 86_400_000);
+    const weekday = (day.getUTCDay() + 6) % 7;
+    const opens = hours.filter((h) => h.is_open && h.day === weekday)
+      .map((h) => new Date(day.getTime() + minutes(h.open_at) * 60_000))
+      .filter((t) => t > now && !outsideWorkingHours(hours, t)).sort((a, b) => a.getTime() - b.getTime());
+    if (opens.length) return opens[0];
+  }
+  return now;
+}
+
+/** `workingHours`: the account's, when it has them on (null: always open). */
+export function delayEnd(step: Step, now: Date, workingHours: WorkingHours | null = null): Date {
+  if (step.delay_type === 'WORKING_HOURS') return nextInWorkingHours(workingHours, now);
   if (step.delay_type === 'UNTIL' && step.delay_until) return new Date(step.delay_until);
   if (step.delay_type === 'TIME_WINDOW') return nextInWindows(step.time_windows, now);
   return new Date(now.getTime() + step.delay_amount * UNIT_MS[step.delay_unit]);

@@ -1,8 +1,8 @@
 import {
-  executionBody, executionContactListQuery, executionListQuery, executionPatchBody, flowDocBody, flowListQuery,
+  executionBody, executionContactListQuery, executionListQuery, executionPatchBody, flowDocBody, flowListQuery, matchingContactsBody, trySandboxBody,
 } from '@/lib/flows/validation';
 import { paginated } from '../schemas/common';
-import { Flow, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail } from '../schemas/flows';
+import { Flow, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail, FlowExecutionStepStats, MatchingContacts } from '../schemas/flows';
 import type { Operation, PathParam, ResourceDoc } from '../operation';
 
 const flowId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Flow id.' } };
@@ -131,6 +131,28 @@ export const flowsDoc: ResourceDoc = {
       summary: 'Partially update flow execution', description: 'Operation 12. Only before it starts (400 after).',
       body: { schema: executionPatchBody, name: 'PatchedFlowExecutionRequest' },
       responses: { 200: { description: 'The execution.', schema: FlowExecution } },
+    },
+    {
+      method: 'post', path: '/api/flow/{id}/try-on-sandbox', operationId: 'flow_try_on_sandbox', tags: execTag, params: flowId,
+      summary: 'Try a flow on the sandbox phone',
+      description: 'Runs an OUTBOUND flow for one number on the account\'s sandbox channel (created if needed), whatever channel the flow sends on, '
+        + 'taking over any other flow that number is in (`has_priority`). Answer from the sandbox phone (`/api/channels/sandbox/inbound`).',
+      body: { schema: trySandboxBody, name: 'TrySandboxRequest', required: true },
+      errors: [400],
+      responses: { 201: { description: 'The flow execution.', schema: FlowExecution } },
+    },
+    {
+      method: 'post', path: '/api/flow-execution/matching-contacts', operationId: 'flow_execution_matching_contacts', tags: execTag,
+      summary: 'Count the contacts filters match',
+      description: 'How many of the account\'s contacts `contact_filters` match now, with the conditions an execution with `execute_for` FILTERS applies.',
+      body: { schema: matchingContactsBody, name: 'MatchingContactsRequest', required: true },
+      responses: { 200: { description: 'The count.', schema: MatchingContacts } },
+    },
+    {
+      method: 'get', path: '/api/flow-execution/{id}/steps', operationId: 'flow_execution_steps', tags: execTag, params: executionId,
+      summary: 'Per-step drop-off of a flow execution',
+      description: 'For each step of the version the execution runs, in `ordering_idx` order: how many of its contacts reached it, are waiting at it, and left the flow there.',
+      responses: { 200: { description: 'One entry per step.', schema: FlowExecutionStepStats } },
     },
     control('pause', 'Pause a flow execution', 'Its contacts stop where they are (RUNNING contacts become PAUSED).'),
     control('resume', 'Resume a flow execution', 'Its contacts go on from where they stopped.'),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import {
   flowActionMethods, flowAnswerOptionsRenders, flowAnswerTypes, flowConditionComparisons, flowEndActions, flowExecuteFors,
   flowExecutionContactStatuses, flowExecutionStatuses, flowExecutionStepStatuses, flowExecutionTypes, flowInboundTriggers,
-  flowStepTypes, flowWaitUnits,
+  flowDelayTypes, flowStepTypes, flowWaitUnits,
 } from '@/db/schema/enum-values';
 import { dateTime, id, ShortUser, uuid } from './common';
 import { Contact } from './contacts';
@@ -47,7 +47,7 @@ export const FlowStep = named('FlowStep', z.object({
   answer_options_render_list_button_title: z.string(),
   answer_options_render_list_section_title: z.string(),
   max_answer_attempts: z.int().min(1),
-  delay_type: z.enum(['DURATION', 'UNTIL', 'TIME_WINDOW']).nullable(),
+  delay_type: z.enum(flowDelayTypes).nullable(),
   delay_amount: z.int().min(0),
   delay_unit: z.enum(flowWaitUnits),
   delay_until: dateTime().nullable(),
@@ -79,6 +79,7 @@ export const Flow = named('Flow', z.object({
   flow_end_action: z.enum(flowEndActions),
   flow_end_webhook_url: z.string(),
   flow_webhook_retries: z.int().min(0),
+  flow_end_webhook_secret: z.string().meta({ description: 'Signs the posts of `flow_end_action` WEBHOOK (`webhook-signature`, Standard Webhooks, as subscriptions sign).' }),
   execution_type: z.enum(flowExecutionTypes),
   flow_execution_variables: z.array(z.string()),
   channel: id().nullable(),
@@ -147,7 +148,7 @@ const contactFields = {
   flow_name: z.string(),
   flow_execution_id: uuid(),
   current_step_idx: z.int().min(0).nullable(),
-  waiting: z.enum(['', 'ANSWER', 'DELAY']),
+  waiting: z.enum(['', 'ANSWER', 'DELAY', 'ACTION']).meta({ description: 'What the contact waits for: an answer, the end of a delay, or an ACTION\'s HTTP answer.' }),
   wait_until: dateTime().nullable(),
   variables: z.record(z.string(), z.unknown().meta({ description: 'Any JSON value.' })).meta({ description: 'Answers and ACTION results by step name.' }),
   created_on: dateTime(),
@@ -162,3 +163,14 @@ export const FlowExecutionContactDetail = named('FlowExecutionContactDetail', z.
   flow_execution: FlowExecution,
   execution_steps: z.array(FlowExecutionStep),
 }));
+
+export const FlowExecutionStepStats = named('FlowExecutionStepStats', z.object({
+  results: z.array(z.object({
+    step: z.object({ id: z.int(), ordering_idx: z.int(), name: z.string(), step_type: z.enum(flowStepTypes) }),
+    reached: counter('Contacts of the execution that reached this step.'),
+    here: counter('Contacts in the flow whose last step is this one (waiting at it).'),
+    dropped: counter('Contacts that left the flow at this step: EXPIRED, FAILED or CANCELED with it as their last step.'),
+  })),
+}));
+
+export const MatchingContacts = named('MatchingContacts', z.object({ count: counter('Contacts the filters match now.') }));
