@@ -21,7 +21,7 @@ describe('unreachable steps', () => {
 describe('dangling branches', () => {
   it('asks for both branches of a CONDITIONAL and an ACTION', () => {
     expect(Object.keys(danglingBranches(step(1, 'CONDITIONAL', { next_step_default_idx: 2 })))).toEqual(['next_step_alternate_idx']);
-    expect(danglingBranches(step(1, 'ACTION', { next_step_alternate_idx: 2 })).next_step_default_idx?.[0]).toMatch(/"success" branch leads nowhere/);
+    expect(danglingBranches(step(1, 'ACTION', { next_step_alternate_idx: 2 })).next_step_default_idx).toEqual(['The "success" branch leads nowhere: connect it (to an END step to stop there).']);
     expect(danglingBranches(step(1, 'CONDITIONAL', { next_step_default_idx: 2, next_step_alternate_idx: 3 }))).toEqual({});
   });
   it('asks for every option of a MENU, a QUESTION with option links, and a timeout', () => {
