@@ -55,6 +55,17 @@ function caught(fn: () => void): FieldErrors {
 /** Everything that stops the draft from being published, in the shape a refused publish has; {} when none. */
 export async function draftProblems(db: Executor, accountId: number, flowId: string, draft: FlowDraft): Promise<FieldErrors> {
   let errors: FieldErrors = {};
+  // An option the builder has not connected yet is a hole in next_steps_for_options_idx: named here, left out below.
+  const holes: Record<string, FieldErrors> = {};
+  const steps = draft.steps.map((s, i) => {
+    const links = s.next_steps_for_options_idx;
+    if (!Array.isArray(links) || !links.some((l) => l === null)) return s;
+    const options = Array.isArray(s.answer_options) ? s.answer_options : [];
+    holes[i] = { next_steps_for_options_idx: links.flatMap((l, j) => (l === null ? [`The "${String(options[j] ?? j + 1)}" branch leads nowhere: connect it (to an END step to stop there).`] : [])) };
+    return { ...s, next_steps_for_options_idx: links.filter((l) => l !== null) };
+  });
+  if (Object.keys(holes).length) errors = { steps: holes };
+  draft = { ...draft, steps };
   const fields = flowBody.safeParse({ ...draft, status: undefined });
   if (!fields.success) errors = mergeErrors(errors, zodToDrf(fields.error));
   const stepErrors = caught(() => checkSteps(draft.steps, draft.flow_execution_variables));

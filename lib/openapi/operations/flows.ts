@@ -2,7 +2,7 @@ import {
   executionBody, executionContactListQuery, executionListQuery, executionPatchBody, flowDocBody, flowListQuery,
 } from '@/lib/flows/validation';
 import { paginated } from '../schemas/common';
-import { Flow, FlowDraft, FlowDraftBody, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail, FlowVersion } from '../schemas/flows';
+import { Flow, FlowDraft, FlowDraftBody, FlowExecution, FlowExecutionContact, FlowContactVariables, FlowExecutionContactDetail, FlowVersion } from '../schemas/flows';
 import type { Operation, PathParam, ResourceDoc } from '../operation';
 
 const flowId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Flow id.' } };
@@ -104,6 +104,11 @@ export const flowsDoc: ResourceDoc = {
       description: 'Refused (400) while an execution of the flow is running: cancel it first. Deletes its finished executions too.',
       errors: [400],
       responses: { 204: { description: 'Deleted.' } },
+    },
+    {
+      method: 'get', path: '/api/flow/variables', operationId: 'flow_variables', tags: flowsTag, summary: 'Contact variables for flows',
+      description: 'The contact fields and the meta keys the account\'s contacts have: what `{{contact.<name>}}` can name (the builder offers them).',
+      responses: { 200: { description: 'The names.', schema: FlowContactVariables } },
     },
     {
       method: 'get', path: '/api/flow/{id}/draft', operationId: 'flow_draft_retrieve', tags: flowsTag, params: flowId, summary: 'Get a flow\'s draft',

@@ -200,3 +200,8 @@ export const FlowVersion = named('FlowVersion', z.object({
   steps: counter('Steps of this version.'),
   is_current: z.boolean().meta({ description: 'The version new executions run.' }),
 }));
+
+export const FlowContactVariables = named('FlowContactVariables', z.object({
+  contact_fields: z.array(z.string()),
+  meta_keys: z.array(z.string()).meta({ description: 'Keys of `meta` the account\'s contacts have (at most 200).' }),
+}));
