@@ -9,7 +9,8 @@ import { UserMenu } from './user-menu';
 export function AppShell({ children }: { children: React.ReactNode }) {
   const me = useMe();
   const [open, setOpen] = useState(false);
-  const wide = usePathname().startsWith('/inbox');
+  const path = usePathname();
+  const wide = path.startsWith('/inbox') || /^\/flows\/[^/]+\/builder/.test(path);
   const sidebar = (
     <div className="flex h-full flex-col gap-6 p-4">
       <Link href="/contacts" className="flex items-center gap-2 px-1">
@@ -37,7 +38,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       </div>
       {open && <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden">{sidebar}</div>}
       <main className="min-w-0 flex-1">
-        {/* The inbox is a full-screen workspace; every other page is a centred column. */}
+        {/* The inbox and the flow builder are full-screen workspaces; every other page is a centred column. */}
         {wide ? children : <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">{children}</div>}
       </main>
     </div>
