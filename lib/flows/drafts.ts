@@ -152,7 +152,7 @@ export async function listVersions(db: Db, accountId: number, id: string, url: U
   const [rows, [{ count }]] = await Promise.all([
     db.select({
       version: flowVersions.version, publishedById: flowVersions.publishedById, createdOn: flowVersions.createdOn,
-      steps: sql<number>`(select count(*)::int from flow_steps s where s.version_id = ${flowVersions.id})`,
+      steps: sql<number>`(select count(*)::int from flow_steps s where s.version_id = "flow_versions"."id")`,
     }).from(flowVersions).where(eq(flowVersions.flowId, f.id)).orderBy(desc(flowVersions.version)).limit(page.pageSize).offset(page.offset),
     db.select({ count: sql<number>`count(*)::int` }).from(flowVersions).where(eq(flowVersions.flowId, f.id)),
   ]);

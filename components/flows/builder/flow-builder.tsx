@@ -70,7 +70,7 @@ function runMarks(progress: TestProgress, steps: DraftStep[]): { marks: Map<numb
 
 function Toast({ message }: { message: { text: string; tone: 'ok' | 'bad' } | null }) {
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none absolute left-1/2 top-3 z-30 -translate-x-1/2">
+    <div role="status" aria-live="polite" data-testid="toast" className="pointer-events-none absolute left-1/2 top-3 z-30 -translate-x-1/2">
       {message && (
         <p className={`rounded-full px-4 py-2 text-sm font-medium shadow-lg ${message.tone === 'ok' ? 'bg-slate-900 text-white' : 'bg-rose-600 text-white'}`}>{message.text}</p>
       )}
