@@ -10,7 +10,9 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   const me = useMe();
   const [open, setOpen] = useState(false);
   const path = usePathname();
-  const wide = path.startsWith('/inbox') || /^\/flows\/[^/]+\/builder/.test(path);
+  const wide = path.startsWith('/inbox');
+  // The flow builder is a canvas: it takes the whole window and has its own way back.
+  const bare = /^\/flows\/[^/]+\/builder/.test(path);
   const sidebar = (
     <div className="flex h-full flex-col gap-6 p-4">
       <Link href="/contacts" className="flex items-center gap-2 px-1">
@@ -24,6 +26,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       <UserMenu me={me.data} />
     </div>
   );
+  if (bare) return <main className="min-h-screen">{children}</main>;
   return (
     <div className="min-h-screen lg:flex">
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
@@ -38,7 +41,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       </div>
       {open && <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden">{sidebar}</div>}
       <main className="min-w-0 flex-1">
-        {/* The inbox and the flow builder are full-screen workspaces; every other page is a centred column. */}
+        {/* The inbox is a full-screen workspace; every other page is a centred column. */}
         {wide ? children : <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">{children}</div>}
       </main>
     </div>

@@ -24,8 +24,21 @@ async function center(l: Locator) {
   return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
 }
 
+/** Zooms to fit and waits for the canvas to stop moving, so that handles are where they are drawn. */
+async function fit(page: Page, l: Locator) {
+  await page.getByRole('button', { name: 'Zoom to fit' }).click();
+  let last = '';
+  await expect.poll(async () => {
+    const now = JSON.stringify(await l.boundingBox());
+    const same = now === last;
+    last = now;
+    return same;
+  }).toBe(true);
+}
+
 /** Drags from a branch's handle to empty canvas and picks the new step's type in the menu. */
 async function dragOut(page: Page, from: Locator, dx: number, dy: number, type: string) {
+  await fit(page, from);
   const p = await center(from);
   await page.mouse.move(p.x, p.y);
   await page.mouse.down();
@@ -37,6 +50,7 @@ async function dragOut(page: Page, from: Locator, dx: number, dy: number, type: 
 
 /** Drags from a branch's handle onto another step's input. */
 async function connect(page: Page, from: Locator, to: Locator) {
+  await fit(page, from);
   const a = await center(from);
   const b = await center(to.locator('.react-flow__handle-top'));
   await page.mouse.move(a.x, a.y);
@@ -66,7 +80,7 @@ test('draw a 6-step flow by mouse and keyboard, publish it, test-run it on the s
   await node(page, 0).click();
   await page.keyboard.press('Delete');
   await expect(page.locator('[data-step-node]')).toHaveCount(0);
-  await page.getByRole('textbox', { name: 'Flow name' }).fill('Budget check');
+  await page.getByRole('region', { name: 'Flow settings' }).getByRole('textbox', { name: 'Flow name' }).fill('Budget check');
 
   // Mouse: a question dropped from the palette becomes the first step.
   const canvas = page.locator('[data-builder-canvas]');
@@ -83,22 +97,22 @@ test('draw a 6-step flow by mouse and keyboard, publish it, test-run it on the s
   await expect(panel.getByLabel('Message preview')).toContainText('↩ High');
 
   // Dragging branches out to empty space adds connected steps.
-  await dragOut(page, handle(page, 0, 'other answer'), 0, 110, 'Condition');
+  await dragOut(page, handle(page, 0, 'other answer'), 0, 70, 'Condition');
   await expect(node(page, 1)).toBeVisible();
   await panel.getByLabel('Field').fill('step.question');
   await panel.getByLabel('Value').fill('High');
-  await dragOut(page, handle(page, 1, 'then'), -170, 110, 'Tag');
+  await dragOut(page, handle(page, 1, 'then'), -160, 70, 'Tag');
   await panel.getByLabel('Contact tags (comma separated)').fill('hot-lead');
-  await dragOut(page, handle(page, 1, 'otherwise'), 170, 110, 'Message');
+  await dragOut(page, handle(page, 1, 'otherwise'), 160, 70, 'Message');
   await panel.getByLabel('Text', { exact: true }).fill('Thanks, we will write again soon.');
-  await dragOut(page, handle(page, 2, 'next'), 0, 110, 'Message');
+  await dragOut(page, handle(page, 2, 'next'), 0, 70, 'Message');
   // The answer of the question is offered as a variable.
   const text = panel.getByLabel('Text', { exact: true });
   await text.fill('Great: ');
   await text.pressSequentially('{{step.q');
   await page.getByRole('listbox', { name: 'Variables' }).getByRole('option', { name: '{{step.question}}' }).click();
   await expect(text).toHaveValue('Great: {{step.question}}');
-  await dragOut(page, handle(page, 4, 'next'), 0, 110, 'End');
+  await dragOut(page, handle(page, 4, 'next'), 0, 70, 'End');
   await connect(page, handle(page, 3, 'next'), node(page, 5));
   await expect(page.locator('[data-step-node]')).toHaveCount(6);
   await expect(page.locator('.react-flow__edge')).toHaveCount(6);

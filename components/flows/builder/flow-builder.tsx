@@ -72,7 +72,7 @@ function Toast({ message }: { message: { text: string; tone: 'ok' | 'bad' } | nu
   return (
     <div role="status" aria-live="polite" data-testid="toast" className="pointer-events-none absolute left-1/2 top-3 z-30 -translate-x-1/2">
       {message && (
-        <p className={`rounded-full px-4 py-2 text-sm font-medium shadow-lg ${message.tone === 'ok' ? 'bg-slate-900 text-white' : 'bg-rose-600 text-white'}`}>{message.text}</p>
+        <p className={`whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium shadow-lg ${message.tone === 'ok' ? 'bg-slate-900 text-white' : 'bg-rose-600 text-white'}`}>{message.text}</p>
       )}
     </div>
   );
@@ -350,9 +350,11 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
   return (
     <div className="flex h-screen flex-col bg-white">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 px-4 py-2.5">
-        <Link href={`/flows/${id}`} className="text-sm text-indigo-700 hover:underline">← Flow</Link>
+        <Link href={`/flows/${id}`} className="flex items-center gap-2 text-sm text-indigo-700 hover:underline">
+          <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-indigo-600 text-xs font-bold text-white">E</span>← Flow
+        </Link>
         <input aria-label="Flow name" value={flow.name} onChange={(e) => commit({ flow: { ...flow, name: e.target.value } })}
-          className="min-w-0 max-w-xs flex-1 rounded-md border-0 px-2 py-1 text-base font-semibold text-slate-900 hover:ring-1 hover:ring-slate-200 focus:ring-2 focus:ring-indigo-600" />
+          className="w-56 min-w-0 rounded-md border-0 px-2 py-1 text-base font-semibold text-slate-900 hover:ring-1 hover:ring-slate-200 focus:ring-2 focus:ring-indigo-600" />
         <span data-testid="flow-status" className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.status === 'DRAFT' ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800'}`}>
           {status.status === 'DRAFT' ? 'Draft' : 'Published'}{status.version > 0 ? ` · v${status.version} live` : ' · never published'}
         </span>
@@ -418,7 +420,8 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
               nodeColor={(n) => ((n as StepFlowNode).data.run ? '#10b981' : (n as StepFlowNode).data.problems.length ? '#f43f5e' : '#818cf8')} />
           </ReactFlow>
           {addMenu && (
-            <div role="menu" aria-label="Add a step here" style={{ left: addMenu.screen.x, top: addMenu.screen.y }}
+            <div role="menu" aria-label="Add a step here"
+              style={{ left: Math.min(addMenu.screen.x, window.innerWidth - 216), top: Math.max(8, Math.min(addMenu.screen.y, window.innerHeight - 336)) }}
               className="fixed z-40 max-h-80 w-52 overflow-y-auto rounded-lg bg-white py-1 shadow-xl ring-1 ring-slate-200">
               <p className="px-3 py-1 text-[11px] font-semibold uppercase tracking-wide text-slate-500">Add and connect</p>
               {STEP_TYPES.map((t) => (

@@ -72,7 +72,8 @@ export function NewFlowView() {
             <p className="text-sm text-slate-600">A file from the builder&apos;s Export (the <code className="font-mono">POST /api/flow</code> body), from this account or another.</p>
             <label className="block text-sm font-medium text-slate-700">
               Flow file
-              <input type="file" accept="application/json,.json" className="mt-1 block text-sm"
+              <input type="file" accept="application/json,.json"
+                className="mt-1 block text-sm text-slate-600 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-1.5 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100"
                 onChange={async (e) => { const f = e.target.files?.[0]; if (f) importText(await f.text()); }} />
             </label>
             <label className="block text-sm font-medium text-slate-700">
