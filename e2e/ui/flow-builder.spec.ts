@@ -61,7 +61,7 @@ async function connect(page: Page, from: Locator, to: Locator) {
 }
 
 async function saved(page: Page) {
-  await expect(page.getByTestId('save-state')).toHaveText('All changes saved', { timeout: 10_000 });
+  await expect(page.getByTestId('save-state')).toHaveText('Saved', { timeout: 10_000 });
 }
 
 test('draw a 6-step flow by mouse and keyboard, publish it, test-run it on the sandbox phone with the path lit', async ({ page, request }) => {

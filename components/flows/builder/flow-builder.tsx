@@ -354,20 +354,20 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
           <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-indigo-600 text-xs font-bold text-white">E</span>← Flow
         </Link>
         <input aria-label="Flow name" value={flow.name} onChange={(e) => commit({ flow: { ...flow, name: e.target.value } })}
-          className="w-56 min-w-0 rounded-md border-0 px-2 py-1 text-base font-semibold text-slate-900 hover:ring-1 hover:ring-slate-200 focus:ring-2 focus:ring-indigo-600" />
+          className="w-48 min-w-0 rounded-md border-0 px-2 py-1 text-base font-semibold text-slate-900 hover:ring-1 hover:ring-slate-200 focus:ring-2 focus:ring-indigo-600" />
         <span data-testid="flow-status" className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.status === 'DRAFT' ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800'}`}>
           {status.status === 'DRAFT' ? 'Draft' : 'Published'}{status.version > 0 ? ` · v${status.version} live` : ' · never published'}
         </span>
         <span data-testid="save-state" className="flex items-center gap-1 text-xs text-slate-500">
-          {save.state === 'saving' ? <><Spinner className="size-3" /> Saving…</> : save.state === 'error' ? <span className="text-rose-700">Not saved</span> : 'All changes saved'}
+          {save.state === 'saving' ? <><Spinner className="size-3" /> Saving…</> : save.state === 'error' ? <span className="text-rose-700">Not saved</span> : 'Saved'}
         </span>
         <div className="ml-auto flex flex-wrap items-center gap-1.5">
           <Button variant="ghost" className="!px-2" aria-label="Undo" title="Undo (Ctrl+Z)" onClick={() => travel('past')}>↶</Button>
           <Button variant="ghost" className="!px-2" aria-label="Redo" title="Redo (Ctrl+Shift+Z)" onClick={() => travel('future')}>↷</Button>
-          <Button variant="ghost" onClick={layoutAll}>Auto-layout</Button>
-          <Button variant="ghost" onClick={() => rf.fitView({ padding: 0.2, maxZoom: 1, duration: 300 })}>Zoom to fit</Button>
-          <Button variant="ghost" onClick={() => setPanel(panel === 'versions' ? 'step' : 'versions')}>Versions</Button>
-          <Button variant="ghost" onClick={onExport}>Export</Button>
+          <Button variant="ghost" className="!px-2.5" onClick={layoutAll}>Auto-layout</Button>
+          <Button variant="ghost" className="!px-2.5" onClick={() => rf.fitView({ padding: 0.2, maxZoom: 1, duration: 300 })}>Zoom to fit</Button>
+          <Button variant="ghost" className="!px-2.5" onClick={() => setPanel(panel === 'versions' ? 'step' : 'versions')}>Versions</Button>
+          <Button variant="ghost" className="!px-2.5" onClick={onExport}>Export</Button>
           <Button variant="secondary" onClick={() => setPanel(panel === 'test' ? 'step' : 'test')}>Test run</Button>
           {problemCount > 0 && (
             <button type="button" data-testid="problem-count" onClick={() => { if (firstProblem !== undefined && model.steps[firstProblem]) { select(model.steps[firstProblem].ordering_idx); rf.fitView({ nodes: [{ id: nodeId(model.steps[firstProblem].ordering_idx) }], duration: 300, maxZoom: 1 }); } }}
@@ -416,7 +416,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
             defaultEdgeOptions={{ type: 'smoothstep' }} proOptions={{ hideAttribution: true }} aria-label="Flow canvas">
             <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="#cbd5e1" />
             <Controls showInteractive={false} position="bottom-left" />
-            <MiniMap pannable zoomable position="bottom-right" ariaLabel="Minimap" className="!rounded-lg !shadow-md"
+            <MiniMap pannable zoomable position="bottom-right" ariaLabel="Minimap" className="!rounded-lg !shadow-md" style={{ width: 168, height: 112 }}
               nodeColor={(n) => ((n as StepFlowNode).data.run ? '#10b981' : (n as StepFlowNode).data.problems.length ? '#f43f5e' : '#818cf8')} />
           </ReactFlow>
           {addMenu && (
