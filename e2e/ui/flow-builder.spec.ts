@@ -33,7 +33,8 @@ async function fit(page: Page, l: Locator) {
     const same = now === last;
     last = now;
     return same;
-  }).toBe(true);
+    // Readings further apart than the 300 ms zoom animation: equal ones mean it has ended.
+  }, { intervals: [400] }).toBe(true);
 }
 
 /** Drags from a branch's handle to empty canvas and picks the new step's type in the menu. */
