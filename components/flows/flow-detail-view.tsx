@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
 import { DetailRow } from '@/components/ui/detail-row';
@@ -52,7 +53,8 @@ export function FlowDetailView({ id }: { id: string }) {
   return (
     <>
       <PageHeader title={f.name} back={<Link href="/flows" className="text-indigo-700 hover:underline">← Flows</Link>}
-        description={<>{f.execution_type === 'INBOUND' ? 'Starts when a contact writes' : 'Runs for the contacts you choose'} · version {f.version}</>} />
+        description={<>{f.execution_type === 'INBOUND' ? 'Starts when a contact writes' : 'Runs for the contacts you choose'} · {f.version ? `version ${f.version}` : 'never published'}{f.status === 'DRAFT' ? ' · unpublished draft' : ''}</>}
+        actions={<ButtonLink href={`/flows/${f.id}/builder`}>Open in builder</ButtonLink>} />
       <div className="grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           <Card title={`Steps (${f.steps.length})`}><StepDiagram steps={f.steps} /></Card>

@@ -2,6 +2,7 @@
 import Link from 'next/link';
 import { useEffect, useState } from 'react';
 import { Badge } from '@/components/ui/badge';
+import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
 import { PageHeader } from '@/components/ui/page-header';
@@ -22,7 +23,8 @@ export function FlowListView() {
   return (
     <>
       <PageHeader title="Flows"
-        description="Automated conversations: questions, branches, HTTP calls, tags and hand-over to agents. Flows are created through the API; here you run them and follow each contact." />
+        description="Automated conversations: questions, branches, HTTP calls, tags and hand-over to agents. Draw them in the builder (or write them through the API), run them and follow each contact."
+        actions={<ButtonLink href="/flows/new">New flow</ButtonLink>} />
       <Card flush>
         <div className="border-b border-slate-200 p-4">
           <SearchInput id="flow-search" label="Search flows" placeholder="Search by name" value={input} onChange={setInput} />
@@ -31,7 +33,7 @@ export function FlowListView() {
           <div className="p-4"><ErrorState error={flows.error} onRetry={() => flows.refetch()} /></div>
         ) : flows.data.results.length === 0 ? (
           <EmptyState title={search ? 'No flows match this search' : 'No flows yet'}>
-            {search ? 'The search looks at flow names.' : <>Create one with <code className="font-mono">POST /api/flow</code> (see the API reference).</>}
+            {search ? 'The search looks at flow names.' : <>Start one with <Link href="/flows/new" className="text-indigo-700 hover:underline">New flow</Link>, or with <code className="font-mono">POST /api/flow</code>.</>}
           </EmptyState>
         ) : (
           <>
@@ -42,7 +44,7 @@ export function FlowListView() {
                   <tr key={f.id} className="hover:bg-slate-50">
                     <Td><Link href={`/flows/${f.id}`} className="font-medium text-slate-900 hover:text-indigo-600 hover:underline">{f.name}</Link></Td>
                     <Td><Badge tone={f.execution_type === 'INBOUND' ? 'indigo' : 'gray'}>{f.execution_type}</Badge></Td>
-                    <Td>{f.is_active ? <Badge tone="green">Active</Badge> : <Badge>Off</Badge>}</Td>
+                    <Td>{f.is_active ? <Badge tone="green">Active</Badge> : <Badge>Off</Badge>} {f.status === 'DRAFT' && <Badge tone="amber">Draft</Badge>}</Td>
                     <Td className="tabular-nums">{f.steps.length}</Td>
                     <Td className="tabular-nums">{f.executions}</Td>
                     <Td><DateTime value={f.updated_on} /> <span className="text-xs text-slate-500">v{f.version}</span></Td>

@@ -9,7 +9,10 @@ import { UserMenu } from './user-menu';
 export function AppShell({ children }: { children: React.ReactNode }) {
   const me = useMe();
   const [open, setOpen] = useState(false);
-  const wide = usePathname().startsWith('/inbox');
+  const path = usePathname();
+  const wide = path.startsWith('/inbox');
+  // The flow builder is a canvas: it takes the whole window and has its own way back.
+  const bare = /^\/flows\/[^/]+\/builder/.test(path);
   const sidebar = (
     <div className="flex h-full flex-col gap-6 p-4">
       <Link href="/contacts" className="flex items-center gap-2 px-1">
@@ -23,6 +26,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
       <UserMenu me={me.data} />
     </div>
   );
+  if (bare) return <main className="min-h-screen">{children}</main>;
   return (
     <div className="min-h-screen lg:flex">
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">

@@ -27,8 +27,16 @@ export const flows = pgTable('flows', {
   flowExecutionVariables: text('flow_execution_variables').array().notNull().default(sql`'{}'::text[]`),
   /** The channel its messages go out on; null: the contact's conversation's, else the account's first. */
   channelId: integer('channel_id').references(() => channels.id, { onDelete: 'set null' }),
-  /** The published version: every edit adds one. */
+  /** The published version: every publish adds one; 0 while a flow created as a draft was never published. */
   version: integer('version').notNull().default(1),
+  /** DRAFT while `draft` holds edits not published yet, else PUBLISHED. */
+  status: varchar('status', { length: 16 }).notNull().default('PUBLISHED'),
+  /** The builder's working copy: the flow's body (steps and `layout`) as last saved, checked only when published. */
+  draft: jsonb('draft'),
+  draftUpdatedOn: timestamp('draft_updated_on', { withTimezone: true }),
+  /** What starts an INBOUND flow; null: not chosen yet (publishing is refused). */
+  inboundTriggerWith: flowInboundTrigger('inbound_trigger_with'),
+  inboundStartMessage: text('inbound_start_message').notNull().default(''),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [index('flows_account_idx').on(t.accountId, t.createdOn, t.id)]);
@@ -38,6 +46,9 @@ export const flowVersions = pgTable('flow_versions', {
   id: serial('id').primaryKey(),
   flowId: uuid('flow_id').notNull().references(() => flows.id, { onDelete: 'cascade' }),
   version: integer('version').notNull(),
+  publishedById: integer('published_by').references(() => users.id, { onDelete: 'set null' }),
+  /** The builder's node positions by `ordering_idx`: `{"0": {"x": 0, "y": 0}}`. */
+  layout: jsonb('layout').notNull().default({}),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('flow_versions_flow_version_key').on(t.flowId, t.version)]);
 

@@ -92,6 +92,8 @@ export type RunBody = {
   flow_execution_variables?: Record<string, string>;
   start_on?: string | null;
   has_priority?: boolean;
+  inbound_trigger_with?: string;
+  inbound_start_message?: string | null;
 };
 
 export function useRunFlow(flowId: string) {

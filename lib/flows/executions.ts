@@ -72,6 +72,7 @@ function columns(body: ExecutionBody) {
 export async function createExecution(db: Db, member: Member, flowId: string, body: ExecutionBody, channelId: number | null = null): Promise<SerializedExecution> {
   const flow = await findFlow(db, member.accountId, flowId);
   if (!flow.isActive) throw ValidationError.nonField('This flow is switched off (is_active is false).');
+  if (flow.version === 0) throw ValidationError.nonField('This flow is a draft that was never published: publish it before running it.');
   const inbound = flow.executionType === 'INBOUND';
   await checkBody(db, member.accountId, body, inbound);
   const id = await db.transaction(async (tx) => {

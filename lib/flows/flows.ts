@@ -10,11 +10,14 @@ import { containsPattern } from '@/lib/sql/like';
 import { BlockedTargetError, checkTarget } from '@/lib/webhooks/target-guard';
 import { serializeFlow, type FlowRecord, type SerializedFlow, type ShortUserRecord, type StepRecord } from './serializer';
 import { checkSteps } from './steps-check';
-import { flowBody, type FlowBody, type FlowListQuery, type FlowPatch, type StepInput } from './validation';
+import { createDraftFlow, saveDraft } from './drafts';
+import { stepBody } from './step-body';
+import { flowBody, type FlowBody, type FlowListQuery, type FlowPatch, type Layout, type StepInput } from './validation';
 
 // Flows: created, read, replaced, partly updated and deleted, scoped by account. Every change of
 // the steps publishes a new version (flow_versions with its own step rows): executions keep the
-// version they started with. A flow with executions still running cannot be deleted.
+// version they started with. A body with `status: "DRAFT"` is saved as the flow's draft instead
+// (drafts.ts). A flow with executions still running cannot be deleted.
 
 export const RUNNING_EXECUTION_STATUSES = ['PROCESSING', 'READY', 'RUNNING', 'PAUSED'] as const;
 
@@ -80,7 +83,7 @@ export async function listFlows(db: Db, accountId: number, url: URL, page: PageR
 }
 
 /** What the steps name outside the flow: templates, members, flows, the channel; errors by step index. */
-async function checkReferences(db: Executor, accountId: number, body: FlowBody, steps: StepInput[], items: unknown[], selfId: string | null) {
+export async function checkReferences(db: Executor, accountId: number, body: FlowBody, steps: StepInput[], items: unknown[], selfId: string | null) {
   const templateIds = [...new Set(steps.map((s) => s.chat_template).filter((t): t is string => t !== null))];
   const userIds = [...new Set(steps.flatMap((s) => s.assign_to_users))];
   const flowIds = [...new Set(steps.map((s) => s.trigger_flow).filter((t): t is string => t !== null))];
@@ -129,65 +132,73 @@ async function checked(db: Executor, accountId: number, body: FlowBody, selfId: 
   return steps;
 }
 
-async function publish(tx: Executor, flowId: string, version: number, steps: StepInput[]) {
-  const [v] = await tx.insert(flowVersions).values({ flowId, version }).returning();
+export async function publish(tx: Executor, flowId: string, version: number, steps: StepInput[], by: { userId: number | null; layout: Layout }) {
+  const [v] = await tx.insert(flowVersions).values({ flowId, version, publishedById: by.userId, layout: by.layout }).returning();
   await tx.insert(flowSteps).values(steps.map(({ name, step_type, ordering_idx, ...settings }) => ({
     flowId, versionId: v.id, name, stepType: step_type, orderingIdx: ordering_idx,
     settings: { ...settings, conditions: settings.conditions.map((c) => ({ id: randomUUID(), ...c })) },
   })));
 }
 
-function columns(body: FlowBody) {
+export function columns(body: Omit<FlowBody, 'steps' | 'status'>) {
   return {
     name: body.name, isActive: body.is_active, flowEndAction: body.flow_end_action, flowEndWebhookUrl: body.flow_end_webhook_url,
     flowWebhookRetries: body.flow_webhook_retries, executionType: body.execution_type,
     flowExecutionVariables: body.flow_execution_variables, channelId: body.channel,
+    inboundTriggerWith: body.inbound_trigger_with, inboundStartMessage: body.inbound_start_message,
   };
 }
 
 export async function createFlow(db: Db, member: Member, body: FlowBody): Promise<SerializedFlow> {
+  if (body.status === 'DRAFT') return createDraftFlow(db, member, body);
   const steps = await checked(db, member.accountId, body, null);
   const row = await db.transaction(async (tx) => {
     const [f] = await tx.insert(flows).values({ accountId: member.accountId, createdById: member.userId, ...columns(body), version: 1 }).returning();
-    await publish(tx, f.id, 1, steps);
+    await publish(tx, f.id, 1, steps, { userId: member.userId, layout: body.layout });
     return f;
   });
   const [shown] = await withSteps(db, [row]);
   return shown;
 }
 
-/** The flow as a request body: what a partial update is merged over. */
-async function currentBody(db: Executor, f: FlowRecord): Promise<Record<string, unknown>> {
+/** The flow as a request body: what a partial update is merged over, a draft starts from, an export gives. */
+export async function currentBody(db: Executor, f: FlowRecord): Promise<Record<string, unknown>> {
   const [shown] = await withSteps(db, [f]);
   return {
     name: f.name, is_active: f.isActive, flow_end_action: f.flowEndAction, flow_end_webhook_url: f.flowEndWebhookUrl,
     flow_webhook_retries: f.flowWebhookRetries, execution_type: f.executionType, flow_execution_variables: f.flowExecutionVariables,
-    channel: f.channelId, steps: shown.steps,
+    channel: f.channelId, inbound_trigger_with: f.inboundTriggerWith, inbound_start_message: f.inboundStartMessage,
+    steps: shown.steps.map(stepBody),
   };
 }
 
-async function update(db: Db, accountId: number, id: string, body: FlowBody, stepsChanged: boolean): Promise<SerializedFlow> {
-  const existing = await findFlow(db, accountId, id);
-  const steps = await checked(db, accountId, body, id);
+async function update(db: Db, member: Member, id: string, body: FlowBody, stepsChanged: boolean): Promise<SerializedFlow> {
+  const existing = await findFlow(db, member.accountId, id);
+  const steps = await checked(db, member.accountId, body, id);
   await db.transaction(async (tx) => {
     const [f] = await tx.select().from(flows).where(eq(flows.id, existing.id)).for('update');
     const version = stepsChanged ? f.version + 1 : f.version;
     await tx.update(flows).set({ ...columns(body), version, updatedOn: new Date() }).where(eq(flows.id, f.id));
-    if (stepsChanged) await publish(tx, f.id, version, steps);
+    if (stepsChanged) await publish(tx, f.id, version, steps, { userId: member.userId, layout: body.layout });
   });
-  return getFlow(db, accountId, id);
+  return getFlow(db, member.accountId, id);
 }
 
-export async function replaceFlow(db: Db, accountId: number, id: string, body: FlowBody): Promise<SerializedFlow> {
-  return update(db, accountId, id, body, true);
+export async function replaceFlow(db: Db, member: Member, id: string, body: FlowBody): Promise<SerializedFlow> {
+  if (body.status === 'DRAFT') return saveDraft(db, member.accountId, id, body);
+  return update(db, member, id, body, true);
 }
 
-export async function patchFlow(db: Db, accountId: number, id: string, patch: FlowPatch): Promise<SerializedFlow> {
-  const existing = await findFlow(db, accountId, id);
+export async function patchFlow(db: Db, member: Member, id: string, patch: FlowPatch): Promise<SerializedFlow> {
+  const existing = await findFlow(db, member.accountId, id);
   const sent = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
+  if (sent.status === 'DRAFT') {
+    const base = existing.draft ?? await currentBody(db, existing);
+    return saveDraft(db, member.accountId, id, { ...(base as object), ...sent });
+  }
   const parsed = flowBody.safeParse({ ...(await currentBody(db, existing)), ...sent });
   if (!parsed.success) throw new ValidationError(zodToDrf(parsed.error));
-  return update(db, accountId, id, parsed.data, 'steps' in sent);
+  return update(db, member, id, parsed.data, 'steps' in sent);
 }
 
 export async function deleteFlow(db: Db, accountId: number, id: string): Promise<void> {

@@ -1,5 +1,6 @@
 import { ValidationError, type FieldErrors } from '@/lib/api/errors';
 import { zodToDrf } from '@/lib/api/zod-to-drf';
+import { optionRenderProblems } from './publish-rules';
 import { variableNames } from './variables';
 import { stepSchema, UPDATABLE_CONTACT_FIELDS, type StepInput } from './validation';
 
@@ -8,11 +9,7 @@ import { stepSchema, UPDATABLE_CONTACT_FIELDS, type StepInput } from './validati
 // naming something that exists. Errors nest by the step's index in the list:
 // `{"steps": {"3": {"next_step_default_idx": ["No step has ordering_idx 9."]}}}`.
 
-/** Reply buttons and list rows of the channel: how many, and how long a title may be. */
-export const BUTTONS_MAX = 3;
-export const BUTTON_TITLE_MAX = 20;
-export const LIST_MAX = 10;
-export const LIST_TITLE_MAX = 24;
+export { BUTTONS_MAX, BUTTON_TITLE_MAX, LIST_MAX, LIST_TITLE_MAX } from './publish-rules';
 
 function add(errors: FieldErrors, field: string, message: string) {
   const list = (errors[field] ??= []) as string[];
@@ -20,7 +17,7 @@ function add(errors: FieldErrors, field: string, message: string) {
 }
 
 /** The texts of a step where variables may appear, by field. */
-function templatedFields(s: StepInput): [string, string][] {
+export function templatedFields(s: StepInput): [string, string][] {
   return [
     ['body', s.body], ['answer_validation_message', s.answer_validation_message], ['body_file_url', s.body_file_url],
     ['action_request_url', s.action_request_url], ['action_request_body', s.action_request_body],
@@ -51,18 +48,7 @@ function checkStep(s: StepInput, errors: FieldErrors, names: Set<string>, flowVa
       if (s.step_type === 'MENU' && s.next_steps_for_options_idx.length !== s.answer_options.length) {
         add(errors, 'next_steps_for_options_idx', `Give one step per option: ${s.answer_options.length} expected, got ${s.next_steps_for_options_idx.length}.`);
       }
-      if (s.answer_options_render === 'BUTTONS') {
-        if (s.answer_options.length > BUTTONS_MAX) add(errors, 'answer_options', `At most ${BUTTONS_MAX} options render as buttons.`);
-        s.answer_options.forEach((o) => {
-          if (o.length > BUTTON_TITLE_MAX) add(errors, 'answer_options', `A button's title has at most ${BUTTON_TITLE_MAX} characters: "${o}".`);
-        });
-      }
-      if (s.answer_options_render === 'LIST') {
-        if (s.answer_options.length > LIST_MAX) add(errors, 'answer_options', `At most ${LIST_MAX} options render as a list.`);
-        s.answer_options.forEach((o) => {
-          if (o.length > LIST_TITLE_MAX) add(errors, 'answer_options', `A list row's title has at most ${LIST_TITLE_MAX} characters: "${o}".`);
-        });
-      }
+      for (const m of optionRenderProblems(s)) add(errors, 'answer_options', m);
       if (s.answer_type === 'NUMBER' && s.answer_has_range) {
         for (const f of ['answer_range_min', 'answer_range_max'] as const) {
           if (s[f] !== '' && !Number.isFinite(Number(s[f]))) add(errors, f, 'A valid number is required.');

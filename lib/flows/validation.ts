@@ -10,6 +10,12 @@ import { boolish, integer } from '@/lib/validation/fields';
 // each step by its index in the list.
 
 export type StepType = (typeof flowStepTypes)[number];
+export const FLOW_STATUSES = ['DRAFT', 'PUBLISHED'] as const;
+
+/** The builder's node positions by `ordering_idx`. */
+export const layoutSchema = z.record(z.string().regex(/^\d+$/, 'Keys are ordering_idx values.'),
+  z.object({ x: z.number().min(-1e6).max(1e6), y: z.number().min(-1e6).max(1e6) })).optional().transform((v) => v ?? {});
+export type Layout = z.output<typeof layoutSchema>;
 export type AnswerType = (typeof flowAnswerTypes)[number];
 
 const idx = integer({ min: 0, max: 32767 }).nullable();
@@ -92,8 +98,13 @@ const flowFields = {
   execution_type: z.enum(flowExecutionTypes).default('OUTBOUND'),
   flow_execution_variables: z.array(z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and _ only.').max(100)).max(50).default([]),
   channel: integer({ min: 1 }).nullable().default(null),
+  inbound_trigger_with: z.enum(flowInboundTriggers).nullable().default(null),
+  inbound_start_message: z.string().max(1000).default(''),
   // Steps are checked one by one (steps-check.ts) so that errors name each by its index.
   steps: z.array(z.unknown()).min(1, 'A flow needs at least one step.').max(200),
+  /** DRAFT saves the body as the flow's draft (checked only when published); else the steps are published. */
+  status: z.enum(FLOW_STATUSES).optional(),
+  layout: layoutSchema,
 };
 
 /** The create (and replace) body. */
@@ -108,6 +119,19 @@ export const flowPatchBody = z.object(Object.fromEntries(Object.keys(flowFields)
   [K in keyof typeof flowFields]: z.ZodOptional<z.ZodUnknown>
 });
 export type FlowPatch = z.output<typeof flowPatchBody>;
+
+/**
+ * A draft as the builder saves it: the flow's fields with loose steps (any object), since a draft
+ * in progress may not be valid yet; everything is checked when it is published.
+ */
+export const flowDraftBody = z.object({
+  ...flowFields,
+  name: z.string().trim().max(200).default(''),
+  steps: z.array(z.record(z.string(), z.unknown())).max(200).default([]),
+  status: z.unknown().optional().transform(() => undefined),
+  layout: layoutSchema,
+});
+export type FlowDraft = z.output<typeof flowDraftBody>;
 
 /** The documented form of the whole body, for the OpenAPI document. */
 export const flowDocBody = flowBody.extend({ steps: z.array(stepSchema).min(1) });

@@ -2,10 +2,18 @@ import {
   executionBody, executionContactListQuery, executionListQuery, executionPatchBody, flowDocBody, flowListQuery, matchingContactsBody, trySandboxBody,
 } from '@/lib/flows/validation';
 import { paginated } from '../schemas/common';
-import { Flow, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail, FlowExecutionStepStats, MatchingContacts } from '../schemas/flows';
+import {
+  Flow, FlowContactVariables, FlowDraft, FlowDraftBody, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail,
+  FlowExecutionStepStats, FlowVersion, MatchingContacts,
+} from '../schemas/flows';
 import type { Operation, PathParam, ResourceDoc } from '../operation';
 
 const flowId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Flow id.' } };
+const versionParams: Record<string, PathParam> = { ...flowId, version: { kind: 'int', description: 'Version number.' } };
+const PUBLISH_RULES = 'Publishing a draft checks it as a write is checked, and also refuses: steps no path from the first step reaches, '
+  + 'branches leading nowhere (then/otherwise, success/error, each option once options have steps, a timeout), variables naming a '
+  + 'step that does not run before, more than 3 buttons or 10 list rows, a free-form MESSAGE first in an OUTBOUND flow, an INBOUND '
+  + 'flow without `inbound_trigger_with`. Errors nest by the step\'s index: `{"steps": {"2": {"next_step_alternate_idx": ["…"]}}}`.';
 const executionId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Flow execution id.' } };
 const contactId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Flow execution contact id.' } };
 const flowsTag = ['Flows'];
@@ -83,14 +91,14 @@ export const flowsDoc: ResourceDoc = {
     },
     {
       method: 'put', path: '/api/flow/{id}', operationId: 'flow_update', tags: flowsTag, params: flowId, summary: 'Replace a flow',
-      description: `The whole flow; its steps publish a new version. ${STEPS}`,
+      description: `The whole flow; its steps publish a new version (with \`status: "DRAFT"\`, the body is saved as the draft and nothing is published). ${STEPS}`,
       body: { schema: flowDocBody, name: 'FlowRequest', required: true, example: EXAMPLE },
       responses: { 200: { description: 'The flow.', schema: Flow } },
     },
     {
       method: 'patch', path: '/api/flow/{id}', operationId: 'flow_partial_update', tags: flowsTag, params: flowId,
       summary: 'Partially update a flow',
-      description: 'Only the fields sent change; `steps`, when sent, replace all steps and publish a new version.',
+      description: 'Only the fields sent change; `steps`, when sent, replace all steps and publish a new version. With `status: "DRAFT"` the fields sent are merged into the draft instead.',
       body: { schema: flowDocBody.partial(), name: 'PatchedFlowRequest', example: { is_active: false } },
       responses: { 200: { description: 'The flow.', schema: Flow } },
     },
@@ -99,6 +107,42 @@ export const flowsDoc: ResourceDoc = {
       description: 'Refused (400) while an execution of the flow is running: cancel it first. Deletes its finished executions too.',
       errors: [400],
       responses: { 204: { description: 'Deleted.' } },
+    },
+    {
+      method: 'get', path: '/api/flow/variables', operationId: 'flow_variables', tags: flowsTag, summary: 'Contact variables for flows',
+      description: 'The contact fields and the meta keys the account\'s contacts have: what `{{contact.<name>}}` can name (the builder offers them).',
+      responses: { 200: { description: 'The names.', schema: FlowContactVariables } },
+    },
+    {
+      method: 'get', path: '/api/flow/{id}/draft', operationId: 'flow_draft_retrieve', tags: flowsTag, params: flowId, summary: 'Get a flow\'s draft',
+      description: `The draft the builder edits (the published flow when there is none), with \`problems\`: what publishing it would be refused with now. ${PUBLISH_RULES}`,
+      responses: { 200: { description: 'The draft.', schema: FlowDraft } },
+    },
+    {
+      method: 'put', path: '/api/flow/{id}/draft', operationId: 'flow_draft_update', tags: flowsTag, params: flowId, summary: 'Save a flow\'s draft',
+      description: 'The whole body (steps as loose objects, `layout`); only its shape is checked: a draft may be unfinished. The flow\'s `status` becomes DRAFT. Same as `PUT /api/flow/{id}` with `status: "DRAFT"`.',
+      body: { schema: FlowDraftBody, name: 'FlowDraftRequest', required: true },
+      responses: { 200: { description: 'The draft with its problems.', schema: FlowDraft } },
+    },
+    {
+      method: 'post', path: '/api/flow/{id}/publish', operationId: 'flow_publish', tags: flowsTag, params: flowId, summary: 'Publish a flow\'s draft',
+      description: `The draft becomes the next version: new executions run it, running ones keep theirs. ${PUBLISH_RULES}`, errors: [400],
+      responses: { 200: { description: 'The flow, PUBLISHED.', schema: Flow } },
+    },
+    {
+      method: 'get', path: '/api/flow/{id}/versions', operationId: 'flow_version_list', tags: flowsTag, params: flowId, summary: 'List a flow\'s versions',
+      description: 'Newest first, with who published each and when.', paginated: true,
+      responses: { 200: { description: 'A page of versions.', schema: paginated(FlowVersion, 'FlowVersion') } },
+    },
+    {
+      method: 'post', path: '/api/flow/{id}/versions/{version}/restore', operationId: 'flow_version_restore', tags: flowsTag, params: versionParams,
+      summary: 'Restore a version as the draft', description: 'That version\'s steps and layout become the draft; publish it to run it again.',
+      responses: { 200: { description: 'The draft.', schema: FlowDraft } },
+    },
+    {
+      method: 'get', path: '/api/flow/{id}/export', operationId: 'flow_export', tags: flowsTag, params: flowId, summary: 'Export a flow',
+      description: 'The flow as a `POST /api/flow` body (its draft when it has one), with `layout`: post it (with `status: "DRAFT"` to import it as a draft) into this or another account.',
+      responses: { 200: { description: 'The flow\'s body.', schema: FlowDraftBody } },
     },
     {
       method: 'post', path: '/api/flow/{id}/run', operationId: 'flow_execution_create', tags: execTag, params: flowId,

@@ -83,7 +83,10 @@ export const Flow = named('Flow', z.object({
   execution_type: z.enum(flowExecutionTypes),
   flow_execution_variables: z.array(z.string()),
   channel: id().nullable(),
-  version: z.int().min(1).meta({ description: 'The published version: every change of the steps adds one.' }),
+  inbound_trigger_with: z.enum(flowInboundTriggers).nullable().meta({ description: 'What starts an INBOUND flow; publishing one from a draft is refused without it.' }),
+  inbound_start_message: z.string(),
+  status: z.enum(['DRAFT', 'PUBLISHED']).meta({ description: 'DRAFT while the flow has a draft not published yet (see `/api/flow/{id}/draft`).' }),
+  version: z.int().min(0).meta({ description: 'The published version: every publish adds one; 0 for a flow created as a draft and never published.' }),
   created_on: dateTime(),
   updated_on: dateTime(),
   executions: counter('Executions of this flow.'),
@@ -174,3 +177,43 @@ export const FlowExecutionStepStats = named('FlowExecutionStepStats', z.object({
 }));
 
 export const MatchingContacts = named('MatchingContacts', z.object({ count: counter('Contacts the filters match now.') }));
+
+const FlowDraftBody = named('FlowDraftBody', z.object({
+  name: z.string(),
+  is_active: z.boolean(),
+  flow_end_action: z.enum(flowEndActions),
+  flow_end_webhook_url: z.string(),
+  flow_webhook_retries: z.int().min(0),
+  execution_type: z.enum(flowExecutionTypes),
+  flow_execution_variables: z.array(z.string()),
+  channel: id().nullable(),
+  inbound_trigger_with: z.enum(flowInboundTriggers).nullable(),
+  inbound_start_message: z.string(),
+  steps: z.array(z.record(z.string(), z.unknown().meta({ description: 'Any JSON value.' }))).meta({ description: 'The steps as a request gives them (see FlowStep).' }),
+  layout: z.record(z.string(), z.object({ x: z.number(), y: z.number() })).meta({ description: 'The builder\'s node positions by `ordering_idx`.' }),
+}));
+
+export const FlowDraft = named('FlowDraft', z.object({
+  flow: uuid(),
+  status: z.enum(['DRAFT', 'PUBLISHED']),
+  version: z.int().min(0).meta({ description: 'The published version the draft started from.' }),
+  has_draft: z.boolean().meta({ description: 'False: there is no draft and `body` is the published flow.' }),
+  updated_on: dateTime().nullable(),
+  body: FlowDraftBody,
+  problems: z.record(z.string(), z.unknown().meta({ description: 'Any JSON value.' })).meta({ description: 'What a publish would be refused with now, in the same shape (`{}` when it can be published).' }),
+}));
+
+export { FlowDraftBody };
+
+export const FlowVersion = named('FlowVersion', z.object({
+  version: z.int().min(1),
+  published_by: ShortUser.nullable(),
+  published_on: dateTime(),
+  steps: counter('Steps of this version.'),
+  is_current: z.boolean().meta({ description: 'The version new executions run.' }),
+}));
+
+export const FlowContactVariables = named('FlowContactVariables', z.object({
+  contact_fields: z.array(z.string()),
+  meta_keys: z.array(z.string()).meta({ description: 'Keys of `meta` the account\'s contacts have (at most 200).' }),
+}));

@@ -13,19 +13,19 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     params,
     handle: async ({ member, params }) => json(await getFlow(await getDb(), member.accountId, params.id)),
   }),
-  // PUT /api/flow/{id} — the whole flow; new steps publish a new version.
+  // PUT /api/flow/{id} — the whole flow; new steps publish a new version (with `status: "DRAFT"`, saved as the draft).
   PUT: endpoint({
     params,
     lookup,
     body: flowBody,
-    handle: async ({ member, params, body }) => json(await replaceFlow(await getDb(), member.accountId, params.id, body)),
+    handle: async ({ member, params, body }) => json(await replaceFlow(await getDb(), member, params.id, body)),
   }),
   // PATCH /api/flow/{id} — only what is sent changes; `steps`, when sent, replace them (a new version).
   PATCH: endpoint({
     params,
     lookup,
     body: flowPatchBody,
-    handle: async ({ member, params, body }) => json(await patchFlow(await getDb(), member.accountId, params.id, body)),
+    handle: async ({ member, params, body }) => json(await patchFlow(await getDb(), member, params.id, body)),
   }),
   // DELETE /api/flow/{id} — refused (400) while an execution of it is running.
   DELETE: endpoint({

@@ -1,0 +1,201 @@
+'use client';
+import { Button } from '@/components/ui/button';
+import type { DraftStep } from '@/lib/client/flow-builder';
+import { Check, Errors, Input, Select, TextBox } from './inputs';
+import { MessagePreview } from './message-preview';
+import { typeInfo, TONES } from './step-types';
+import { VariableField } from './variable-field';
+
+// The selected step's whole form, with the errors the API gives for each field, and a preview of
+// the message as the contact will see it.
+
+type Errs = Record<string, string[]>;
+type Props = { step: DraftStep; errors: Errs; suggestions: string[]; onChange: (patch: Partial<DraftStep>) => void; onDelete: () => void; onClose: () => void };
+
+const ANSWER_TYPES = ['ANY', 'FREE_TEXT', 'SINGLE_OPTION', 'NUMBER', 'EMAIL', 'PHONE', 'URL', 'DATE', 'TIME', 'DATETIME', 'BOOL', 'FILE', 'IMAGE', 'LOCATION'] as const;
+const RENDERS = [['NUMBERS', 'Numbered text'], ['EMOJIS', 'Emoji numbers'], ['BUTTONS', 'Reply buttons (≤3)'], ['LIST', 'List (≤10)']] as const;
+const COMPARISONS = ['exact', '!exact', 'gt', 'gte', 'lt', 'lte', 'isnull', '!isnull', 'icontains', '!icontains'] as const;
+const UNITS = ['MINUTE', 'HOUR', 'DAY'] as const;
+
+const flat = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap((x) => (typeof x === 'string' ? [x] : Object.values(x ?? {}).flatMap(flat))) : v && typeof v === 'object' ? Object.values(v).flatMap(flat) : []);
+const list = (v: string) => v.split(',').map((t) => t.trim()).filter(Boolean);
+const lines = (rec: Record<string, string> | undefined, sep: string) => Object.entries(rec ?? {}).map(([k, v]) => `${k}${sep}${v}`).join('\n');
+const parseLines = (text: string, sep: string) => Object.fromEntries(text.split('\n').map((l) => l.split(sep)).filter((p) => p[0]?.trim())
+  .map(([k, ...v]) => [k.trim(), v.join(sep).trim()]));
+
+function Options({ step, errors, onChange }: { step: DraftStep; errors: Errs; onChange: Props['onChange'] }) {
+  const options = step.answer_options ?? [];
+  const set = (next: string[]) => onChange({ answer_options: next });
+  return (
+    <fieldset>
+      <legend className="text-xs font-medium text-slate-700">Options</legend>
+      <ol className="mt-1 space-y-1.5">
+        {options.map((o, i) => (
+          <li key={i} className="flex gap-1.5">
+            <input aria-label={`Option ${i + 1}`} value={o} onChange={(e) => set(options.map((x, j) => (j === i ? e.target.value : x)))}
+              className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600" />
+            <button type="button" aria-label={`Remove option ${i + 1}`} onClick={() => onChange({
+              answer_options: options.filter((_, j) => j !== i),
+              next_steps_for_options_idx: (step.next_steps_for_options_idx ?? []).filter((_, j) => j !== i),
+            })} className="rounded-md px-2 text-slate-400 hover:bg-slate-100 hover:text-rose-600">✕</button>
+          </li>
+        ))}
+      </ol>
+      <button type="button" onClick={() => set([...options, `Option ${options.length + 1}`])} className="mt-1.5 text-xs font-medium text-indigo-600 hover:underline">+ Add option</button>
+      <Errors errors={[...(errors.answer_options ? flat(errors.answer_options) : []), ...(errors.next_steps_for_options_idx ? flat(errors.next_steps_for_options_idx) : [])]} />
+    </fieldset>
+  );
+}
+
+function Conditions({ step, errors, suggestions, onChange }: { step: DraftStep; errors: Errs; suggestions: string[]; onChange: Props['onChange'] }) {
+  const conditions = step.conditions ?? [];
+  const set = (next: typeof conditions) => onChange({ conditions: next });
+  return (
+    <fieldset>
+      <legend className="text-xs font-medium text-slate-700">All of these hold (then), else otherwise</legend>
+      <datalist id="condition-fields">{suggestions.map((s) => <option key={s} value={s} />)}</datalist>
+      <ol className="mt-1 space-y-2">
+        {conditions.map((c, i) => (
+          <li key={i} className="grid grid-cols-[1fr_auto] gap-1.5 rounded-md bg-slate-50 p-2">
+            <Input label="Field" value={c.field} list="condition-fields" placeholder="step.budget" onChange={(v) => set(conditions.map((x, j) => (j === i ? { ...x, field: v } : x)))} />
+            <button type="button" aria-label={`Remove condition ${i + 1}`} onClick={() => set(conditions.filter((_, j) => j !== i))} className="self-start rounded-md px-2 text-slate-400 hover:text-rose-600">✕</button>
+            <div className="col-span-2 grid grid-cols-2 gap-1.5">
+              <Select label="Comparison" value={c.comparison} options={COMPARISONS} onChange={(v) => set(conditions.map((x, j) => (j === i ? { ...x, comparison: v } : x)))} />
+              <Input label="Value" value={c.value} onChange={(v) => set(conditions.map((x, j) => (j === i ? { ...x, value: v } : x)))} />
+            </div>
+          </li>
+        ))}
+      </ol>
+      <button type="button" onClick={() => set([...conditions, { field: '', comparison: 'exact', value: '' }])} className="mt-1.5 text-xs font-medium text-indigo-600 hover:underline">+ Add condition</button>
+      <Errors errors={flat(errors.conditions)} />
+    </fieldset>
+  );
+}
+
+export function StepPanel({ step, errors, suggestions, onChange, onDelete, onClose }: Props) {
+  const info = typeInfo(step.step_type);
+  const e = (f: string) => flat(errors[f]);
+  const asks = step.step_type === 'QUESTION' || step.step_type === 'MENU';
+  const sends = step.step_type === 'MESSAGE' || asks;
+  return (
+    <section aria-label="Step settings" className="flex h-full flex-col">
+      <header className="flex items-center gap-2 border-b border-slate-200 px-4 py-3">
+        <span aria-hidden="true" className={`grid size-7 place-items-center rounded-md ${TONES[info.tone].chip}`}>{info.icon}</span>
+        <div className="min-w-0">
+          <h2 className="text-sm font-semibold text-slate-900">{info.label}</h2>
+          <p className="text-xs text-slate-500">{info.help}</p>
+        </div>
+        <button type="button" onClick={onClose} aria-label="Close step settings" className="ml-auto rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">✕</button>
+      </header>
+      <div className="flex-1 space-y-4 overflow-y-auto px-4 py-4">
+        {e('non_field_errors').length > 0 && (
+          <ul className="space-y-1 rounded-md bg-rose-50 p-2 text-xs text-rose-800">{e('non_field_errors').map((m) => <li key={m}>⚠ {m}</li>)}</ul>
+        )}
+        <Errors errors={e('step_type')} />
+        <Input label="Name" value={step.name ?? ''} onChange={(v) => onChange({ name: v })} errors={e('name')}
+          hint={asks || step.step_type === 'ACTION' ? `Its answer is {{step.${step.name || 'name'}}} in later steps.` : 'Optional: letters, digits, _ and -.'} />
+        {sends && (
+          <VariableField label={asks ? 'Question' : 'Text'} multiline value={step.body ?? ''} onChange={(v) => onChange({ body: v })} suggestions={suggestions} errors={e('body')} />
+        )}
+        {step.step_type === 'MESSAGE' && (
+          <>
+            <Select label="Media" value={step.body_type ?? 'text'} options={[['text', 'None'], ['image', 'Image'], ['video', 'Video'], ['audio', 'Audio'], ['document', 'Document']]}
+              onChange={(v) => onChange({ body_type: v })} errors={e('body_type')} />
+            {step.body_type && step.body_type !== 'text' && (
+              <VariableField label="File URL" value={step.body_file_url ?? ''} onChange={(v) => onChange({ body_file_url: v })} suggestions={suggestions} errors={e('body_file_url')} />
+            )}
+          </>
+        )}
+        {asks && (
+          <>
+            {step.step_type === 'QUESTION' && (
+              <Select label="Answer type" value={step.answer_type ?? 'ANY'} options={ANSWER_TYPES} onChange={(v) => onChange({ answer_type: v })} errors={e('answer_type')} />
+            )}
+            {(step.step_type === 'MENU' || step.answer_type === 'SINGLE_OPTION' || (step.answer_options ?? []).length > 0) && (
+              <>
+                <Options step={step} errors={errors} onChange={onChange} />
+                <Select label="Show options as" value={step.answer_options_render ?? 'NUMBERS'} options={RENDERS} onChange={(v) => onChange({ answer_options_render: v })} />
+                {step.answer_options_render === 'LIST' && (
+                  <div className="grid grid-cols-2 gap-2">
+                    <Input label="List button" value={step.answer_options_render_list_button_title ?? ''} onChange={(v) => onChange({ answer_options_render_list_button_title: v })} errors={e('answer_options_render_list_button_title')} />
+                    <Input label="Section title" value={step.answer_options_render_list_section_title ?? ''} onChange={(v) => onChange({ answer_options_render_list_section_title: v })} errors={e('answer_options_render_list_section_title')} />
+                  </div>
+                )}
+              </>
+            )}
+            <VariableField label="When the answer is not valid" value={step.answer_validation_message ?? ''} onChange={(v) => onChange({ answer_validation_message: v })} suggestions={suggestions} errors={e('answer_validation_message')} />
+            <Input label="Attempts" type="number" value={step.max_answer_attempts ?? 3} onChange={(v) => onChange({ max_answer_attempts: Number(v) })} errors={e('max_answer_attempts')} />
+            <Check label="Stop waiting after a while (timeout branch)" checked={!!step.has_max_wait_time} onChange={(v) => onChange({ has_max_wait_time: v })} />
+            {step.has_max_wait_time && (
+              <div className="grid grid-cols-2 gap-2">
+                <Input label="Wait" type="number" value={step.max_wait_time_amount ?? 0} onChange={(v) => onChange({ max_wait_time_amount: Number(v) })} errors={e('max_wait_time_amount')} />
+                <Select label="Unit" value={step.max_wait_time_unit ?? 'MINUTE'} options={UNITS} onChange={(v) => onChange({ max_wait_time_unit: v })} />
+              </div>
+            )}
+          </>
+        )}
+        {step.step_type === 'TEMPLATE' && (
+          <>
+            <Input label="Template id" value={step.chat_template ?? ''} onChange={(v) => onChange({ chat_template: v || null })} errors={e('chat_template')} hint="An approved template of the account (Templates page)." />
+            <TextBox label="Template variables (one per line)" value={(step.template_variables ?? []).join('\n')} onChange={(v) => onChange({ template_variables: v.split('\n') })} errors={e('template_variables')} />
+          </>
+        )}
+        {step.step_type === 'CONDITIONAL' && <Conditions step={step} errors={errors} suggestions={suggestions} onChange={onChange} />}
+        {step.step_type === 'ACTION' && (
+          <>
+            <Select label="Method" value={step.action_request_method ?? 'GET'} options={['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const} onChange={(v) => onChange({ action_request_method: v })} />
+            <VariableField label="URL" value={step.action_request_url ?? ''} onChange={(v) => onChange({ action_request_url: v })} suggestions={suggestions} errors={e('action_request_url')} />
+            <TextBox label="Headers (Name: value per line)" value={lines(step.action_request_headers, ': ')} onChange={(v) => onChange({ action_request_headers: parseLines(v, ':') })} errors={e('action_request_headers')} />
+            {step.action_request_method !== 'GET' && (
+              <VariableField label="Body" multiline value={step.action_request_body ?? ''} onChange={(v) => onChange({ action_request_body: v })} suggestions={suggestions} errors={e('action_request_body')} />
+            )}
+          </>
+        )}
+        {step.step_type === 'DELAY' && (
+          <>
+            <Select label="Wait" value={step.delay_type ?? 'DURATION'} options={[['DURATION', 'For a while'], ['UNTIL', 'Until a time'], ['TIME_WINDOW', 'Until inside time windows']]} onChange={(v) => onChange({ delay_type: v })} errors={e('delay_type')} />
+            {(step.delay_type ?? 'DURATION') === 'DURATION' && (
+              <div className="grid grid-cols-2 gap-2">
+                <Input label="Amount" type="number" value={step.delay_amount ?? 0} onChange={(v) => onChange({ delay_amount: Number(v) })} errors={e('delay_amount')} />
+                <Select label="Unit" value={step.delay_unit ?? 'MINUTE'} options={UNITS} onChange={(v) => onChange({ delay_unit: v })} />
+              </div>
+            )}
+            {step.delay_type === 'UNTIL' && (
+              <Input label="Until (UTC)" type="datetime-local" value={(step.delay_until ?? '').slice(0, 16)} onChange={(v) => onChange({ delay_until: v ? `${v}:00Z` : null })} errors={e('delay_until')} />
+            )}
+            {step.delay_type === 'TIME_WINDOW' && <Errors errors={e('time_windows')} />}
+          </>
+        )}
+        {step.step_type === 'TAG' && (
+          <>
+            <Input label="Contact tags (comma separated)" value={(step.contact_tags ?? []).join(', ')} onChange={(v) => onChange({ contact_tags: list(v) })} errors={e('contact_tags')} />
+            <Input label="Conversation tags" value={(step.conversation_tags ?? []).join(', ')} onChange={(v) => onChange({ conversation_tags: list(v) })} errors={e('conversation_tags')} />
+            <Select label="Mode" value={step.tags_mode ?? 'APPEND'} options={[['APPEND', 'Add to the tags'], ['REPLACE', 'Replace the tags']]} onChange={(v) => onChange({ tags_mode: v })} />
+          </>
+        )}
+        {step.step_type === 'CONTACT_UPDATE' && (
+          <TextBox label="Fields (field = value per line)" value={lines(step.contact_update_fields, ' = ')} onChange={(v) => onChange({ contact_update_fields: parseLines(v, '=') })}
+            errors={e('contact_update_fields')} hint="first_name, last_name, email, external_id, external_url or meta.<key>; values may use variables." />
+        )}
+        {step.step_type === 'CONVERSATION' && (
+          <Input label="Assign to member ids (comma separated)" value={(step.assign_to_users ?? []).join(', ')} onChange={(v) => onChange({ assign_to_users: list(v).map(Number).filter(Number.isFinite) })} errors={e('assign_to_users')} />
+        )}
+        {step.step_type === 'TRIGGER_FLOW' && (
+          <Input label="Flow id" value={step.trigger_flow ?? ''} onChange={(v) => onChange({ trigger_flow: v || null })} errors={e('trigger_flow')} />
+        )}
+        {['next_step_default_idx', 'next_step_alternate_idx', 'answer_failed_next_step_idx'].flatMap((f) => e(f)).length > 0 && (
+          <div><p className="text-xs font-medium text-slate-700">Branches</p><Errors errors={['next_step_default_idx', 'next_step_alternate_idx', 'answer_failed_next_step_idx'].flatMap((f) => e(f))} /></div>
+        )}
+        {(sends || step.step_type === 'TEMPLATE') && (
+          <div>
+            <p className="mb-1 text-xs font-medium text-slate-700">Preview</p>
+            <MessagePreview step={step} />
+          </div>
+        )}
+      </div>
+      <footer className="border-t border-slate-200 px-4 py-3">
+        <Button variant="secondary" className="w-full !text-rose-700" onClick={onDelete}>Delete step</Button>
+      </footer>
+    </section>
+  );
+}

@@ -1,0 +1,192 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ISO, NOT_FOUND, NOT_PROVIDED, newAccount, uniquePhone, type TestAccount } from './factories';
+
+// The builder's API: drafts saved as edited (status DRAFT) while executions keep their version,
+// publishing refused per step while a problem remains, versions with who published, restoring
+// one as the draft, export and import into another account, the contact variables offered, and
+// account isolation.
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let acme: TestAccount;
+let other: TestAccount;
+
+test.beforeAll(async ({ request }) => {
+  acme = await newAccount(request);
+  other = await newAccount(request);
+  for (const account of [acme, other]) {
+    const res = await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } });
+    expect(res.status(), await res.text()).toBe(201);
+  }
+});
+
+const ASK = {
+  name: 'Ask', execution_type: 'INBOUND', inbound_trigger_with: 'TEXT', inbound_start_message: 'hola',
+  steps: [
+    { ordering_idx: 0, name: 'color', step_type: 'QUESTION', body: 'Color?', answer_type: 'SINGLE_OPTION', answer_options: ['Red', 'Blue'], answer_options_render: 'BUTTONS', next_step_default_idx: 1 },
+    { ordering_idx: 1, step_type: 'MESSAGE', body: 'You chose {{step.color}}.' },
+  ],
+  layout: { 0: { x: 0, y: 0 }, 1: { x: 0, y: 200 } },
+};
+
+async function post(request: APIRequestContext, account: TestAccount, path: string, data?: Json) {
+  return request.post(path, { headers: account.admin.headers, data });
+}
+
+test('a draft is saved as edited, published with who and when, and restored from an earlier version', async ({ request }) => {
+  const h = acme.admin.headers;
+  const created = await post(request, acme, '/api/flow', ASK);
+  expect(created.status(), await created.text()).toBe(201);
+  const flow = await created.json();
+  expect(flow).toMatchObject({ status: 'PUBLISHED', version: 1, inbound_trigger_with: 'TEXT', inbound_start_message: 'hola' });
+
+  // No draft yet: the working copy is the published flow, with its layout and no problems.
+  let draft = await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json();
+  expect(draft).toMatchObject({ flow: flow.id, status: 'PUBLISHED', version: 1, has_draft: false, problems: {} });
+  expect(draft.body.layout).toEqual({ 0: { x: 0, y: 0 }, 1: { x: 0, y: 200 } });
+  expect(draft.body.steps[1]).toMatchObject({ body: 'You chose {{step.color}}.', step_type: 'MESSAGE' });
+
+  // An unfinished draft is stored; the published flow does not change; its problems are listed per step.
+  const unfinished = { ...draft.body, steps: [...draft.body.steps, { ordering_idx: 2, step_type: 'CONDITIONAL', conditions: [] }] };
+  const saved = await request.put(`/api/flow/${flow.id}/draft`, { headers: h, data: unfinished });
+  expect(saved.status(), await saved.text()).toBe(200);
+  draft = await saved.json();
+  expect(draft).toMatchObject({ status: 'DRAFT', has_draft: true });
+  expect(draft.updated_on).toMatch(ISO);
+  expect(draft.problems).toEqual({
+    steps: {
+      2: {
+        conditions: ['Give at least one condition.'],
+        next_step_default_idx: ['The "then" branch leads nowhere: connect it (to an END step to stop there).'],
+        next_step_alternate_idx: ['The "otherwise" branch leads nowhere: connect it (to an END step to stop there).'],
+        non_field_errors: ['No path from the first step reaches this step.'],
+      },
+    },
+  });
+  const shown = await (await request.get(`/api/flow/${flow.id}`, { headers: h })).json();
+  expect(shown).toMatchObject({ status: 'DRAFT', version: 1 });
+  expect(shown.steps).toHaveLength(2);
+
+  // Publishing is refused with the same problems, in the DRF shape.
+  const refused = await post(request, acme, `/api/flow/${flow.id}/publish`);
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual(draft.problems);
+
+  // PATCH with status DRAFT merges into the draft; publishing it makes version 2.
+  const fixed = draft.body.steps.slice(0, 2).map((s: Json, i: number) => (i === 1 ? { ...s, body: 'Elegiste {{step.color}}.' } : s));
+  const patched = await request.patch(`/api/flow/${flow.id}`, { headers: h, data: { status: 'DRAFT', steps: fixed } });
+  expect(patched.status(), await patched.text()).toBe(200);
+  expect((await patched.json()).version).toBe(1);
+  const published = await post(request, acme, `/api/flow/${flow.id}/publish`);
+  expect(published.status(), await published.text()).toBe(200);
+  expect(await published.json()).toMatchObject({ status: 'PUBLISHED', version: 2 });
+  expect((await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).has_draft).toBe(false);
+
+  const versions = await (await request.get(`/api/flow/${flow.id}/versions`, { headers: h })).json();
+  expect(versions.count).toBe(2);
+  expect(versions.results.map((v: Json) => [v.version, v.is_current, v.steps, v.published_by?.id])).toEqual([[2, true, 2, acme.admin.id], [1, false, 2, acme.admin.id]]);
+  expect(versions.results[0].published_on).toMatch(ISO);
+
+  // Version 1 comes back as the draft; the published version stays 2 until it is published.
+  const restored = await post(request, acme, `/api/flow/${flow.id}/versions/1/restore`);
+  expect(restored.status(), await restored.text()).toBe(200);
+  const back = await restored.json();
+  expect(back).toMatchObject({ status: 'DRAFT', version: 2, has_draft: true, problems: {} });
+  expect(back.body.steps[1].body).toBe('You chose {{step.color}}.');
+  expect((await post(request, acme, `/api/flow/${flow.id}/versions/9/restore`)).status()).toBe(404);
+});
+
+test('running executions keep their version while a draft is published', async ({ request }) => {
+  const h = acme.admin.headers;
+  const flow = await (await post(request, acme, '/api/flow', {
+    name: 'Versions', steps: [{ ordering_idx: 0, name: 'q', step_type: 'QUESTION', body: 'First?', next_step_default_idx: 1 }, { ordering_idx: 1, step_type: 'MESSAGE', body: 'v1 end' }],
+  })).json();
+  const phone = uniquePhone();
+  const run = await post(request, acme, `/api/flow/${flow.id}/run`, { execute_for: 'LIST', contact_lists: [{ source: 'LIST', contact_list: [{ phone }] }] });
+  expect(run.status(), await run.text()).toBe(201);
+  const received = async () => ((await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: h })).json()).results as Json[])
+    .filter((m) => m.direction === 'OUTBOUND').map((m) => m.body);
+  await expect.poll(received, { timeout: 20_000 }).toEqual(['First?']);
+
+  const draft = (await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).body;
+  draft.steps[1].body = 'v2 end';
+  expect((await request.put(`/api/flow/${flow.id}/draft`, { headers: h, data: draft })).status()).toBe(200);
+  expect((await post(request, acme, `/api/flow/${flow.id}/publish`)).status()).toBe(200);
+
+  expect((await post(request, acme, '/api/channels/sandbox/inbound', { phone, text: 'yes' })).status()).toBe(201);
+  await expect.poll(received, { timeout: 20_000 }).toEqual(['First?', 'v1 end']);
+});
+
+test('a flow created as a draft cannot run until published; publishing checks the builder rules', async ({ request }) => {
+  const created = await post(request, acme, '/api/flow', {
+    name: 'Outbound hello', status: 'DRAFT', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hi {{step.nobody}}' }],
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const flow = await created.json();
+  expect(flow).toMatchObject({ status: 'DRAFT', version: 0, steps: [] });
+  const run = await post(request, acme, `/api/flow/${flow.id}/run`, { execute_for: 'ALL' });
+  expect(run.status()).toBe(400);
+  expect(await run.json()).toEqual({ non_field_errors: ['This flow is a draft that was never published: publish it before running it.'] });
+  const refused = await post(request, acme, `/api/flow/${flow.id}/publish`);
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({
+    steps: { 0: {
+      body: ['{{step.nobody}}: no step is named "nobody".'],
+      non_field_errors: ['{{step.nobody}}: no QUESTION, MENU or ACTION named "nobody" runs before this step.'],
+      step_type: ['An outbound flow that starts with a free-form MESSAGE only reaches contacts who wrote in the last 24 hours: start with a TEMPLATE.'],
+    } },
+  });
+  const inbound = await (await post(request, acme, '/api/flow', { name: 'In', status: 'DRAFT', execution_type: 'INBOUND', steps: [{ ordering_idx: 0, step_type: 'END' }] })).json();
+  const noTrigger = await post(request, acme, `/api/flow/${inbound.id}/publish`);
+  expect(noTrigger.status()).toBe(400);
+  expect(await noTrigger.json()).toEqual({ inbound_trigger_with: ['An inbound flow needs a trigger: choose which message starts it.'] });
+});
+
+test('an exported flow imports into another account as a draft, publishes and runs', async ({ request }) => {
+  const flow = await (await post(request, acme, '/api/flow', ASK)).json();
+  const exported = await request.get(`/api/flow/${flow.id}/export`, { headers: acme.admin.headers });
+  expect(exported.status()).toBe(200);
+  const body = await exported.json();
+  expect(body).toMatchObject({ name: 'Ask', execution_type: 'INBOUND', inbound_trigger_with: 'TEXT', layout: ASK.layout });
+  expect(body.steps[0]).not.toHaveProperty('id');
+
+  const imported = await post(request, other, '/api/flow', { ...body, status: 'DRAFT' });
+  expect(imported.status(), await imported.text()).toBe(201);
+  const copy = await imported.json();
+  expect(copy).toMatchObject({ status: 'DRAFT', version: 0, name: 'Ask' });
+  expect((await post(request, other, `/api/flow/${copy.id}/publish`)).status()).toBe(200);
+  const run = await post(request, other, `/api/flow/${copy.id}/run`, { execute_for: 'ALL', inbound_trigger_with: 'TEXT', inbound_start_message: 'hola' });
+  expect(run.status(), await run.text()).toBe(201);
+  const phone = uniquePhone();
+  await expect.poll(async () => (await post(request, other, '/api/channels/sandbox/inbound', { phone, text: 'hola' })).status()).toBe(201);
+  const received = async () => ((await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: other.admin.headers })).json()).results as Json[])
+    .filter((m) => m.direction === 'OUTBOUND').map((m) => m.body);
+  await expect.poll(received, { timeout: 20_000 }).toEqual(['Color?\n\n1. Red\n2. Blue']);
+});
+
+test('the contact variables are the contact fields and the account\'s meta keys', async ({ request }) => {
+  const res = await post(request, acme, '/api/contact', { phone: uniquePhone(), meta: { city: 'Lima', plan: 'pro' } });
+  expect(res.status(), await res.text()).toBe(201);
+  const vars = await (await request.get('/api/flow/variables', { headers: acme.admin.headers })).json();
+  expect(vars.contact_fields).toEqual(['first_name', 'last_name', 'phone', 'email', 'external_id', 'external_url', 'source']);
+  expect(vars.meta_keys).toEqual(['city', 'plan']);
+  expect((await (await request.get('/api/flow/variables', { headers: other.admin.headers })).json()).meta_keys).toEqual([]);
+});
+
+test('another account\'s flow is a 404 on every builder endpoint; no credentials is a 401', async ({ request }) => {
+  const flow = await (await post(request, acme, '/api/flow', ASK)).json();
+  const calls: [string, string][] = [
+    ['GET', `/api/flow/${flow.id}/draft`], ['PUT', `/api/flow/${flow.id}/draft`], ['POST', `/api/flow/${flow.id}/publish`],
+    ['GET', `/api/flow/${flow.id}/versions`], ['POST', `/api/flow/${flow.id}/versions/1/restore`], ['GET', `/api/flow/${flow.id}/export`],
+  ];
+  for (const [method, path] of calls) {
+    const res = await request.fetch(path, { method, headers: other.admin.headers, data: method === 'PUT' ? ASK : undefined });
+    expect(res.status(), `${method} ${path}`).toBe(404);
+    expect(await res.json()).toEqual(NOT_FOUND);
+  }
+  for (const [method, path] of [...calls, ['GET', '/api/flow/variables'] as [string, string]]) {
+    const res = await request.fetch(path, { method, data: method === 'PUT' ? ASK : undefined });
+    expect(res.status(), `${method} ${path}`).toBe(401);
+    expect(await res.json()).toEqual(NOT_PROVIDED);
+  }
+});

@@ -1,0 +1,302 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import fs from 'node:fs';
+import { newAccount, uniquePhone, type TestAccount } from '../api/factories';
+import { signIn } from './sign-in';
+
+// The flow builder through the browser: a 6-step flow drawn by mouse and keyboard, published,
+// test-run on a sandbox number answered from the sandbox phone with the path lit on the canvas;
+// a dangling branch refusing publish with the node saying why; undo bringing back a deleted step
+// with its edges; an exported flow imported into another account and run; a starter template.
+// FLOW_SCREENSHOTS=<folder> saves screenshots at 1280 and 1440 pixels wide.
+
+const SHOTS = process.env.FLOW_SCREENSHOTS;
+
+async function sandbox(request: Parameters<typeof newAccount>[0], account: TestAccount) {
+  const res = await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+const node = (page: Page, idx: number) => page.locator(`[data-step-node="${idx}"]`);
+const handle = (page: Page, idx: number, branch: string) => node(page, idx).locator(`[data-branch="${branch}"]`);
+
+async function center(l: Locator) {
+  const box = (await l.boundingBox())!;
+  return { x: box.x + box.width / 2, y: box.y + box.height / 2 };
+}
+
+/** Zooms to fit and waits for the canvas to stop moving, so that handles are where they are drawn. */
+async function fit(page: Page, l: Locator) {
+  await page.getByRole('button', { name: 'Zoom to fit' }).click();
+  let last = '';
+  await expect.poll(async () => {
+    const now = JSON.stringify(await l.boundingBox());
+    const same = now === last;
+    last = now;
+    return same;
+    // Readings further apart than the 300 ms zoom animation: equal ones mean it has ended.
+  }, { intervals: [400] }).toBe(true);
+}
+
+/** Drags from a branch's handle to empty canvas and picks the new step's type in the menu. */
+async function dragOut(page: Page, from: Locator, dx: number, dy: number, type: string) {
+  await fit(page, from);
+  const p = await center(from);
+  await page.mouse.move(p.x, p.y);
+  await page.mouse.down();
+  await page.mouse.move(p.x + dx / 2, p.y + dy / 2, { steps: 5 });
+  await page.mouse.move(p.x + dx, p.y + dy, { steps: 5 });
+  await page.mouse.up();
+  await page.getByRole('menu', { name: 'Add a step here' }).getByRole('menuitem', { name: type, exact: true }).click();
+}
+
+/** Drags from a branch's handle onto another step's input. */
+async function connect(page: Page, from: Locator, to: Locator) {
+  await fit(page, from);
+  const a = await center(from);
+  const b = await center(to.locator('.react-flow__handle-top'));
+  await page.mouse.move(a.x, a.y);
+  await page.mouse.down();
+  await page.mouse.move((a.x + b.x) / 2, (a.y + b.y) / 2, { steps: 5 });
+  await page.mouse.move(b.x, b.y, { steps: 5 });
+  await page.mouse.up();
+}
+
+async function saved(page: Page) {
+  await expect(page.getByTestId('save-state')).toHaveText('Saved', { timeout: 10_000 });
+}
+
+test('draw a 6-step flow by mouse and keyboard, publish it, test-run it on the sandbox phone with the path lit', async ({ page, request }) => {
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 1440, height: 1300 });
+  const account = await newAccount(request);
+  await sandbox(request, account);
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/flows');
+  await page.getByRole('link', { name: 'New flow' }).click();
+  await page.getByRole('button', { name: 'Start blank' }).click();
+  await expect(page).toHaveURL(/\/flows\/[0-9a-f-]+\/builder$/);
+  await expect(page.getByTestId('flow-status')).toHaveText('Draft · never published');
+
+  // Keyboard: the blank message goes (Delete), and the name is typed.
+  await node(page, 0).click();
+  await page.keyboard.press('Delete');
+  await expect(page.locator('[data-step-node]')).toHaveCount(0);
+  await page.getByRole('region', { name: 'Flow settings' }).getByRole('textbox', { name: 'Flow name' }).fill('Budget check');
+
+  // Mouse: a question dropped from the palette becomes the first step.
+  const canvas = page.locator('[data-builder-canvas]');
+  await page.locator('[data-palette="QUESTION"]').dragTo(canvas, { targetPosition: { x: 420, y: 90 } });
+  await expect(node(page, 0)).toBeVisible();
+  const panel = page.getByRole('region', { name: 'Step settings' });
+  await panel.getByLabel('Question', { exact: true }).fill('What is your budget?');
+  await panel.getByLabel('Answer type').selectOption('SINGLE_OPTION');
+  await panel.getByRole('button', { name: '+ Add option' }).click();
+  await panel.getByRole('button', { name: '+ Add option' }).click();
+  await panel.getByRole('textbox', { name: 'Option 1' }).fill('Low');
+  await panel.getByRole('textbox', { name: 'Option 2' }).fill('High');
+  await panel.getByLabel('Show options as').selectOption('BUTTONS');
+  await expect(panel.getByLabel('Message preview')).toContainText('↩ High');
+
+  // Dragging branches out to empty space adds connected steps.
+  await dragOut(page, handle(page, 0, 'other answer'), 0, 70, 'Condition');
+  await expect(node(page, 1)).toBeVisible();
+  await panel.getByLabel('Field').fill('step.question');
+  await panel.getByLabel('Value').fill('High');
+  await dragOut(page, handle(page, 1, 'then'), -160, 70, 'Tag');
+  await panel.getByLabel('Contact tags (comma separated)').fill('hot-lead');
+  await dragOut(page, handle(page, 1, 'otherwise'), 160, 70, 'Message');
+  await panel.getByLabel('Text', { exact: true }).fill('Thanks, we will write again soon.');
+  await dragOut(page, handle(page, 2, 'next'), 0, 70, 'Message');
+  // The answer of the question is offered as a variable.
+  const text = panel.getByLabel('Text', { exact: true });
+  await text.fill('Great: ');
+  await text.pressSequentially('{{step.q');
+  await page.getByRole('listbox', { name: 'Variables' }).getByRole('option', { name: '{{step.question}}' }).click();
+  await expect(text).toHaveValue('Great: {{step.question}}');
+  await dragOut(page, handle(page, 4, 'next'), 0, 70, 'End');
+  await connect(page, handle(page, 3, 'next'), node(page, 5));
+  await expect(page.locator('[data-step-node]')).toHaveCount(6);
+  await expect(page.locator('.react-flow__edge')).toHaveCount(6);
+  await page.getByRole('button', { name: 'Auto-layout' }).click();
+  await saved(page);
+  await expect(page.getByTestId('problem-count')).toHaveCount(0);
+  if (SHOTS) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Zoom to fit' }).click();
+    await node(page, 0).click();
+    await page.screenshot({ path: `${SHOTS}/builder-1440.png` });
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.getByRole('button', { name: 'Zoom to fit' }).click();
+    await page.screenshot({ path: `${SHOTS}/builder-1280.png` });
+    await page.setViewportSize({ width: 1440, height: 1300 });
+  }
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Published version 1');
+  await expect(page.getByTestId('flow-status')).toHaveText('Published · v1 live');
+
+  // The test run: the phone gets the question with its buttons, answers High, and the path lights up.
+  await page.getByRole('button', { name: 'Test run' }).click();
+  const run = page.getByRole('region', { name: 'Test run' });
+  const phone = uniquePhone();
+  await run.getByLabel('Sandbox phone number').fill(phone);
+  await run.getByRole('button', { name: 'Start test run' }).click();
+  await expect(run.getByTestId('phone-message').first()).toContainText('What is your budget?', { timeout: 20_000 });
+  await expect(node(page, 0)).toHaveAttribute('data-run', 'current', { timeout: 10_000 });
+  await run.getByRole('textbox', { name: 'Message' }).fill('High');
+  await run.getByRole('button', { name: 'Send' }).click();
+  await expect(run.getByTestId('test-run-status')).toHaveText('Completed', { timeout: 20_000 });
+  for (const idx of [0, 1, 2, 4, 5]) await expect(node(page, idx)).toHaveAttribute('data-run', 'done');
+  await expect(node(page, 3)).toHaveAttribute('data-run', '');
+  await expect(node(page, 0).locator('[data-run-answer]')).toHaveText('Answer: High');
+  await expect(page.locator('.react-flow__edge.animated')).toHaveCount(4);
+  await expect(run.getByTestId('phone-message').last()).toContainText('Great: High');
+  if (SHOTS) {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.getByRole('button', { name: 'Zoom to fit' }).click();
+    await page.screenshot({ path: `${SHOTS}/builder-test-run.png` });
+  }
+});
+
+test('a dangling branch refuses publishing and the node says why', async ({ page, request }) => {
+  const account = await newAccount(request);
+  const created = await request.post('/api/flow', {
+    headers: account.admin.headers,
+    data: {
+      name: 'Half done', status: 'DRAFT', execution_type: 'INBOUND', inbound_trigger_with: 'ANY_MESSAGE',
+      steps: [
+        { ordering_idx: 0, name: 'plan', step_type: 'QUESTION', body: 'Which plan?', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'CONDITIONAL', conditions: [{ field: 'step.plan', comparison: 'exact', value: 'pro' }], next_step_default_idx: 2 },
+        { ordering_idx: 2, step_type: 'END' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const flow = await created.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  const problems = node(page, 1).getByRole('list', { name: 'Problems' });
+  await expect(problems).toHaveText('⚠ The "otherwise" branch leads nowhere: connect it (to an END step to stop there).');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Not published: 1 problem(s) to fix');
+  await expect(page.getByTestId('flow-status')).toHaveText('Draft · never published');
+  await page.getByTestId('problem-count').click();
+  await expect(page.getByRole('region', { name: 'Step settings' })).toContainText('The "otherwise" branch leads nowhere');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-problem.png` });
+  expect((await (await request.get(`/api/flow/${flow.id}`, { headers: account.admin.headers })).json()).version).toBe(0);
+
+  // Connected, it publishes.
+  await connect(page, handle(page, 1, 'otherwise'), node(page, 2));
+  await expect(problems).toHaveCount(0, { timeout: 10_000 });
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('flow-status')).toHaveText('Published · v1 live');
+});
+
+test('undo restores a deleted step with its edges; copy and paste duplicates a step', async ({ page, request }) => {
+  const account = await newAccount(request);
+  const flow = await (await request.post('/api/flow', {
+    headers: account.admin.headers,
+    data: {
+      name: 'Chain', steps: [
+        { ordering_idx: 0, step_type: 'TAG', contact_tags: ['a'], next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'TAG', contact_tags: ['b'], next_step_default_idx: 2 },
+        { ordering_idx: 2, step_type: 'END' },
+      ],
+    },
+  })).json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+  await node(page, 1).click();
+  await page.keyboard.press('Delete');
+  await expect(page.locator('[data-step-node]')).toHaveCount(2);
+  await expect(page.locator('.react-flow__edge')).toHaveCount(0);
+  await page.keyboard.press('Control+z');
+  await expect(node(page, 1)).toContainText('Add b');
+  await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+  await saved(page);
+  const draft = await (await request.get(`/api/flow/${flow.id}/draft`, { headers: account.admin.headers })).json();
+  expect(draft.body.steps.map((s: { next_step_default_idx: number | null }) => s.next_step_default_idx)).toEqual([1, 2, null]);
+  await page.keyboard.press('Control+Shift+z');
+  await expect(page.locator('[data-step-node]')).toHaveCount(2);
+  await page.getByRole('button', { name: 'Undo' }).click();
+  await expect(page.locator('[data-step-node]')).toHaveCount(3);
+
+  await node(page, 1).click();
+  await page.keyboard.press('Control+c');
+  await page.keyboard.press('Control+v');
+  await expect(node(page, 3)).toContainText('Add b');
+  await expect(page.locator('[data-step-node]')).toHaveCount(4);
+});
+
+test('an exported flow imports into another account and runs there', async ({ page, request, browser }) => {
+  test.setTimeout(150_000);
+  const acme = await newAccount(request);
+  const other = await newAccount(request);
+  await sandbox(request, other);
+  const flow = await (await request.post('/api/flow', {
+    headers: acme.admin.headers,
+    data: {
+      name: 'Shared flow', steps: [
+        { ordering_idx: 0, name: 'size', step_type: 'QUESTION', body: 'Which size?', answer_type: 'SINGLE_OPTION', answer_options: ['S', 'M'], answer_options_render: 'BUTTONS', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Size {{step.size}} noted.' },
+      ],
+      layout: { 0: { x: 0, y: 0 }, 1: { x: 0, y: 260 } },
+    },
+  })).json();
+  await signIn(page, acme.admin.email, acme.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export' }).click();
+  const file = await (await download).path();
+  const exported = JSON.parse(fs.readFileSync(file, 'utf8'));
+  expect(exported).toMatchObject({ name: 'Shared flow', layout: { 0: { x: 0, y: 0 }, 1: { x: 0, y: 260 } } });
+
+  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const second = await context.newPage();
+  await signIn(second, other.admin.email, other.password);
+  await second.goto('/flows/new');
+  await second.getByLabel('Flow file').setInputFiles(file);
+  await expect(second).toHaveURL(/\/flows\/[0-9a-f-]+\/builder$/);
+  await expect(second.getByTestId('flow-status')).toHaveText('Draft · never published');
+  await expect(second.locator('[data-step-node]')).toHaveCount(2);
+  await second.getByRole('button', { name: 'Publish' }).click();
+  await expect(second.getByTestId('flow-status')).toHaveText('Published · v1 live');
+  await second.getByRole('button', { name: 'Test run' }).click();
+  const run = second.getByRole('region', { name: 'Test run' });
+  await run.getByLabel('Sandbox phone number').fill(uniquePhone());
+  await run.getByRole('button', { name: 'Start test run' }).click();
+  await expect(run.getByTestId('phone-message').first()).toContainText('Which size?', { timeout: 20_000 });
+  await run.getByRole('textbox', { name: 'Message' }).fill('M');
+  await run.getByRole('button', { name: 'Send' }).click();
+  await expect(run.getByTestId('test-run-status')).toHaveText('Completed', { timeout: 20_000 });
+  await expect(run.getByTestId('phone-message').last()).toContainText('Size M noted.');
+  await context.close();
+});
+
+test('a starter template opens as a draft, and version history restores an earlier version', async ({ page, request }) => {
+  const account = await newAccount(request);
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/flows/new');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/new-flow.png`, fullPage: true });
+  await page.getByRole('button', { name: 'Use template Support triage' }).click();
+  await expect(page).toHaveURL(/\/flows\/[0-9a-f-]+\/builder$/);
+  await expect(page.getByTestId('flow-status')).toHaveText('Draft · never published');
+  await expect(page.locator('[data-step-node]')).toHaveCount(5);
+  await expect(node(page, 0)).toContainText('Hi! What do you need help with?');
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('flow-status')).toHaveText('Published · v1 live');
+
+  await node(page, 4).click();
+  await page.keyboard.press('Delete');
+  await saved(page);
+  await expect(page.getByTestId('problem-count')).toBeVisible();
+  await page.getByRole('button', { name: 'Versions' }).click();
+  const versions = page.getByRole('region', { name: 'Version history' });
+  await expect(versions.getByRole('listitem')).toHaveCount(1);
+  await expect(versions.getByRole('listitem')).toContainText('LIVE');
+  await versions.getByRole('button', { name: 'Restore version 1 as the draft' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Version 1 restored as the draft');
+  await expect(page.locator('[data-step-node]')).toHaveCount(5);
+  await expect(page.getByTestId('problem-count')).toHaveCount(0);
+});

@@ -1,0 +1,85 @@
+'use client';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { FlowStep, Page } from './types';
+import { apiFetch } from './api-fetch';
+
+// The builder's reads and writes: the draft with its problems, saving it, publishing, versions,
+// restoring one, export, and the contact variables offered in text fields.
+
+export type DraftStep = Partial<Omit<FlowStep, 'id' | 'flow' | 'conditions'>> & {
+  step_type: FlowStep['step_type'];
+  ordering_idx: number;
+  conditions?: { field: string; comparison: FlowStep['conditions'][number]['comparison']; value: string }[];
+};
+export type Position = { x: number; y: number };
+export type DraftBody = {
+  name: string;
+  is_active: boolean;
+  flow_end_action: 'NONE' | 'WEBHOOK';
+  flow_end_webhook_url: string;
+  flow_webhook_retries: number;
+  execution_type: 'INBOUND' | 'OUTBOUND' | 'API';
+  flow_execution_variables: string[];
+  channel: number | null;
+  inbound_trigger_with: 'ANY_MESSAGE' | 'TEXT' | 'IMAGE' | 'FILE' | null;
+  inbound_start_message: string;
+  steps: DraftStep[];
+  layout: Record<string, Position>;
+};
+export type Problems = { steps?: Record<string, Record<string, string[]>> } & Record<string, unknown>;
+export type DraftView = {
+  flow: string; status: 'DRAFT' | 'PUBLISHED'; version: number; has_draft: boolean; updated_on: string | null; body: DraftBody; problems: Problems;
+};
+export type FlowVersion = {
+  version: number; published_by: { id: number; first_name: string; last_name: string; email: string } | null;
+  published_on: string; steps: number; is_current: boolean;
+};
+
+const key = {
+  draft: (id: string) => ['flows', 'draft', id] as const,
+  versions: (id: string) => ['flows', 'versions', id] as const,
+  variables: ['flows', 'variables'] as const,
+};
+
+export function useDraft(id: string) {
+  return useQuery({ queryKey: key.draft(id), queryFn: ({ signal }) => apiFetch<DraftView>(`/api/flow/${encodeURIComponent(id)}/draft`, { signal }), staleTime: Infinity });
+}
+
+export function saveDraft(id: string, body: DraftBody) {
+  return apiFetch<DraftView>(`/api/flow/${encodeURIComponent(id)}/draft`, { method: 'PUT', json: body });
+}
+
+export function usePublish(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ version: number }>(`/api/flow/${encodeURIComponent(id)}/publish`, { method: 'POST' }),
+    onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: key.versions(id) }), qc.invalidateQueries({ queryKey: ['flows', 'detail', id] })]),
+  });
+}
+
+export function useVersions(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: key.versions(id), enabled,
+    queryFn: ({ signal }) => apiFetch<Page<FlowVersion>>(`/api/flow/${encodeURIComponent(id)}/versions?page_size=50`, { signal }),
+  });
+}
+
+export function restoreVersion(id: string, version: number) {
+  return apiFetch<DraftView>(`/api/flow/${encodeURIComponent(id)}/versions/${version}/restore`, { method: 'POST' });
+}
+
+export function exportFlow(id: string) {
+  return apiFetch<DraftBody>(`/api/flow/${encodeURIComponent(id)}/export`);
+}
+
+/** Creates a flow as a draft (a template, an import, a blank one); returns its id. */
+export function createDraftFlow(body: unknown) {
+  return apiFetch<{ id: string }>('/api/flow', { method: 'POST', json: { ...(body as object), status: 'DRAFT' } });
+}
+
+export function useContactVariables() {
+  return useQuery({
+    queryKey: key.variables, staleTime: 60_000,
+    queryFn: ({ signal }) => apiFetch<{ contact_fields: string[]; meta_keys: string[] }>('/api/flow/variables', { signal }),
+  });
+}
