@@ -161,7 +161,8 @@ test('an exported flow imports into another account as a draft, publishes and ru
   await expect.poll(async () => (await post(request, other, '/api/channels/sandbox/inbound', { phone, text: 'hola' })).status()).toBe(201);
   const received = async () => ((await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: other.admin.headers })).json()).results as Json[])
     .filter((m) => m.direction === 'OUTBOUND').map((m) => m.body);
-  await expect.poll(received, { timeout: 20_000 }).toEqual(['Color?\n\n1. Red\n2. Blue']);
+  // BUTTONS go as an interactive message: its text is the question, the options are its buttons.
+  await expect.poll(received, { timeout: 20_000 }).toEqual(['Color?']);
 });
 
 test('the contact variables are the contact fields and the account\'s meta keys', async ({ request }) => {
