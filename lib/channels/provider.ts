@@ -35,10 +35,14 @@ export type CloudApiSettings = {
 
 export type WireTemplate = { name: string; language: { code: string }; components?: object[] };
 
+/** A file the provider fetches by URL, sent as the message type its media type maps to. */
+export type OutboundMedia = { type: 'image' | 'document' | 'audio' | 'video'; link: string; mime_type: string; filename: string };
+
 export type OutboundMessage =
   /** `template` is the Cloud API's wire object: {name, language: {code}, components?} with the variables in place. */
   | { kind: 'template'; to: string; template: WireTemplate }
-  | { kind: 'text'; to: string; body: string };
+  | { kind: 'text'; to: string; body: string }
+  | { kind: 'media'; to: string; media: OutboundMedia; caption?: string };
 
 export type SendOutcome =
   | { ok: true; providerId: string }

@@ -18,6 +18,12 @@ function recipient(e164: string): string {
 export function sendBody(message: OutboundMessage): object {
   const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: recipient(message.to) };
   if (message.kind === 'text') return { ...base, type: 'text', text: { preview_url: false, body: message.body } };
+  if (message.kind === 'media') {
+    const { type, link, filename } = message.media;
+    // Audio takes no caption; only a document carries its file name.
+    const caption = type !== 'audio' && message.caption ? { caption: message.caption } : {};
+    return { ...base, type, [type]: { link, ...caption, ...(type === 'document' ? { filename } : {}) } };
+  }
   return { ...base, type: 'template', template: message.template };
 }
 
