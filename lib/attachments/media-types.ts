@@ -36,3 +36,8 @@ export function msgTypeFor(mimeType: string): MediaMsgType | null {
 export function megabytes(bytes: number): string {
   return `${Math.round((bytes / MB) * 10) / 10} MB`;
 }
+
+/** A file's size as a person reads it. */
+export function fileSize(bytes: number): string {
+  return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : megabytes(bytes);
+}
