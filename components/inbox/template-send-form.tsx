@@ -7,7 +7,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { inputClass } from '@/components/ui/text-field';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useSendTemplate, useTemplates } from '@/lib/client/templates';
-import type { ChatTemplate } from '@/lib/client/types';
+import type { ChatTemplate, TemplateSendResult } from '@/lib/client/types';
 
 /** The contact's first name fills a template's first variable, the usual greeting. */
 function prefill(t: ChatTemplate, firstName: string | null): string[] {
@@ -15,7 +15,7 @@ function prefill(t: ChatTemplate, firstName: string | null): string[] {
 }
 
 /** Picks an approved template, fills its variables with a live preview, and sends it to `phone`. */
-export function TemplateSendForm({ phone, firstName, onSent }: { phone: string; firstName: string | null; onSent?: () => void }) {
+export function TemplateSendForm({ phone, firstName, onSent }: { phone: string; firstName: string | null; onSent?: (sent: TemplateSendResult) => void }) {
   const templates = useTemplates({ search: '', category: '', status: 'approved', channel: null, page: 1 }, 100);
   const [id, setId] = useState('');
   const chosen = templates.data?.results.find((t) => t.id === id) ?? null;
@@ -27,7 +27,7 @@ export function TemplateSendForm({ phone, firstName, onSent }: { phone: string; 
     <form noValidate aria-label="Send a template" className="space-y-2" onSubmit={(e) => {
       e.preventDefault();
       if (!chosen) return;
-      send.mutate({ phone, variables: values }, { onSuccess: () => { setId(''); setValues([]); onSent?.(); } });
+      send.mutate({ phone, variables: values }, { onSuccess: (sent) => { setId(''); setValues([]); onSent?.(sent); } });
     }}>
       <select aria-label="Template" value={id} className={inputClass} onChange={(e) => {
         setId(e.target.value);
