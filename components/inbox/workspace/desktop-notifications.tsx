@@ -35,7 +35,7 @@ export function NotificationsToggle() {
   const denied = useSyncExternalStore(() => () => {}, () => 'Notification' in window && Notification.permission === 'denied', () => false);
   if (!supported) return null;
   return (
-    <label className="inline-flex items-center gap-1.5 text-xs text-slate-600"
+    <label className="hidden items-center gap-1.5 text-xs text-slate-600 sm:inline-flex"
       title={denied ? 'This browser blocks notifications from this site: allow them in its site settings.' : 'Notify me of new messages in my conversations while this tab is hidden'}>
       <input type="checkbox" checked={on} disabled={denied} onChange={(e) => void setNotifications(e.target.checked)} className="size-3.5 accent-indigo-600" />
       Desktop notifications{denied ? ' (blocked)' : ''}
