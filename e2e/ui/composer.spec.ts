@@ -64,6 +64,7 @@ test('a quick reply made in settings, typed as / in the reply box, fills the con
   // Escape closes the picker and leaves what was typed.
   await box.press('End');
   await box.pressSequentially(' /go');
+  await expect(picker.getByRole('option')).toHaveCount(1);
   await expect(picker.getByRole('option')).toContainText('/goodbye');
   await box.press('Escape');
   await expect(picker).toHaveCount(0);
@@ -80,13 +81,14 @@ test('a file attached by the agent reaches the sandbox phone', async ({ page, re
 
   // A type the provider does not take is refused before anything is uploaded.
   await page.getByLabel('Attach a file').setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
-  await expect(page.getByRole('alert')).toContainText('"tool.exe" cannot be sent');
+  const thread = page.getByRole('region', { name: 'Conversation', exact: true });
+  await expect(thread.getByRole('alert')).toContainText('"tool.exe" cannot be sent');
 
   await page.getByLabel('Attach a file').setInputFiles({ name: 'receipt.png', mimeType: 'image/png', buffer: PNG });
   const chip = page.getByTestId('composer-attachment');
   await expect(chip).toContainText('receipt.png');
   await expect(chip).toContainText('1 KB');
-  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expect(thread.getByRole('alert')).toHaveCount(0);
   await page.getByLabel('Reply', { exact: true }).fill('Your receipt');
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(chip).toHaveCount(0);
@@ -94,6 +96,14 @@ test('a file attached by the agent reaches the sandbox phone', async ({ page, re
   await expect(sent.getByRole('link', { name: 'receipt.png' })).toBeVisible();
   await expect(sent.getByRole('img', { name: 'receipt.png' })).toBeVisible();
   await page.screenshot({ path: test.info().outputPath('attachment-sent.png') });
+  // On a phone-sized screen the thread and composer fill it; the details open over them.
+  await page.setViewportSize({ width: 390, height: 800 });
+  await expect(page.getByLabel('Attach a file')).toBeAttached();
+  await page.screenshot({ path: test.info().outputPath('attachment-phone.png') });
+  await page.getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByRole('region', { name: 'Contact', exact: true }).getByLabel('First name')).toBeVisible();
+  await page.screenshot({ path: test.info().outputPath('details-phone.png') });
+  await page.setViewportSize({ width: 1280, height: 720 });
 
   await page.goto(`/sandbox?phone=${encodeURIComponent(phone)}`);
   const received = page.getByTestId('phone-message').filter({ hasText: 'receipt.png' });
@@ -164,12 +174,12 @@ test('the contact panel edits fields, attributes, tags and notes in place, and l
   await panel.getByLabel('Email').press('Enter');
   await expect(panel).not.toContainText('Enter a valid email address.');
 
-  await panel.getByLabel('Attribute plan').fill('gold');
-  await panel.getByLabel('Attribute plan').press('Enter');
+  await panel.getByLabel('Attribute plan', { exact: true }).fill('gold');
+  await panel.getByLabel('Attribute plan', { exact: true }).press('Enter');
   await panel.getByLabel('New attribute name').fill('city');
   await panel.getByLabel('New attribute value').fill('Puebla');
   await panel.getByLabel('New attribute value').press('Enter');
-  await expect(panel.getByLabel('Attribute city')).toHaveValue('Puebla');
+  await expect(panel.getByLabel('Attribute city', { exact: true })).toHaveValue('Puebla');
 
   await panel.getByLabel('Add a contact tag').fill('vip');
   await panel.getByLabel('Add a contact tag').press('Enter');

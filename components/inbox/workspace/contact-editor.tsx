@@ -88,7 +88,7 @@ export function ContactEditor({ contact: c }: { contact: Contact }) {
         }}>
           <input aria-label="New attribute name" placeholder="name" value={newKey} onChange={(e) => setNewKey(e.target.value)} className={`${small} w-24 ring-slate-200`} />
           <input aria-label="New attribute value" placeholder="value" value={newValue} onChange={(e) => setNewValue(e.target.value)} className={`${small} ring-slate-200`} />
-          <button type="submit" className="rounded px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50" disabled={meta.isPending}>Add</button>
+          <button type="submit" className="rounded px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50">Add</button>
         </form>
         <FieldErrors messages={problems(meta, 'meta').concat(topMessages(errorBody(meta.error), ['meta']))} />
       </section>
