@@ -22,6 +22,8 @@ export async function scratchDatabase(name: string): Promise<{ url: string; drop
   return {
     url: `${ADMIN_URL.replace(/\/[^/]*$/, '')}/${name}${TRANSPORT ? `?host=${TRANSPORT}` : ''}`,
     drop: async () => {
+      // BENCH_KEEP_DB=1 leaves the scratch database for a look at its plans (EXPLAIN) afterwards.
+      if (process.env.BENCH_KEEP_DB) return void console.log(`kept database ${name}`);
       const again = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
       await again.unsafe(`drop database if exists ${name} with (force)`);
       await again.end();

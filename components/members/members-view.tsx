@@ -49,7 +49,7 @@ export function MembersView() {
           <Card flush>
             {members.data.length === 0 ? <EmptyState title="No members yet" /> : (
               <Table label="Members">
-                <thead><tr><Th>Name</Th><Th>Email</Th><Th>Role</Th><Th>Teams</Th><Th>Joined</Th>{isAdmin && <Th><span className="sr-only">Actions</span></Th>}</tr></thead>
+                <thead><tr><Th>Member</Th><Th>Role</Th><Th>Teams</Th><Th>Joined</Th>{isAdmin && <Th><span className="sr-only">Actions</span></Th>}</tr></thead>
                 <tbody className="divide-y divide-slate-100">
                   {members.data.map((m) => (
                     <MemberRow key={m.id} member={m} isAdmin={isAdmin} isMe={m.id === me.data?.user.id} busy={update.isPending || reset.isPending}
@@ -79,11 +79,14 @@ function MemberRow({ member: m, isAdmin, isMe, busy, onRole, onActive, onReset }
   const name = personName(m);
   return (
     <tr data-testid={`member-${m.email}`} className={m.is_active ? '' : 'bg-slate-50 text-slate-400'}>
-      <Td className="font-medium text-slate-900">
-        {name}{isMe && <span className="ml-1 text-xs font-normal text-slate-500">(you)</span>}
-        {!m.is_active && <span className="ml-2"><Badge tone="gray">Deactivated</Badge></span>}
+      {/* Name and email stacked in one column keep the table within a laptop's width beside the actions. */}
+      <Td className="whitespace-normal">
+        <div className="font-medium text-slate-900">
+          {name}{isMe && <span className="ml-1 text-xs font-normal text-slate-500">(you)</span>}
+          {!m.is_active && <span className="ml-2"><Badge tone="gray">Deactivated</Badge></span>}
+        </div>
+        <div className="break-all text-xs text-slate-500">{m.email}</div>
       </Td>
-      <Td>{m.email}</Td>
       <Td>
         {isAdmin ? (
           <select aria-label={`Role of ${m.email}`} value={m.role} disabled={busy} onChange={(e) => onRole(e.target.value as Role)}
@@ -93,7 +96,7 @@ function MemberRow({ member: m, isAdmin, isMe, busy, onRole, onActive, onReset }
           </select>
         ) : <RoleBadge role={m.role} />}
       </Td>
-      <Td>{m.teams.map((t) => t.name).join(', ') || <span className="text-slate-400">—</span>}</Td>
+      <Td className="whitespace-normal">{m.teams.map((t) => t.name).join(', ') || <span className="text-slate-400">—</span>}</Td>
       <Td><DateTime value={m.date_joined} date /></Td>
       {isAdmin && (
         <Td className="text-right">

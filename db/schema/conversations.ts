@@ -23,6 +23,9 @@ export const conversations = pgTable('conversations', {
   afterHoursRepliedOn: timestamp('after_hours_replied_on', { withTimezone: true }),
   // Inbound messages since an agent last read or answered the conversation (shared by the agents).
   unreadCount: integer('unread_count').notNull().default(0),
+  // Set when the conversation closes in an account that archives closed conversations (a trigger
+  // of migration 0019 keeps it); archived conversations leave the inbox's lists.
+  archivedOn: timestamp('archived_on', { withTimezone: true }),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [
@@ -33,6 +36,7 @@ export const conversations = pgTable('conversations', {
   index('conversations_account_activity_idx').on(t.accountId, t.lastMessageOn, t.id),
   index('conversations_contact_idx').on(t.contactId, t.createdOn),
   // The auto-close job's scan: open conversations by idleness.
+  index('conversations_account_archived_idx').on(t.accountId, t.archivedOn).where(sql`${t.archivedOn} IS NOT NULL`),
   index('conversations_open_idle_idx').on(t.accountId, t.lastMessageOn).where(sql`${t.status} NOT IN ('RESOLVED', 'CLOSED')`),
 ]);
 
@@ -87,4 +91,6 @@ export const messages = pgTable('messages', {
   uniqueIndex('messages_channel_provider_id_key').on(t.channelId, t.providerId),
   index('messages_conversation_idx').on(t.conversationId, t.timestamp, t.seq),
   index('messages_contact_idx').on(t.contactId, t.timestamp),
+  // Whether the provider reported on messages claimed after a moment (lib/messages/unanswered-send.ts).
+  index('messages_channel_reported_claims_idx').on(t.channelId, t.sendClaimedOn).where(sql`${t.sentOn} IS NOT NULL`),
 ]);

@@ -239,6 +239,9 @@ test.describe('channels', () => {
     const channel = await res.json();
     const check = await request.post(`/api/channels/${channel.id}/test-credentials`, { headers: acme.admin.headers });
     expect(await check.json()).toEqual({ ok: false, detail: 'Could not reach the provider: the connection was refused (127.0.0.1:9).' });
+    const sync = await request.post(`/api/channels/${channel.id}/sync-templates`, { headers: acme.admin.headers });
+    expect(sync.status()).toBe(400);
+    expect(await sync.json()).toEqual({ non_field_errors: ['Template sync failed. Could not reach the provider: the connection was refused (127.0.0.1:9).'] });
 
     // Deleted: gone from the account, its templates out of the list; only an admin, only the account's own.
     expect((await request.delete(`/api/channels/${channel.id}`, { headers: acme.agent.headers })).status()).toBe(403);

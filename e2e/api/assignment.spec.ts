@@ -134,3 +134,36 @@ test('a conversation idle past the auto-close time is closed', async ({ request 
   // The next message opens a new conversation.
   expect((await inbound(request, acme, idle.phone)).conversation).not.toBe(idle.conversation);
 });
+
+test('with archive_conversations_when_closed a closed conversation leaves the lists until reopened', async ({ request }) => {
+  const acme = await newAccount(request);
+  const ids = (res: { results: { id: string }[] }) => res.results.map((c) => c.id).sort();
+  const list = async (query = '') => (await request.get(`/api/inbox/conversation${query}`, { headers: acme.admin.headers })).json();
+  const patch = (id: string, status: string) => request.patch(`/api/inbox/conversation/${id}/update`, { headers: acme.admin.headers, data: { status } });
+
+  // Off (the default): a resolved conversation stays in the list, never archived.
+  const before = await inbound(request, acme);
+  expect((await (await patch(before.conversation, 'RESOLVED')).json()).archived_on).toBeNull();
+
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { archive_conversations_when_closed: true } });
+  const resolved = await inbound(request, acme);
+  const open = await inbound(request, acme);
+  const answer = await (await patch(resolved.conversation, 'RESOLVED')).json();
+  expect(Date.parse(answer.archived_on)).toBeGreaterThan(Date.now() - 60_000);
+  // Auto-close archives too: every path that closes a conversation keeps the rule.
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { should_autoclose_conversations: true, autoclose_conversations_after: 2 } });
+  const idle = await inbound(request, acme);
+  await request.post('/api/test/conversation-idle', { headers: acme.admin.headers, data: { conversation: idle.conversation, hours: 3 } });
+
+  expect(ids(await list())).toEqual([before.conversation, open.conversation].sort());
+  expect(ids(await list('?archived=true'))).toEqual([idle.conversation, resolved.conversation].sort());
+  expect((await list('?archived=any')).count).toBe(4);
+  // A contact's history is whole without asking.
+  expect(ids(await list(`?contact=${(await (await request.get(`/api/inbox/conversation/${resolved.conversation}`, { headers: acme.admin.headers })).json()).contact}`)))
+    .toEqual([resolved.conversation]);
+  expect((await request.get('/api/inbox/conversation?archived=maybe', { headers: acme.admin.headers })).status()).toBe(400);
+
+  // Reopening takes it out of the archive.
+  expect((await (await patch(resolved.conversation, 'IN_PROGRESS')).json()).archived_on).toBeNull();
+  expect(ids(await list())).toContain(resolved.conversation);
+});

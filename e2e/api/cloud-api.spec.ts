@@ -138,6 +138,8 @@ test('a template send produces the exact Cloud API request, and the message reco
   expect(wire.headers['content-type']).toBe('application/json');
   expect(wire.body).toEqual({
     messaging_product: 'whatsapp', recipient_type: 'individual', to: phone.slice(1), type: 'template',
+    // Handed back with the message's statuses: how a send whose answer was lost is recognised.
+    biz_opaque_callback_data: sent.id,
     template: {
       name: 'shipping_notice', language: { code: 'en_US' },
       components: [

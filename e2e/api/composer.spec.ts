@@ -143,20 +143,24 @@ test('a file attached to a reply reaches the Cloud API as a media message by URL
   const send = (data: object) => request.post(`/api/inbox/conversation/${conversation}/messages`, { headers: acme.agent.headers, data });
   const sentImage = await send({ attachment: image.id, body: 'Here it is' });
   expect(sentImage.status(), await sentImage.text()).toBe(201);
-  expect(await sentImage.json()).toMatchObject({
+  const imageMessage = await sentImage.json();
+  expect(imageMessage).toMatchObject({
     msg_type: 'image', content_type: 'image/png', body: 'Here it is', direction: 'OUTBOUND',
     content: { image: { link: image.url, mime_type: 'image/png', filename: 'dot.png', caption: 'Here it is' } },
   });
-  expect((await send({ attachment: pdf.id })).status()).toBe(201);
+  const sentPdf = await send({ attachment: pdf.id });
+  expect(sentPdf.status()).toBe(201);
+  const pdfMessage = await sentPdf.json();
 
   await expect.poll(() => cloud.sends(channel.phoneNumberId).length).toBe(2);
   const [first, second] = cloud.sends(channel.phoneNumberId).map((r) => r.body);
   expect(first).toEqual({
     messaging_product: 'whatsapp', recipient_type: 'individual', to: phone.slice(1), type: 'image', image: { link: image.url, caption: 'Here it is' },
+    biz_opaque_callback_data: imageMessage.id,
   });
   expect(second).toEqual({
     messaging_product: 'whatsapp', recipient_type: 'individual', to: phone.slice(1), type: 'document',
-    document: { link: pdf.url, filename: 'invoice 17.pdf' },
+    document: { link: pdf.url, filename: 'invoice 17.pdf' }, biz_opaque_callback_data: pdfMessage.id,
   });
   // The URL the provider was given serves the file, to anyone holding it.
   const fetched = await request.get((first as { image: { link: string } }).image.link);

@@ -32,6 +32,9 @@ test('an admin adds an agent by invitation; the agent sets a password, signs in 
   const invitation = (await link.textContent())!.trim();
   await expect(page.getByTestId(`member-${email}`)).toContainText('Iris Invited');
   await page.screenshot({ path: 'test-results/account-members.png', fullPage: true });
+  // The table fits a laptop's width (1280 px): nothing hides behind a horizontal scroll.
+  const table = page.getByRole('table', { name: 'Members' });
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
 
   // Agents see only their own conversations: switched off on the settings page.
   await page.goto('/settings/account');

@@ -38,11 +38,18 @@ export type WireTemplate = { name: string; language: { code: string }; component
 /** A file the provider fetches by URL, sent as the message type its media type maps to. */
 export type OutboundMedia = { type: 'image' | 'document' | 'audio' | 'video'; link: string; mime_type: string; filename: string };
 
-export type OutboundMessage =
+export type OutboundMessage = (
   /** `template` is the Cloud API's wire object: {name, language: {code}, components?} with the variables in place. */
   | { kind: 'template'; to: string; template: WireTemplate }
   | { kind: 'text'; to: string; body: string }
-  | { kind: 'media'; to: string; media: OutboundMedia; caption?: string };
+  | { kind: 'media'; to: string; media: OutboundMedia; caption?: string }
+) & {
+  /**
+   * Our message's id, which the provider hands back with every status of the message (the Cloud
+   * API's `biz_opaque_callback_data`): how a send whose answer was lost is recognised (status.ts).
+   */
+  reference: string;
+};
 
 export type SendOutcome =
   | { ok: true; providerId: string }

@@ -16,6 +16,7 @@ export function inboxQuery(f: InboxFilters): URLSearchParams {
   if (f.view === 'mine') qs.set('assigned', 'me');
   if (f.view === 'unassigned') qs.set('assigned', 'none');
   if (f.view === 'unread') qs.set('unread', 'true');
+  if (f.view === 'archived') qs.set('archived', 'true');
   if (f.status) qs.set('status', f.status);
   if (f.tag) qs.set('tag', f.tag);
   if (f.q) qs.set('search', f.q);

@@ -34,12 +34,14 @@ export type ContactSelection = {
    */
   order?: SQL;
   limit?: SQL;
+  /** Common table expressions (`name as (…),` each) that `where` and `count` may read. */
+  ctes?: SQL;
 };
 
 /** `select <what>` over the selected contacts `c`, joined to their aggregates `n`, `t` and `a`. */
-function overPage(accountId: number, where: SQL, { order = sql``, limit = sql`` }: ContactSelection, what: SQL, extraColumns = sql``): SQL {
+function overPage(accountId: number, where: SQL, { order = sql``, limit = sql``, ctes = sql`` }: ContactSelection, what: SQL, extraColumns = sql``): SQL {
   return sql`
-    with page as materialized (
+    with ${ctes} page as materialized (
       select ${CONTACT_COLUMNS} ${extraColumns} from contacts c
       where c.account_id = ${accountId} and ${where} ${order} ${limit}),
     ${AGGREGATES}

@@ -18,6 +18,7 @@ export type ConversationRow = {
   last_message_on: Date | string | null;
   last_inbound_on: Date | string | null;
   unread_count: number;
+  archived_on: Date | string | null;
   contact_summary: z.output<typeof ContactSummary>;
   assigned: z.output<typeof AssignedUser>[] | null;
   tags: z.output<typeof Tag>[] | null;
@@ -43,6 +44,7 @@ export function serializeConversation(c: ConversationRow): SerializedConversatio
     last_message: c.last_message,
     unread_count: Number(c.unread_count),
     // Until when a free-form message may be sent (24 h after the contact's last message), or null.
+    archived_on: iso(c.archived_on),
     free_form_until: c.last_inbound_on === null ? null : new Date(new Date(c.last_inbound_on).getTime() + FREE_FORM_WINDOW_MS).toISOString(),
   };
 }

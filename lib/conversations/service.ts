@@ -37,6 +37,9 @@ export async function listConversations(
   }
   if (q.unread === true) conditions.push(sql`cv.unread_count > 0`);
   if (q.unread === false) conditions.push(sql`cv.unread_count = 0`);
+  const archived = q.archived ?? (q.contact ? 'any' : 'false');
+  if (archived === 'true') conditions.push(sql`cv.archived_on is not null`);
+  if (archived === 'false') conditions.push(sql`cv.archived_on is null`);
   const term = q.search ? searchTerm(q.search) : '';
   if (term) {
     conditions.push(sql`exists (select 1 from contacts c where c.id = cv.contact_id and c.account_id = ${accountId}

@@ -29,6 +29,8 @@ export const conversationListQuery = z.object({
     return names.length ? names : undefined;
   }),
   unread: boolish.optional(),
+  // Archived conversations are left out of a list unless asked for, or the list is one contact's history.
+  archived: z.enum(['true', 'false', 'any'], { error: 'Enter "true", "false" or "any".' }).optional(),
   ordering: z.enum(['created_on', '-created_on', 'last_message_on', '-last_message_on']).optional(),
 });
 export type ConversationListQuery = z.output<typeof conversationListQuery>;

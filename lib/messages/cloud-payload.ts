@@ -33,6 +33,8 @@ export type CloudError = { code?: number | string; title?: string; message?: str
 export type CloudStatus = {
   id: string;
   status: string;
+  /** What the send said in `biz_opaque_callback_data`: our message's id. */
+  biz_opaque_callback_data?: string;
   timestamp?: string;
   recipient_id?: string;
   errors?: CloudError[];

@@ -40,6 +40,7 @@ async function storeStatus(db: Db, channel: ChannelRecord, s: CloudStatus): Prom
   if (!s.id || !STATUSES.has(s.status as DeliveryStatus)) return false;
   const id = await db.transaction((tx) => applyStatus(tx, {
     channelId: channel.id, providerId: s.id, status: s.status as DeliveryStatus, at: when(s.timestamp), error: describeError(s.errors?.[0]),
+    reference: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : undefined,
   }));
   return id !== null;
 }

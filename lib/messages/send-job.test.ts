@@ -13,6 +13,8 @@ const { accounts, contacts, messages } = await import('@/db/schema');
 const { createCloudChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
 const { OUTCOME_UNKNOWN_CODE, OUTCOME_UNKNOWN_MESSAGE, SEND_CLAIM_STALE_MS, sendMessage, sendMessages } = await import('./send-job');
+const { REPORT_GAP_SECONDS, unconfirmedWaitSeconds } = await import('./unanswered-send');
+const { applyStatus } = await import('./status');
 
 let cloud: FakeCloud;
 let seq = 0;
@@ -68,18 +70,60 @@ describe('sendMessage', () => {
     expect(await reload(message.id)).toMatchObject({ status: 'accepted', providerId: expect.stringMatching(/^wamid\.SLOW/) });
   });
 
-  it('a claim left by a worker that died mid-send fails the message instead of sending again', async () => {
+  const claimedAgo = (seconds: number) => sql`now() - ${sql.raw(`interval '${seconds} seconds'`)}`;
+  const staleSeconds = Math.ceil(SEND_CLAIM_STALE_MS / 1000) + 5;
+
+  it('a stale claim the provider has not reported on waits: neither sent again nor failed', async () => {
     const { db, message, phoneNumberId } = await queuedMessage();
-    const staleSeconds = Math.ceil(SEND_CLAIM_STALE_MS / 1000) + 5;
-    await db.update(messages).set({ sendClaimedOn: sql`now() - ${sql.raw(`interval '${staleSeconds} seconds'`)}` })
-      .where(eq(messages.id, message.id));
+    await db.update(messages).set({ sendClaimedOn: claimedAgo(staleSeconds) }).where(eq(messages.id, message.id));
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({ status: 'queued', providerId: null, failedAttempts: 0, sendClaimedOn: expect.any(Date) });
+  });
+
+  it('without any report for longer than SEND_UNCONFIRMED_WAIT_SECONDS it fails as "outcome unknown", not sent again', async () => {
+    const { db, message, phoneNumberId } = await queuedMessage();
+    await db.update(messages).set({ sendClaimedOn: claimedAgo(unconfirmedWaitSeconds() + 5) }).where(eq(messages.id, message.id));
     await sendMessage(message.id);
     expect(cloud.sends(phoneNumberId)).toHaveLength(0);
     expect(await reload(message.id)).toMatchObject({
       status: 'failed', providerId: null, failedOn: expect.any(Date), failedAttempts: 1,
       providerErrorCode: OUTCOME_UNKNOWN_CODE, providerErrorMessage: OUTCOME_UNKNOWN_MESSAGE,
     });
-    expect(OUTCOME_UNKNOWN_MESSAGE).toBe('outcome unknown: the worker stopped during the send; not resent to avoid a duplicate');
+    expect(OUTCOME_UNKNOWN_MESSAGE).toMatch(/^outcome unknown: .*not resent to avoid a duplicate$/);
+  });
+
+  it('the provider reported on a message claimed well after it, and not on it: it never arrived, and is sent once more', async () => {
+    const { db, message, phoneNumberId } = await queuedMessage();
+    await db.update(messages).set({ sendClaimedOn: claimedAgo(staleSeconds + REPORT_GAP_SECONDS + 5) }).where(eq(messages.id, message.id));
+    // A later message of the same channel, claimed after the gap, has its `sent` report.
+    const [later] = await db.insert(messages).values({
+      ...message, id: undefined, seq: undefined, status: 'sent', providerId: `wamid.later${Date.now()}`, sendClaimedOn: claimedAgo(staleSeconds), sentOn: new Date(),
+    } as never).returning();
+    expect(later.id).not.toBe(message.id);
+    await sendMessage(message.id); // finds it unanswered and releases it
+    await sendMessage(message.id); // the send job it enqueued
+    await sendMessage(message.id); // and a duplicate of that job
+    expect(cloud.sends(phoneNumberId)).toHaveLength(1);
+    expect(cloud.sends(phoneNumberId)[0].body).toMatchObject({ biz_opaque_callback_data: message.id });
+    expect(await reload(message.id)).toMatchObject({ status: 'accepted', providerId: expect.stringMatching(/^wamid\./) });
+  });
+
+  it('a status naming the message settles a send whose answer was lost: accepted with the provider\'s id, not sent again', async () => {
+    const { db, message, phoneNumberId } = await queuedMessage();
+    await db.update(messages).set({ sendClaimedOn: claimedAgo(1) }).where(eq(messages.id, message.id));
+    const at = new Date();
+    const id = await db.transaction((tx) => applyStatus(tx, {
+      channelId: message.channelId!, providerId: 'wamid.LOSTANSWER', status: 'sent', at, reference: message.id,
+    }));
+    expect(id).toBe(message.id);
+    expect(await reload(message.id)).toMatchObject({ status: 'sent', providerId: 'wamid.LOSTANSWER', acceptedOn: expect.any(Date), sentOn: at });
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    // A reference alone never reaches another channel's message, nor one already answered.
+    expect(await db.transaction((tx) => applyStatus(tx, {
+      channelId: message.channelId! + 1000, providerId: 'wamid.OTHER', status: 'sent', at, reference: message.id,
+    }))).toBeNull();
   });
 
   it('a fresh claim (a send in flight elsewhere) is left alone', async () => {
@@ -108,9 +152,7 @@ describe('sendMessage', () => {
     cloud.onSend(phoneNumberId, () => ({ status: 200, json: { messages: [{ id: 'wamid.LATE' }] }, delayMs: 400 }));
     const sending = sendMessage(message.id);
     await new Promise((r) => setTimeout(r, 150));
-    const staleSeconds = Math.ceil(SEND_CLAIM_STALE_MS / 1000) + 5;
-    await db.update(messages).set({ sendClaimedOn: sql`now() - ${sql.raw(`interval '${staleSeconds} seconds'`)}` })
-      .where(eq(messages.id, message.id));
+    await db.update(messages).set({ sendClaimedOn: claimedAgo(unconfirmedWaitSeconds() + 5) }).where(eq(messages.id, message.id));
     await sendMessage(message.id);
     expect(await reload(message.id)).toMatchObject({ status: 'failed', providerErrorCode: OUTCOME_UNKNOWN_CODE });
     await sending;

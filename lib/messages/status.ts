@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { contacts, messages, messageStatus } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
@@ -26,16 +26,43 @@ export type StatusUpdate = {
   status: DeliveryStatus;
   at: Date;
   error?: { code: string; message: string } | null;
+  /** Our message id as the send gave it to the provider (`biz_opaque_callback_data`). */
+  reference?: string;
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The message a status is about: by the provider's id; else, by our reference, a message of the
+ * channel whose send reached the provider but whose answer (and so the provider's id) we never
+ * read, because the worker died in between (send-job.ts): the status tells us it was received.
+ */
+async function statusMessage(tx: Executor, update: StatusUpdate) {
+  const [known] = await tx.select().from(messages)
+    .where(and(eq(messages.channelId, update.channelId), eq(messages.providerId, update.providerId)))
+    .for('update').limit(1);
+  if (known || !update.reference || !UUID.test(update.reference)) return { message: known ?? null, recognised: false };
+  const [unanswered] = await tx.select().from(messages)
+    .where(and(eq(messages.channelId, update.channelId), eq(messages.id, update.reference), isNull(messages.providerId),
+      eq(messages.direction, 'OUTBOUND'), isNotNull(messages.sendClaimedOn)))
+    .for('update').limit(1);
+  return { message: unanswered ?? null, recognised: Boolean(unanswered) };
+}
 
 /** Applies one status; returns the message id, or null when no message has that provider id. */
 export async function applyStatus(tx: Executor, update: StatusUpdate): Promise<string | null> {
-  const [message] = await tx.select().from(messages)
-    .where(and(eq(messages.channelId, update.channelId), eq(messages.providerId, update.providerId)))
-    .for('update').limit(1);
+  const { message, recognised } = await statusMessage(tx, update);
   if (!message || message.direction !== 'OUTBOUND') return message?.id ?? null;
   const column = TIMESTAMP[update.status];
   const set: Partial<typeof messages.$inferInsert> = {};
+  if (recognised) {
+    // Accepted after all, also over an "outcome unknown" failure written meanwhile.
+    Object.assign(set, { providerId: update.providerId.slice(0, 128), acceptedOn: message.acceptedOn ?? update.at });
+    if (message.status === 'queued' || message.status === 'failed') {
+      Object.assign(set, { status: 'accepted', failedOn: null, providerErrorCode: null, providerErrorMessage: null });
+      message.status = 'accepted';
+    }
+  }
   if (!message[column]) set[column] = update.at;
   if (RANK[update.status] > RANK[message.status]) set.status = update.status;
   if (update.status === 'failed' && update.error) {

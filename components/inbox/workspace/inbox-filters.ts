@@ -10,6 +10,8 @@ export const VIEWS = [
   { id: 'unassigned', label: 'Unassigned' },
   { id: 'unread', label: 'Unread' },
   { id: 'all', label: 'All' },
+  // Closed conversations leave the other views when the account archives them (Settings → Account).
+  { id: 'archived', label: 'Archived' },
 ] as const;
 
 export function useInboxFilters(): InboxFilters {

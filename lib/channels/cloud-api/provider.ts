@@ -16,7 +16,9 @@ function recipient(e164: string): string {
 }
 
 export function sendBody(message: OutboundMessage): object {
-  const base = { messaging_product: 'whatsapp', recipient_type: 'individual', to: recipient(message.to) };
+  const base = {
+    messaging_product: 'whatsapp', recipient_type: 'individual', to: recipient(message.to), biz_opaque_callback_data: message.reference,
+  };
   if (message.kind === 'text') return { ...base, type: 'text', text: { preview_url: false, body: message.body } };
   if (message.kind === 'media') {
     const { type, link, filename } = message.media;
@@ -93,6 +95,7 @@ export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): C
       let url: string | null = `${root}/${s.business_account_id}/message_templates?limit=100&fields=${TEMPLATE_FIELDS}`;
       for (let page = 0; url && page < MAX_TEMPLATE_PAGES; page++) {
         const res = await cloudRequest(url, s.access_token);
+        if (res.status === null) throw new ProviderError(`Template sync failed. ${res.error ?? UNREACHABLE}`);
         if (res.status !== 200 || !res.json) {
           const { code, message } = cloudError(res);
           throw new ProviderError(`Template sync failed (${code}): ${message}`);

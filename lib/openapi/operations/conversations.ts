@@ -25,6 +25,8 @@ export const conversationsDoc: ResourceDoc = {
         assigned: 'A member\'s id (conversations assigned to them), `me` (to the caller), `none` (unassigned) or `any` (assigned to someone).',
         tag: 'A tag name, or several comma-separated: conversations with any of them (case-insensitive).',
         unread: '`true`: conversations with messages from the contact that no agent has read or answered; `false`: the others.',
+        archived: '`false` (the default without `contact`): conversations not archived; `true`: only archived ones; `any` '
+          + '(the default with `contact`, so a contact\'s history is whole): both.',
         ordering: 'created_on or last_message_on, `-` for descending. Default `-created_on`.',
       },
       responses: { 200: { description: 'A page of conversations, newest first.', schema: paginated(Conversation, 'Conversation') } },

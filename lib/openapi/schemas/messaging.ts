@@ -121,6 +121,11 @@ export const Conversation = named('Conversation', z.object({
   free_form_until: dateTime().nullable().meta({
     description: 'Until when free-form messages may be sent: 24 hours after the contact\'s last message (null: never wrote).',
   }),
+  archived_on: dateTime().nullable().meta({
+    description: 'When the conversation was archived: closed (RESOLVED or CLOSED) while the account\'s '
+      + '`archive_conversations_when_closed` was on. Reopening it clears this. Lists leave archived conversations out '
+      + 'unless `archived` or `contact` is given.',
+  }),
 }));
 
 export const MessageLocation = named('MessageLocation', z.object({
