@@ -3,13 +3,16 @@ import { formatPhone } from '@/lib/phone/format';
 import { ContactConversations } from './contact-conversations';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
-import { ButtonLink } from '@/components/ui/button';
+import { useState } from 'react';
+import { TemplateSendForm } from '@/components/inbox/template-send-form';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/client/api-fetch';
+import type { TemplateSendResult } from '@/lib/client/types';
 import { useContact, useDeleteContact } from '@/lib/client/contacts';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import { ContactFlows } from '@/components/flows/contact-flows';
@@ -23,6 +26,8 @@ export function ContactDetailView({ id }: { id: string }) {
   const router = useRouter();
   const contact = useContact(id);
   const del = useDeleteContact(id);
+  const [sending, setSending] = useState(false);
+  const [sent, setSent] = useState<TemplateSendResult | null>(null);
   const back = <Link href="/contacts" className="text-slate-500 hover:text-slate-900">← Contacts</Link>;
 
   if (contact.isPending) return <><PageHeader title="Contact" back={back} /><LoadingState /></>;
@@ -41,6 +46,7 @@ export function ContactDetailView({ id }: { id: string }) {
     <>
       <PageHeader title={contactName(c)} description={formatPhone(c.canonical_phone)} back={back}
         actions={<>
+          <Button onClick={() => { setSending(true); setSent(null); }} disabled={sending}>Send message</Button>
           <ButtonLink href={`/contacts/${id}/edit`} variant="secondary">Edit</ButtonLink>
           <ConfirmButton variant="danger" title={`Delete ${contactName(c)}?`} confirmLabel="Delete contact"
             body="The contact disappears from lists and search. Their conversations and message history are kept."
@@ -50,6 +56,19 @@ export function ContactDetailView({ id }: { id: string }) {
           </ConfirmButton>
         </>} />
       <FormAlert messages={topMessages(errorBody(del.error), [])} />
+      {sent && (
+        <p role="status" className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
+          Message queued. <Link href={`/inbox/${sent.conversation}`} className="font-medium underline">Open the conversation</Link>
+        </p>
+      )}
+      {sending && (
+        <div className="mt-4 max-w-xl">
+          <Card title="Send a template message" actions={<Button variant="ghost" onClick={() => setSending(false)}>Cancel</Button>}>
+            <p className="mb-3 text-sm text-slate-600">A business may write first only with an approved template; free-form replies open once the contact answers.</p>
+            <TemplateSendForm phone={c.canonical_phone} firstName={c.first_name} onSent={(r) => { setSent(r); setSending(false); }} />
+          </Card>
+        </div>
+      )}
       <div className="mt-4 grid gap-6 lg:grid-cols-5">
         <div className="space-y-6 lg:col-span-3">
           <Card title="Details"><ContactFields contact={c} /></Card>

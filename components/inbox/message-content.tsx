@@ -46,6 +46,11 @@ export function MessageContent({ message: m }: { message: Message }) {
     <div className="space-y-1.5">
       {reply && <p className="text-xs text-slate-500">↩ {reply}</p>}
       {m.chat_template && <p className="text-xs text-slate-500">Template <span className="font-mono">{m.chat_template.name}</span></p>}
+      {media?.link && m.msg_type === 'image' && media.link.includes('/api/media/') && (
+        // A file an agent attached, served by this product (an inbound image's link is the provider's, not loadable here).
+        // eslint-disable-next-line @next/next/no-img-element
+        <img src={media.link} alt={media.filename || 'Image'} className="max-h-48 max-w-full rounded" />
+      )}
       {media && (
         <p className="text-sm">
           📎 {media.link

@@ -7,6 +7,7 @@ const TABS = [
   { href: '/settings/members', label: 'Members' },
   { href: '/settings/teams', label: 'Teams' },
   { href: '/settings/channels', label: 'Channels' },
+  { href: '/settings/quick-replies', label: 'Quick replies' },
   { href: '/settings/profile', label: 'Your profile' },
 ];
 

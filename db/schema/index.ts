@@ -6,3 +6,4 @@ export * from './conversations';
 export * from './broadcasts';
 export * from './flows';
 export * from './webhooks';
+export * from './composer';

@@ -21,6 +21,8 @@ const AUTHENTICATED: [string, string][] = [
   ['GET', '/api/inbox/conversation'], ['GET', `/api/inbox/conversation/${U}`],
   ['GET', `/api/inbox/conversation/${U}/messages`], ['POST', `/api/inbox/conversation/${U}/messages`],
   ['PUT', `/api/inbox/conversation/${U}/update`], ['PATCH', `/api/inbox/conversation/${U}/update`],
+  ['POST', '/api/inbox/attachment'], ['GET', '/api/quick-reply'], ['POST', '/api/quick-reply'], ['GET', `/api/quick-reply/${U}`],
+  ['PUT', `/api/quick-reply/${U}`], ['PATCH', `/api/quick-reply/${U}`], ['DELETE', `/api/quick-reply/${U}`],
   ['GET', '/api/webhook-subscription'], ['POST', '/api/webhook-subscription'],
   ['GET', `/api/webhook-subscription/${U}`], ['PUT', `/api/webhook-subscription/${U}`], ['PATCH', `/api/webhook-subscription/${U}`],
   ['DELETE', `/api/webhook-subscription/${U}`], ['GET', `/api/webhook-subscription/${U}/deliveries`],

@@ -35,12 +35,16 @@ export type CloudApiSettings = {
 
 export type WireTemplate = { name: string; language: { code: string }; components?: object[] };
 
+/** A file the provider fetches by URL, sent as the message type its media type maps to. */
+export type OutboundMedia = { type: 'image' | 'document' | 'audio' | 'video'; link: string; mime_type: string; filename: string };
+
 export type OutboundMessage = (
   /** `template` is the Cloud API's wire object: {name, language: {code}, components?} with the variables in place. */
   | { kind: 'template'; to: string; template: WireTemplate }
   | { kind: 'text'; to: string; body: string }
   /** `interactive` is the Cloud API's wire object: {type: 'button' | 'list', body: {text}, action}. */
   | { kind: 'interactive'; to: string; interactive: WireInteractive }
+  | { kind: 'media'; to: string; media: OutboundMedia; caption?: string }
 ) & {
   /**
    * Our message's id, which the provider hands back with every status of the message (the Cloud

@@ -47,6 +47,20 @@ export function useReplaceContact(id: string) {
   });
 }
 
+/**
+ * One change saved at once (the inbox's contact panel): fields replace, `meta` merges (a null value
+ * removes the key), `tags` merge unless `overwrite_tags`.
+ */
+export function usePatchContact(id: string) {
+  const saved = useContactSaved();
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiFetch<Contact>(`/api/contact/${encodeURIComponent(id)}`, { method: 'PATCH', json: body }),
+    // Conversations show the contact's name: they follow a rename.
+    onSuccess: (contact) => Promise.all([saved(contact), qc.invalidateQueries({ queryKey: queryKeys.conversations })]),
+  });
+}
+
 /** PATCH appends notes: `{notes: "text"}` adds one note. */
 export function useAddNote(id: string) {
   const saved = useContactSaved();

@@ -70,11 +70,11 @@ export function useMarkRead(id: string) {
   });
 }
 
-/** A reply (inside the window) or an internal note. */
+/** A reply (inside the window, text or a file with its caption) or an internal note. */
 export function useCompose(id: string) {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (body: { body: string; internal: boolean }) =>
+    mutationFn: (body: { body: string; internal: boolean; attachment?: string }) =>
       apiFetch<Message>(`/api/inbox/conversation/${encodeURIComponent(id)}/messages`, { method: 'POST', json: body }),
     onSuccess: () => Promise.all([
       qc.invalidateQueries({ queryKey: queryKeys.conversationMessages(id) }),

@@ -34,5 +34,7 @@ export const queryKeys = {
   broadcastRecipients: (id: number) => ['broadcasts', 'recipients', id] as const,
   broadcastRecipientList: (id: number, filters: { status: string; search: string; page: number }) =>
     ['broadcasts', 'recipients', id, filters] as const,
+  quickReplies: ['quick-replies'] as const,
+  quickReplyList: (search: string) => ['quick-replies', 'list', search] as const,
   tagContacts: (tag: string) => ['contacts', 'by-tag', tag] as const,
 };

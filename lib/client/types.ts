@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type * as broadcasts from '@/lib/openapi/schemas/broadcasts';
 import type * as common from '@/lib/openapi/schemas/common';
+import type * as composer from '@/lib/openapi/schemas/composer';
 import type * as contacts from '@/lib/openapi/schemas/contacts';
 import type * as dashboard from '@/lib/openapi/schemas/dashboard';
 import type * as flows from '@/lib/openapi/schemas/flows';
@@ -29,6 +30,9 @@ export type NewApiKey = z.infer<typeof dashboard.NewApiKey>;
 export type ShortUser = z.infer<typeof common.ShortUser>;
 
 export type Page<T> = common.Page<T>;
+
+export type QuickReply = z.infer<typeof composer.QuickReply>;
+export type Attachment = z.infer<typeof composer.Attachment>;
 
 export type Me = z.infer<typeof dashboard.Me>;
 

@@ -55,9 +55,25 @@ export const conversationPatchSchema = z.object({
 });
 export type ConversationChange = z.output<typeof conversationPatchSchema>;
 
+export const CAPTION_MAX = 1024;
+
 export const freeFormMessageSchema = z.object({
-  body: z.string().trim().min(1).max(4096),
+  // Required unless a file is attached; with a file it is the caption.
+  body: z.string().trim().max(4096).optional(),
   // An internal note: kept in the conversation for the agents, never sent to the contact.
   internal: boolish.default(false),
+  // A file uploaded with POST /api/inbox/attachment, sent as image, document, audio or video by its type.
+  attachment: z.uuid().optional(),
+}).superRefine((m, ctx) => {
+  if (m.attachment) {
+    if (m.internal) ctx.addIssue({ code: 'custom', path: ['attachment'], message: 'Internal notes cannot carry files.' });
+    if ((m.body ?? '').length > CAPTION_MAX) {
+      ctx.addIssue({ code: 'custom', path: ['body'], message: `A file's caption may have at most ${CAPTION_MAX} characters.` });
+    }
+  } else if (m.body === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['body'], message: 'This field is required.' });
+  } else if (!m.body) {
+    ctx.addIssue({ code: 'custom', path: ['body'], message: 'This field may not be blank.' });
+  }
 });
 export type FreeFormMessage = z.output<typeof freeFormMessageSchema>;

@@ -11,6 +11,9 @@ import type { FreeFormMessage } from '@/lib/conversations/validation';
 import { queueOutboundMessages } from './outbound';
 import { getMessage, pageOfMessages } from './queries';
 import { channelUnusable } from '@/lib/channels/usable';
+import { msgTypeFor } from '@/lib/attachments/media-types';
+import { attachmentUrl } from '@/lib/attachments/serializer';
+import { attachmentForMessage } from '@/lib/attachments/service';
 
 // A conversation's messages, oldest first, and the free-form send: only within 24 hours of the
 // contact's last inbound message; outside that window only templates may be sent.
@@ -59,8 +62,9 @@ async function addNote(db: Db, member: Member, conversationId: string, body: str
 
 export const NEVER_WROTE = 'The contact has not written yet: only template messages may be sent to this contact until they do.';
 
-export async function sendFreeFormMessage(db: Db, member: Member, conversationId: string, input: FreeFormMessage) {
-  if (input.internal) return addNote(db, member, conversationId, input.body);
+/** A reply (text, or a file with its caption) or an internal note. `origin` makes an attachment's public URL. */
+export async function sendFreeFormMessage(db: Db, member: Member, conversationId: string, input: FreeFormMessage, origin: string) {
+  if (input.internal) return addNote(db, member, conversationId, input.body ?? '');
   const messageId = await db.transaction(async (tx) => {
     const [conversation] = await tx.select().from(conversations)
       .where(and(eq(conversations.accountId, member.accountId), eq(conversations.id, conversationId))).for('update').limit(1);
@@ -82,9 +86,15 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
     if (off) throw ValidationError.nonField(`The conversation's channel ${off}: nothing can be sent through it.`);
     const [contact] = await tx.select().from(contacts).where(eq(contacts.id, conversation.contactId)).limit(1);
     const source = member.via === 'session' ? 'INBOX' as const : 'API' as const;
+    const text = input.body ?? '';
+    const body = source === 'INBOX' && text ? await withSenderName(tx, member, text) : text;
+    const file = input.attachment ? await attachmentForMessage(tx, member.accountId, input.attachment) : null;
     const [id] = await queueOutboundMessages(tx, [{
-      accountId: member.accountId, channel, conversation, contact, source,
-      sentById: member.userId, kind: 'text', body: source === 'INBOX' ? await withSenderName(tx, member, input.body) : input.body,
+      accountId: member.accountId, channel, conversation, contact, source, sentById: member.userId,
+      ...(file ? {
+        kind: 'media' as const, body,
+        media: { type: msgTypeFor(file.mimeType) ?? 'document', link: attachmentUrl(origin, file.token), mime_type: file.mimeType, filename: file.filename },
+      } : { kind: 'text' as const, body }),
       // An agent replied: the conversation is in progress (a flow keeps it).
       conversationStatus: conversation.status === 'FLOW' ? undefined : 'IN_PROGRESS',
     }]);

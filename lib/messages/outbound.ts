@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Executor } from '@/db';
 import { messages, messageSource } from '@/db/schema';
-import type { ChannelRecord, WireInteractive, WireTemplate } from '@/lib/channels/provider';
+import type { ChannelRecord, OutboundMedia, WireInteractive, WireTemplate } from '@/lib/channels/provider';
 import { touchConversations, type ConversationRecord, type ConversationStatus } from '@/lib/conversations/open';
 import { enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -27,18 +27,21 @@ export type OutboundInput = {
   | { kind: 'text'; body: string }
   /** `body` is the readable text kept on the message (the question), `interactive` what goes on the wire. */
   | { kind: 'interactive'; body: string; interactive: WireInteractive }
+  /** `body` is the caption. */
+  | { kind: 'media'; media: OutboundMedia; body: string }
 );
 
 /** The row of an outbound message as it is queued. */
 function outboundRow(input: OutboundInput, now: Date) {
-  const content = input.kind === 'template'
-    ? { template: input.template, variables: input.variables }
-    : input.kind === 'interactive' ? { interactive: input.interactive } : { text: { body: input.body } };
+  const content = input.kind === 'template' ? { template: input.template, variables: input.variables }
+    : input.kind === 'interactive' ? { interactive: input.interactive }
+      : input.kind === 'media' ? { [input.media.type]: { ...input.media, type: undefined, caption: input.body || undefined } }
+        : { text: { body: input.body } };
   return {
     accountId: input.accountId, conversationId: input.conversation.id, contactId: input.contact.id, channelId: input.channel.id,
     chatTemplateId: input.kind === 'template' ? input.templateId : null, direction: 'OUTBOUND' as const, source: input.source,
-    status: 'queued' as const, msgType: input.kind, toNumber: input.contact.canonicalPhone, fromNumber: input.channel.channelId,
-    body: input.body, content, contentType: 'text/plain', timestamp: now, queuedOn: now, sentById: input.sentById,
+    status: 'queued' as const, msgType: input.kind === 'media' ? input.media.type : input.kind, toNumber: input.contact.canonicalPhone,
+    fromNumber: input.channel.channelId, body: input.body, content, contentType: input.kind === 'media' ? input.media.mime_type : 'text/plain', timestamp: now, queuedOn: now, sentById: input.sentById,
   };
 }
 

@@ -39,10 +39,20 @@ export const BROADCAST_CANCELED_CODE = 'broadcast_canceled';
 type MessageRow = typeof messages.$inferSelect;
 type ChannelRow = typeof channels.$inferSelect;
 
+const MEDIA = ['image', 'document', 'audio', 'video'] as const;
+
 function outbound(m: MessageRow): OutboundMessage {
-  const content = m.content as { template?: WireTemplate; text?: { body: string }; interactive?: WireInteractive };
+  const content = m.content as { template?: WireTemplate; text?: { body: string }; interactive?: WireInteractive } & Record<string, unknown>;
   if (m.msgType === 'template' && content.template) return { kind: 'template', to: m.toNumber, template: content.template, reference: m.id };
   if (m.msgType === 'interactive' && content.interactive) return { kind: 'interactive', to: m.toNumber, interactive: content.interactive, reference: m.id };
+  const type = MEDIA.find((t) => t === m.msgType);
+  if (type && content[type]) {
+    const media = content[type] as { link: string; mime_type: string; filename: string; caption?: string };
+    return {
+      kind: 'media', to: m.toNumber, media: { type, link: media.link, mime_type: media.mime_type, filename: media.filename },
+      caption: media.caption, reference: m.id,
+    };
+  }
   return { kind: 'text', to: m.toNumber, body: content.text?.body ?? m.body, reference: m.id };
 }
 

@@ -114,7 +114,7 @@ beforeAll(async () => {
   await sendTemplateMessage(db, admin, template.id, {
     phone, variables: Array.from({ length: variableCount(template.components) }, (_, i) => `v${i + 1}`),
   });
-  await sendFreeFormMessage(db, admin, located.conversation!, { body: 'Hi Ana', internal: false });
+  await sendFreeFormMessage(db, admin, located.conversation!, { body: 'Hi Ana', internal: false }, 'http://localhost');
   await updateConversation(db, accountId, located.conversation!, { assigned: [seeded.agent.id, seeded.admin.id], tags: ['vip', 'new'] });
 
   await createCloudChannel(db, accountId, channelCreateSchema.parse({

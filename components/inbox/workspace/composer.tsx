@@ -1,75 +1,35 @@
 'use client';
-import { useMemo, useState } from 'react';
-import { TemplatePreview } from '@/components/templates/template-preview';
-import { preview, variableSlots } from '@/components/templates/template-parts';
+import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { inputClass, TextArea } from '@/components/ui/text-field';
+import { TextArea } from '@/components/ui/text-field';
+import { useUploadAttachment } from '@/lib/client/attachments';
+import { useConversationContact } from '@/lib/client/conversations';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useCompose } from '@/lib/client/inbox';
-import { useSendTemplate, useTemplates } from '@/lib/client/templates';
-import type { ChatTemplate, Conversation } from '@/lib/client/types';
+import { useMe } from '@/lib/client/me';
+import type { Conversation, QuickReply } from '@/lib/client/types';
+import { fillVariables } from '@/lib/quick-replies/variables';
+import { TemplateSendForm } from '../template-send-form';
+import { AttachButton, AttachmentChip, fileProblem } from './attach-file';
+import { QuickReplyPicker, slashQuery, useQuickReplyMatches } from './quick-reply-picker';
 
 type Mode = 'reply' | 'note' | 'template';
 
-/** The first name, last name and phone fill a template's variables when the slot's text asks for them. */
-function prefill(t: ChatTemplate, c: Conversation): string[] {
-  return variableSlots(t.components).map((slot) => (slot.index === 0 ? c.contact_summary.first_name ?? '' : ''));
-}
-
-function TemplatePicker({ conversation }: { conversation: Conversation }) {
-  const templates = useTemplates({ search: '', category: '', status: 'approved', channel: null, page: 1 }, 100);
-  const [id, setId] = useState('');
-  const chosen = templates.data?.results.find((t) => t.id === id) ?? null;
-  const [values, setValues] = useState<string[]>([]);
-  const send = useSendTemplate(id);
-  const errors = errorBody(send.error);
-  const slots = useMemo(() => (chosen ? variableSlots(chosen.components) : []), [chosen]);
-  return (
-    <form noValidate aria-label="Send a template" className="space-y-2" onSubmit={(e) => {
-      e.preventDefault();
-      if (!chosen) return;
-      send.mutate({ phone: conversation.contact_summary.canonical_phone, variables: values }, { onSuccess: () => { setId(''); setValues([]); } });
-    }}>
-      <select aria-label="Template" value={id} className={inputClass} onChange={(e) => {
-        setId(e.target.value);
-        const t = templates.data?.results.find((x) => x.id === e.target.value);
-        setValues(t ? prefill(t, conversation) : []);
-        send.reset();
-      }}>
-        <option value="">{templates.isPending ? 'Loading templates…' : 'Choose an approved template'}</option>
-        {templates.data?.results.map((t) => <option key={t.id} value={t.id}>{t.name} ({t.language})</option>)}
-      </select>
-      {chosen && (
-        <>
-          {slots.map((slot) => (
-            <input key={slot.index} aria-label={`Variable ${slot.index + 1} (${slot.part})`} placeholder={`{{${slot.index + 1}}} ${slot.part}`}
-              value={values[slot.index] ?? ''} className={inputClass}
-              onChange={(e) => setValues((v) => { const next = [...v]; next[slot.index] = e.target.value; return next; })} />
-          ))}
-          <div data-testid="composer-template-preview"><TemplatePreview preview={preview(chosen.components, values)} /></div>
-        </>
-      )}
-      <FormAlert messages={[...topMessages(errors, []), ...messagesAt(errors, ['variables'])]} title="The template was not sent" />
-      <div className="flex justify-end">
-        <Button type="submit" disabled={!chosen || send.isPending}>{send.isPending ? 'Sending…' : 'Send template'}</Button>
-      </div>
-    </form>
-  );
-}
+/** What the keyboard shortcut "focus composer" looks for (keyboard-shortcuts.tsx). */
+export const COMPOSER_SELECTOR = '[data-composer-input]';
 
 /**
- * Inside the 24-hour window a free-text reply; outside it (or before the contact ever wrote) the
- * text box gives way to a template picker. An internal note is always possible and never sent.
+ * Inside the 24-hour window a free-text reply (with quick replies behind `/` and a file to
+ * attach); outside it (or before the contact ever wrote) the text box gives way to a template
+ * picker. An internal note is always possible and never sent.
  */
 export function Composer({ conversation }: { conversation: Conversation }) {
   const until = conversation.free_form_until;
   const open = until !== null && new Date(until).getTime() > Date.now();
   const [chosen, setMode] = useState<Mode | null>(null);
   const mode: Mode = chosen === 'note' ? 'note' : open ? 'reply' : 'template';
-  const [body, setBody] = useState('');
   const compose = useCompose(conversation.id);
-  const errors = errorBody(compose.error);
   const tab = (m: Mode, label: string) => (
     <button type="button" role="tab" aria-selected={mode === m} onClick={() => { setMode(m); compose.reset(); }}
       className={`rounded-md px-2 py-1 text-xs font-medium ${mode === m ? 'bg-slate-800 text-white' : 'text-slate-600 hover:bg-slate-100'}`}>{label}</button>
@@ -87,24 +47,96 @@ export function Composer({ conversation }: { conversation: Conversation }) {
             ? <>Free-form replies are possible until {new Date(until).toLocaleString()}.</>
             : <>The 24-hour window closed at {new Date(until).toLocaleString()}: only template messages can be sent until the contact writes again.</>}
       </p>
-      {mode === 'template' ? <TemplatePicker conversation={conversation} /> : (
-        <form noValidate className="space-y-2" onSubmit={(e) => {
-          e.preventDefault();
-          compose.mutate({ body, internal: mode === 'note' }, { onSuccess: () => setBody('') });
-        }}>
-          <FormAlert messages={topMessages(errors, ['body'])} title={mode === 'note' ? 'The note was not saved' : 'The message was not sent'} />
-          <TextArea label={mode === 'note' ? 'Note' : 'Reply'} name="body" rows={3} value={body} maxLength={4096} errors={messagesAt(errors, ['body'])}
-            onChange={(e) => setBody(e.target.value)}
-            onKeyDown={(e) => { if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.form?.requestSubmit(); }}
-            placeholder={mode === 'note' ? 'Only your team sees notes' : 'Type a message (Ctrl+Enter sends)'}
-            className={mode === 'note' ? 'bg-amber-50' : undefined} />
-          <div className="flex justify-end">
-            <Button type="submit" disabled={compose.isPending}>
-              {compose.isPending ? 'Saving…' : mode === 'note' ? 'Add note' : 'Send reply'}
-            </Button>
-          </div>
-        </form>
-      )}
+      {mode === 'template'
+        ? <TemplateSendForm phone={conversation.contact_summary.canonical_phone} firstName={conversation.contact_summary.first_name} />
+        : <ReplyForm conversation={conversation} note={mode === 'note'} compose={compose} />}
     </div>
+  );
+}
+
+function ReplyForm({ conversation, note, compose }: { conversation: Conversation; note: boolean; compose: ReturnType<typeof useCompose> }) {
+  const [body, setBody] = useState('');
+  const [caret, setCaret] = useState(0);
+  const [dismissed, setDismissed] = useState<number | null>(null);
+  const [active, setActive] = useState(0);
+  const area = useRef<HTMLTextAreaElement>(null);
+  const contact = useConversationContact(conversation.contact);
+  const me = useMe();
+  const upload = useUploadAttachment();
+  const [fileError, setFileError] = useState<string | null>(null);
+  const attached = upload.data ?? null;
+
+  const slash = note || dismissed === caret ? null : slashQuery(body, caret);
+  const matches = useQuickReplyMatches(slash?.query ?? null);
+  const errors = errorBody(compose.error);
+  const uploadErrors = topMessages(errorBody(upload.error), []);
+
+  const insert = (reply: QuickReply) => {
+    if (!slash) return;
+    const text = fillVariables(reply.body, {
+      contact: { ...conversation.contact_summary, ...contact.data, phone: contact.data?.phone ?? conversation.contact_summary.canonical_phone },
+      agent: me.data?.user,
+    });
+    const next = body.slice(0, slash.start) + text + body.slice(caret);
+    const at = slash.start + text.length;
+    setBody(next);
+    setCaret(at);
+    setActive(0);
+    requestAnimationFrame(() => { area.current?.focus(); area.current?.setSelectionRange(at, at); });
+  };
+  const track = (el: HTMLTextAreaElement) => setCaret(el.selectionStart ?? el.value.length);
+
+  return (
+    <form noValidate className="space-y-2" onSubmit={(e) => {
+      e.preventDefault();
+      compose.mutate({ body, internal: note, ...(attached && !note ? { attachment: attached.id } : {}) }, {
+        onSuccess: () => { setBody(''); setCaret(0); upload.reset(); },
+      });
+    }}>
+      <FormAlert messages={[...topMessages(errors, ['body', 'attachment']), ...messagesAt(errors, ['attachment']), ...uploadErrors, ...(fileError ? [fileError] : [])]}
+        title={note ? 'The note was not saved' : 'The message was not sent'} />
+      <div className="relative">
+        {slash && <QuickReplyPicker items={matches} active={Math.min(active, Math.max(0, matches.length - 1))} query={slash.query} onPick={insert} onHover={setActive} />}
+        <TextArea ref={area} data-composer-input label={note ? 'Note' : 'Reply'} name="body" rows={3} value={body} maxLength={4096}
+          errors={messagesAt(errors, ['body'])}
+          onChange={(e) => { setBody(e.target.value); track(e.target); setActive(0); }}
+          onSelect={(e) => track(e.currentTarget)}
+          onKeyDown={(e) => {
+            if (slash && matches.length) {
+              if (e.key === 'ArrowDown' || e.key === 'ArrowUp') {
+                e.preventDefault();
+                setActive((i) => (i + (e.key === 'ArrowDown' ? 1 : matches.length - 1)) % matches.length);
+                return;
+              }
+              if (e.key === 'Enter' || e.key === 'Tab') {
+                e.preventDefault();
+                insert(matches[Math.min(active, matches.length - 1)]);
+                return;
+              }
+            }
+            if (slash && e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); setDismissed(caret); return; }
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.form?.requestSubmit();
+          }}
+          placeholder={note ? 'Only your team sees notes' : 'Type a message, / for quick replies (Ctrl+Enter sends)'}
+          className={note ? 'bg-amber-50' : undefined} />
+      </div>
+      <div className="flex flex-wrap items-center gap-2">
+        {!note && <AttachButton disabled={upload.isPending} onFile={(file) => {
+          const problem = fileProblem(file);
+          setFileError(problem);
+          upload.reset();
+          if (!problem) upload.mutate(file);
+        }} />}
+        {!note && (upload.isPending || attached) && (
+          <AttachmentChip file={attached ?? { filename: upload.variables?.name ?? '', size: upload.variables?.size ?? 0 }}
+            uploading={upload.isPending} onRemove={() => upload.reset()} />
+        )}
+        <div className="ml-auto">
+          <Button type="submit" disabled={compose.isPending || upload.isPending}>
+            {compose.isPending ? 'Saving…' : note ? 'Add note' : 'Send reply'}
+          </Button>
+        </div>
+      </div>
+    </form>
   );
 }

@@ -7,9 +7,10 @@ import { useContactConversations } from '@/lib/client/inbox';
 import type { Conversation } from '@/lib/client/types';
 import { formatPhone } from '@/lib/phone/format';
 import { ConversationStatusBadge } from '../conversation-status-badge';
+import { ContactEditor } from './contact-editor';
 import { RelativeTime } from './relative-time';
 
-/** Who the agent is talking to: fields, tags, notes, and the contact's other conversations. */
+/** Who the agent is talking to: fields, attributes, tags and notes edited in place, and the contact's other conversations. */
 export function ContactPanel({ conversation: c }: { conversation: Conversation }) {
   const contact = useConversationContact(c.contact);
   const others = useContactConversations(c.contact);
@@ -23,16 +24,7 @@ export function ContactPanel({ conversation: c }: { conversation: Conversation }
         {' · '}
         <Link href={`/sandbox?phone=${encodeURIComponent(c.contact_summary.canonical_phone)}`} className="text-xs font-medium text-indigo-700 hover:underline">Sandbox phone</Link>
       </div>
-      {d && (
-        <dl className="space-y-1">
-          {d.email && <div><dt className="inline text-slate-500">Email </dt><dd className="inline">{d.email}</dd></div>}
-          {d.tags.length > 0 && <div><dt className="inline text-slate-500">Tags </dt><dd className="inline">{d.tags.map((t) => t.name).join(', ')}</dd></div>}
-          {Object.entries(d.meta).slice(0, 8).map(([k, v]) => <div key={k}><dt className="inline text-slate-500">{k} </dt><dd className="inline">{String(v)}</dd></div>)}
-          {d.notes.length > 0 && (
-            <div><dt className="text-slate-500">Notes</dt>{d.notes.slice(-3).map((n) => <dd key={n.id} className="mt-1 rounded bg-slate-50 p-1.5 text-xs">{n.notes}</dd>)}</div>
-          )}
-        </dl>
-      )}
+      {d && <ContactEditor key={d.id} contact={d} />}
       <ContactFlows contactId={c.contact} activeOnly />
       <div>
         <h3 className="font-medium text-slate-700">Conversations</h3>

@@ -7,6 +7,7 @@ import { ConversationList } from './conversation-list';
 import { filterQuery, useInboxFilters } from './inbox-filters';
 import { LiveIndicator } from './live-indicator';
 import { ThreadPane } from './thread-pane';
+import { WorkspaceTools } from './workspace-tools';
 
 /**
  * The agent's workspace: the conversation list beside the open conversation (named by the URL,
@@ -23,7 +24,7 @@ export function InboxWorkspace({ openId }: { openId: string | null }) {
     <div className="flex h-[calc(100dvh-3.5rem)] min-h-[28rem] flex-col overflow-hidden bg-white lg:h-dvh">
       <div className="flex items-center justify-between border-b border-slate-200 px-3 py-2">
         <span className="text-sm font-semibold text-slate-900">Inbox</span>
-        <LiveIndicator />
+        <div className="flex items-center gap-3"><WorkspaceTools openId={openId} /><LiveIndicator /></div>
       </div>
       <div className="flex min-h-0 flex-1">
         <div className={`${openId ? 'hidden lg:flex' : 'flex'} w-full min-h-0 flex-col border-r border-slate-200 lg:w-80 lg:shrink-0`}>

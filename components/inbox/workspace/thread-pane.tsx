@@ -1,6 +1,6 @@
 'use client';
 import Link from 'next/link';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { contactName } from '@/components/contacts/contact-name';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/client/api-fetch';
@@ -23,6 +23,8 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
   const me = useMe();
   const markRead = useMarkRead(id);
   const scroller = useRef<HTMLDivElement>(null);
+  // Below the widest layout the details (actions, contact) open over the thread.
+  const [details, setDetails] = useState(false);
   const unread = conversation.data?.unread_count ?? 0;
   // Open on screen means read, including messages that arrive while it is open.
   useEffect(() => {
@@ -52,6 +54,7 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
             )}
           </div>
           <ConversationStatusBadge status={c.status} />
+          <button type="button" onClick={() => setDetails(true)} className="rounded-md px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-50 xl:hidden">Details</button>
         </header>
         <div ref={scroller} data-testid="thread-scroller" className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]">
           <EarlierConversations conversation={c} scroller={scroller} ready={messages.isSuccess} timeZone={me.data?.account.default_timezone} />
@@ -61,7 +64,12 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
         </div>
         <Composer key={c.id} conversation={c} />
       </section>
-      <aside aria-label="Details" className="hidden w-72 shrink-0 space-y-6 overflow-y-auto border-l border-slate-200 bg-white p-4 xl:block">
+      <aside aria-label="Details" className={`${details ? 'fixed inset-0 z-40 block sm:left-auto sm:w-96 sm:shadow-xl' : 'hidden'} shrink-0 space-y-6 overflow-y-auto border-l border-slate-200 bg-white p-4 xl:static xl:block xl:w-72 xl:shadow-none`}>
+        {details && (
+          <div className="flex justify-end xl:hidden">
+            <button type="button" onClick={() => setDetails(false)} className="text-sm text-slate-500 hover:text-slate-900">Close ✕</button>
+          </div>
+        )}
         <ConversationActions conversation={c} />
         <ContactPanel conversation={c} />
       </aside>

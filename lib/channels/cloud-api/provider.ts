@@ -21,6 +21,12 @@ export function sendBody(message: OutboundMessage): object {
   };
   if (message.kind === 'text') return { ...base, type: 'text', text: { preview_url: false, body: message.body } };
   if (message.kind === 'interactive') return { ...base, type: 'interactive', interactive: message.interactive };
+  if (message.kind === 'media') {
+    const { type, link, filename } = message.media;
+    // Audio takes no caption; only a document carries its file name.
+    const caption = type !== 'audio' && message.caption ? { caption: message.caption } : {};
+    return { ...base, type, [type]: { link, ...caption, ...(type === 'document' ? { filename } : {}) } };
+  }
   return { ...base, type: 'template', template: message.template };
 }
 

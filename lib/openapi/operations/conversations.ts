@@ -65,7 +65,8 @@ export const conversationsDoc: ResourceDoc = {
         + 'outside that window only templates may be sent and the answer is a 400 saying so. An agent\'s reply moves a '
         + 'NEW conversation to IN_PROGRESS, marks it read, and assigns it to the sender when it had no assignee. With '
         + '`internal: true` it is a note for the agents instead (`msg_type` `note`): allowed at any time, never sent to the '
-        + 'contact, its status stays `new`.',
+        + 'contact, its status stays `new`. With `attachment` (an id from `POST /api/inbox/attachment`) the file is sent '
+        + 'by URL as an image, document, audio or video message by its media type, `body` (optional then) being its caption.',
       body: { schema: freeFormMessageSchema, name: 'FreeFormMessageRequest', required: true, example: { body: 'How can I help?' } },
       responses: { 201: { description: 'The queued message.', schema: Message } },
     },

@@ -2,6 +2,7 @@ import type { ResourceDoc } from '../operation';
 import { accountDoc } from './account';
 import { broadcastsDoc } from './broadcasts';
 import { channelsDoc } from './channels';
+import { composerDoc } from './composer';
 import { contactUploadsDoc } from './contact-uploads';
 import { contactsDoc } from './contacts';
 import { conversationsDoc } from './conversations';
@@ -21,6 +22,7 @@ export const resources: ResourceDoc[] = [
   contactUploadsDoc,
   templatesDoc,
   conversationsDoc,
+  composerDoc,
   broadcastsDoc,
   flowsDoc,
   channelsDoc,

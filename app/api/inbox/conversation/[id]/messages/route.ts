@@ -1,5 +1,6 @@
 import { getDb } from '@/db';
 import { endpoint, json, methods, type Lookup } from '@/lib/api/handler';
+import { requestOrigin } from '@/lib/api/origin';
 import { pageRequest } from '@/lib/api/pagination';
 import { requireVisibleConversation, visibleConversation } from '@/lib/conversations/visibility';
 import { freeFormMessageSchema } from '@/lib/conversations/validation';
@@ -20,15 +21,15 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
       return json(await listConversationMessages(db, member.accountId, params.id, url, pageRequest(url)));
     },
   }),
-  // POST /api/inbox/conversation/{id}/messages — free-form text, inside the 24-hour window only.
+  // POST /api/inbox/conversation/{id}/messages — free-form text or a file, inside the 24-hour window only.
   POST: endpoint({
     params,
     lookup,
     body: freeFormMessageSchema,
-    handle: async ({ member, params, body }) => {
+    handle: async ({ req, member, params, body }) => {
       const db = await getDb();
       await requireVisibleConversation(db, member, params.id);
-      return json(await sendFreeFormMessage(db, member, params.id, body), 201);
+      return json(await sendFreeFormMessage(db, member, params.id, body, requestOrigin(req)), 201);
     },
   }),
 });

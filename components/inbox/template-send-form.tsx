@@ -1,0 +1,57 @@
+'use client';
+import { useMemo, useState } from 'react';
+import { TemplatePreview } from '@/components/templates/template-preview';
+import { preview, variableSlots } from '@/components/templates/template-parts';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { inputClass } from '@/components/ui/text-field';
+import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
+import { useSendTemplate, useTemplates } from '@/lib/client/templates';
+import type { ChatTemplate, TemplateSendResult } from '@/lib/client/types';
+
+/** The contact's first name fills a template's first variable, the usual greeting. */
+function prefill(t: ChatTemplate, firstName: string | null): string[] {
+  return variableSlots(t.components).map((slot) => (slot.index === 0 ? firstName ?? '' : ''));
+}
+
+/** Picks an approved template, fills its variables with a live preview, and sends it to `phone`. */
+export function TemplateSendForm({ phone, firstName, onSent }: { phone: string; firstName: string | null; onSent?: (sent: TemplateSendResult) => void }) {
+  const templates = useTemplates({ search: '', category: '', status: 'approved', channel: null, page: 1 }, 100);
+  const [id, setId] = useState('');
+  const chosen = templates.data?.results.find((t) => t.id === id) ?? null;
+  const [values, setValues] = useState<string[]>([]);
+  const send = useSendTemplate(id);
+  const errors = errorBody(send.error);
+  const slots = useMemo(() => (chosen ? variableSlots(chosen.components) : []), [chosen]);
+  return (
+    <form noValidate aria-label="Send a template" className="space-y-2" onSubmit={(e) => {
+      e.preventDefault();
+      if (!chosen) return;
+      send.mutate({ phone, variables: values }, { onSuccess: (sent) => { setId(''); setValues([]); onSent?.(sent); } });
+    }}>
+      <select aria-label="Template" value={id} className={inputClass} onChange={(e) => {
+        setId(e.target.value);
+        const t = templates.data?.results.find((x) => x.id === e.target.value);
+        setValues(t ? prefill(t, firstName) : []);
+        send.reset();
+      }}>
+        <option value="">{templates.isPending ? 'Loading templates…' : 'Choose an approved template'}</option>
+        {templates.data?.results.map((t) => <option key={t.id} value={t.id}>{t.name} ({t.language})</option>)}
+      </select>
+      {chosen && (
+        <>
+          {slots.map((slot) => (
+            <input key={slot.index} aria-label={`Variable ${slot.index + 1} (${slot.part})`} placeholder={`{{${slot.index + 1}}} ${slot.part}`}
+              value={values[slot.index] ?? ''} className={inputClass}
+              onChange={(e) => setValues((v) => { const next = [...v]; next[slot.index] = e.target.value; return next; })} />
+          ))}
+          <div data-testid="composer-template-preview"><TemplatePreview preview={preview(chosen.components, values)} /></div>
+        </>
+      )}
+      <FormAlert messages={[...topMessages(errors, []), ...messagesAt(errors, ['variables'])]} title="The template was not sent" />
+      <div className="flex justify-end">
+        <Button type="submit" disabled={!chosen || send.isPending}>{send.isPending ? 'Sending…' : 'Send template'}</Button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,97 @@
+'use client';
+import { useRouter } from 'next/navigation';
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useUpdateConversation } from '@/lib/client/conversations';
+import { useInboxList } from '@/lib/client/inbox';
+import { useMe } from '@/lib/client/me';
+import { queryKeys } from '@/lib/client/query-keys';
+import type { Conversation } from '@/lib/client/types';
+import { COMPOSER_SELECTOR } from './composer';
+import { filterQuery, useInboxFilters } from './inbox-filters';
+
+// The workspace's keyboard: single keys, ignored while typing in a field (the reply box has its
+// own Ctrl+Enter to send), so an agent can work the queue without the mouse.
+
+export const SHORTCUTS: { keys: string[]; label: string }[] = [
+  { keys: ['j'], label: 'Next conversation' },
+  { keys: ['k'], label: 'Previous conversation' },
+  { keys: ['r'], label: 'Focus the reply box' },
+  { keys: ['Ctrl', 'Enter'], label: 'Send (in the reply box; ⌘ Enter on a Mac)' },
+  { keys: ['e'], label: 'Resolve the conversation' },
+  { keys: ['a'], label: 'Assign the conversation to me' },
+  { keys: ['Esc'], label: 'Leave the reply box, close this list' },
+  { keys: ['?'], label: 'Show these shortcuts' },
+];
+
+function typing(target: EventTarget | null): boolean {
+  const el = target as HTMLElement | null;
+  if (!el || !el.tagName) return false;
+  return ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable;
+}
+
+export function useInboxShortcuts(openId: string | null, showHelp: (open: boolean | ((v: boolean) => boolean)) => void) {
+  const router = useRouter();
+  const filters = useInboxFilters();
+  const list = useInboxList(filters);
+  const me = useMe();
+  const qc = useQueryClient();
+  const update = useUpdateConversation(openId ?? '');
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key === 'Escape' && typing(e.target)) { (e.target as HTMLElement).blur(); return; }
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || typing(e.target)) return;
+      const ids = list.data?.pages.flatMap((p) => p.results.map((c) => c.id)) ?? [];
+      const go = (step: number) => {
+        const at = openId ? ids.indexOf(openId) : -1;
+        const next = ids[at === -1 ? 0 : Math.min(ids.length - 1, Math.max(0, at + step))];
+        if (next && next !== openId) router.push(`/inbox/${next}${filterQuery(filters)}`);
+      };
+      // The open conversation as the thread pane last loaded it.
+      const c = openId ? qc.getQueryData<Conversation>(queryKeys.conversation(openId)) : undefined;
+      const actions: Record<string, () => void> = {
+        j: () => go(1),
+        k: () => go(-1),
+        r: () => document.querySelector<HTMLElement>(COMPOSER_SELECTOR)?.focus(),
+        e: () => { if (c && c.status !== 'RESOLVED') update.mutate({ status: 'RESOLVED' }); },
+        a: () => {
+          const mine = me.data?.user.id;
+          if (c && mine && !c.assigned.some((u) => u.id === mine)) update.mutate({ assigned: [...c.assigned.map((u) => u.id), mine].map((id) => ({ id })) });
+        },
+        '?': () => showHelp((v) => !v),
+        Escape: () => showHelp(false),
+      };
+      const action = actions[e.key];
+      if (!action) return;
+      e.preventDefault();
+      action();
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [list.data, openId, qc, me.data, update, router, filters, showHelp]);
+}
+
+export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4" onClick={onClose}>
+      <div role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" className="w-full max-w-sm rounded-lg bg-white p-5 shadow-xl"
+        onClick={(e) => e.stopPropagation()}>
+        <div className="flex items-center justify-between">
+          <h2 id="shortcuts-title" className="text-base font-semibold text-slate-900">Keyboard shortcuts</h2>
+          <button type="button" onClick={onClose} aria-label="Close" className="text-slate-500 hover:text-slate-900">✕</button>
+        </div>
+        <dl className="mt-4 space-y-2 text-sm">
+          {SHORTCUTS.map((s) => (
+            <div key={s.label} className="flex items-center justify-between gap-4">
+              <dt className="text-slate-700">{s.label}</dt>
+              <dd className="flex shrink-0 gap-1">{s.keys.map((k) => (
+                <kbd key={k} className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800">{k}</kbd>
+              ))}</dd>
+            </div>
+          ))}
+        </dl>
+        <p className="mt-4 text-xs text-slate-500">Shortcuts do nothing while you type in a field, except sending from the reply box.</p>
+      </div>
+    </div>
+  );
+}
