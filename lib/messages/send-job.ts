@@ -86,7 +86,9 @@ async function settleClaimed(m: MessageRow): Promise<void> {
   if (verdict === 'resend') {
     const released = await db.transaction(async (tx) => {
       const [row] = await tx.update(messages).set({ sendClaimedOn: null })
-        .where(and(eq(messages.id, m.id), eq(messages.status, 'queued'), isNull(messages.providerId), eq(messages.sendClaimedOn, m.sendClaimedOn!)))
+        // Still the stale claim judged (a timestamp read back to JavaScript loses its microseconds: no equality).
+        .where(and(eq(messages.id, m.id), eq(messages.status, 'queued'), isNull(messages.providerId),
+          lt(messages.sendClaimedOn, sql`now() - ${sql.raw(`interval '${STALE_SECONDS} seconds'`)}`)))
         .returning({ id: messages.id });
       if (row) await enqueue(tx, QUEUES.messageSend.name, { messageId: m.id });
       return Boolean(row);
