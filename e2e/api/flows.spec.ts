@@ -262,7 +262,7 @@ test.describe('flows', () => {
     expect(await waitFor(request, account, other, 1)).toEqual(['Hello at once.']);
     // All eight were still waiting on their requests meanwhile.
     expect(held.filter((r) => !r.writableEnded)).toHaveLength(8);
-    expect((await contactsOf(request, account, s.id)).map((c) => c.waiting)).toEqual(Array(8).fill('ACTION'));
+    await expect.poll(async () => (await contactsOf(request, account, s.id)).map((c) => c.waiting)).toEqual(Array(8).fill('ACTION'));
     for (const res of held) res.end('{"ok": true}');
     await expect.poll(async () => (await execution(request, account, s.id)).completed, { timeout: 20_000 }).toBe(8);
     const [c] = await contactsOf(request, account, s.id);
