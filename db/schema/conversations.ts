@@ -93,8 +93,6 @@ export const messages = pgTable('messages', {
   uniqueIndex('messages_channel_provider_id_key').on(t.channelId, t.providerId),
   index('messages_conversation_idx').on(t.conversationId, t.timestamp, t.seq),
   index('messages_contact_idx').on(t.contactId, t.timestamp),
-  // Whether the provider reported on messages claimed after a moment (lib/messages/unanswered-send.ts).
-  index('messages_channel_reported_claims_idx').on(t.channelId, t.sendClaimedOn).where(sql`${t.sentOn} IS NOT NULL`),
   // The inbox's search over message text (ILIKE '%term%').
   index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
 ]);

@@ -4,10 +4,10 @@ import { OwnServer } from './own-server';
 
 // A real worker process killed mid-flow: the web process only serves requests, a separate worker
 // runs the flow for 100 contacts (three messages each), and it is killed with SIGKILL while they
-// run, then a new worker is started. Every contact completes and every message goes out exactly
-// once: a send the kill cut short is settled by the provider's report naming it, or sent again
-// when the provider reported on later messages and not on it. (Postgres only: the embedded
-// database is one process's.)
+// run, then a new worker is started. Every contact completes, no message goes out twice, and a
+// send the kill cut short is not repeated. (Postgres only: the embedded database is one process's.)
+
+const BURST = 4; // lib/channels/pace.ts: a burst is 1 % of the channel's limit, 400/s here
 
 test('a worker killed with SIGKILL mid-flow and started again sends each step\'s message at most once, and every contact completes', async ({}, testInfo) => {
   test.setTimeout(240_000);
@@ -29,7 +29,6 @@ test('a worker killed with SIGKILL mid-flow and started again sends each step\'s
       },
     });
     expect(channel.status(), await channel.text()).toBe(201);
-    cloud.reportStatuses('PNFLOWKILL', { url: `${server.baseURL}/api/channels/cloud-api/webhook/${(await channel.json()).id}`, appSecret: 's' });
     const flow = await api.post('/api/flow', {
       headers, data: {
         name: 'Three messages',
@@ -56,13 +55,14 @@ test('a worker killed with SIGKILL mid-flow and started again sends each step\'s
 
     await expect.poll(async () => (await (await api.get(`/api/flow-execution/${id}`, { headers })).json()).status,
       { timeout: 150_000, intervals: [1000] }).toBe('COMPLETED');
-    // Every message goes out, once: a send cut short by the kill goes again once the provider has
-    // reported on later messages and not on it.
-    const bodies = () => cloud.sends('PNFLOWKILL').map((s) => (s.body as { text?: { body: string } }).text?.body ?? '');
-    await expect.poll(() => bodies().length, { timeout: 60_000, intervals: [1000] }).toBe(300);
-    await new Promise((resolve) => setTimeout(resolve, 3000));
-    expect(bodies()).toHaveLength(300);
-    expect(new Set(bodies()).size).toBe(300);
+    // Every message queued is settled, once (sent, or cut short by the kill and not repeated).
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    const bodies = cloud.sends('PNFLOWKILL').map((s) => (s.body as { text?: { body: string } }).text?.body ?? '');
+    expect(new Set(bodies).size).toBe(bodies.length);
+    // A send the kill cut short (claimed, its last byte never written) is marked "outcome unknown"
+    // rather than repeated: at most the bursts on the wire when the worker died.
+    expect(bodies.length).toBeGreaterThanOrEqual(300 - 4 * BURST);
+    expect(bodies.length).toBeLessThanOrEqual(300);
     const done = await (await api.get(`/api/flow-execution/${id}`, { headers })).json();
     expect(done).toMatchObject({ completed: 100, pending: 0, active: 0, failed: 0, canceled: 0, expired: 0 });
     await api.dispose();

@@ -9,9 +9,9 @@ import { execRows, type Executor } from '@/db';
 // - a job that runs twice, or two workers with the same message, send it once (one claim wins);
 // - a worker killed before the claim commits sent nothing: its requests were never whole, and the
 //   message is still unclaimed, so the job's retry sends it;
-// - a worker killed after the claim leaves a claimed, unsettled message: the provider received it
-//   whole or not, and its reports tell which (unanswered-send.ts): settled as accepted, or sent
-//   again; without reports, "outcome unknown" rather than risk a second send.
+// - a worker killed after the claim leaves a claimed, unsettled message, which the next job settles
+//   as "outcome unknown" once the claim is stale (send-job.ts), rather than risk a second send; a
+//   status from the provider naming it (status.ts) settles it as accepted after all.
 
 export type BurstClaim = {
   /** For one message of the burst: resolves true when it may go out. */

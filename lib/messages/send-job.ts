@@ -13,7 +13,6 @@ import { recordMessageEvents } from './events';
 import { messageRetryDelay, throttleRetryDelay } from './retry-schedule';
 import { scheduleSandboxStatuses } from './sandbox-status-job';
 import { burstClaim, claimLead } from './send-claim';
-import { judgeUnansweredSend } from './unanswered-send';
 import { channelUnusable } from '@/lib/channels/usable';
 
 // Sends queued messages through their channels' providers, at most once each (send-claim.ts), at
@@ -25,15 +24,15 @@ import { channelUnusable } from '@/lib/channels/usable';
 // - permanent error: `failed` at once.
 // A message of a paused broadcast is left queued (resuming sends it); of a canceled one, failed.
 // A job that finds the message claimed but unsettled waits out the claim: once it is older than
-// SEND_CLAIM_STALE_MS the worker that held it is taken to have died mid-send, and what the
-// provider reports decides whether it is sent again (unanswered-send.ts).
+// SEND_CLAIM_STALE_MS the worker that held it is taken to have died mid-send, and the message
+// fails as "outcome unknown" rather than being sent again (a duplicate is worse than a gap the
+// agent can see and resend); the provider's status naming it later settles it as accepted.
 
 /** Twice the provider timeout: a live worker has its answer (or its timeout) well within this. */
 export const SEND_CLAIM_STALE_MS = 2 * CLOUD_API_TIMEOUT_MS;
 const STALE_SECONDS = Math.ceil(SEND_CLAIM_STALE_MS / 1000);
 export const OUTCOME_UNKNOWN_CODE = 'outcome_unknown';
-export const OUTCOME_UNKNOWN_MESSAGE = 'outcome unknown: the worker stopped during the send and the provider never said whether it '
-  + 'received it; not resent to avoid a duplicate';
+export const OUTCOME_UNKNOWN_MESSAGE = 'outcome unknown: the worker stopped during the send; not resent to avoid a duplicate';
 export const BROADCAST_CANCELED_CODE = 'broadcast_canceled';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -75,27 +74,13 @@ async function fail(failures: { id: string; attempts: number; code: string; mess
 }
 
 /**
- * A claimed message nobody settled. Within the claim its sender may be in flight: looked at again
- * once the claim is stale. Then, on what the provider has reported (unanswered-send.ts): sent
- * again, looked at again later, or failed as "outcome unknown".
+ * A claimed message nobody settled: failed as "outcome unknown" once the claim is stale, otherwise
+ * looked at again then. A status from the provider naming it settles it as accepted after all
+ * (status.ts).
  */
 async function settleClaimed(m: MessageRow): Promise<void> {
   const db = await getDb();
-  const stale = m.sendClaimedOn!.getTime() < Date.now() - SEND_CLAIM_STALE_MS;
-  const verdict = stale ? await judgeUnansweredSend(db, m.channelId!, m.sendClaimedOn!) : 'wait';
-  if (verdict === 'resend') {
-    const released = await db.transaction(async (tx) => {
-      const [row] = await tx.update(messages).set({ sendClaimedOn: null })
-        // Still the stale claim judged (a timestamp read back to JavaScript loses its microseconds: no equality).
-        .where(and(eq(messages.id, m.id), eq(messages.status, 'queued'), isNull(messages.providerId),
-          lt(messages.sendClaimedOn, sql`now() - ${sql.raw(`interval '${STALE_SECONDS} seconds'`)}`)))
-        .returning({ id: messages.id });
-      if (row) await enqueue(tx, QUEUES.messageSend.name, { messageId: m.id });
-      return Boolean(row);
-    });
-    if (released) return;
-  }
-  const failed = verdict === 'give-up' && await db.transaction(async (tx) => {
+  const failed = await db.transaction(async (tx) => {
     const [row] = await tx.update(messages).set({
       status: 'failed', failedOn: sql`now()`, failedAttempts: m.failedAttempts + 1,
       providerErrorCode: OUTCOME_UNKNOWN_CODE, providerErrorMessage: OUTCOME_UNKNOWN_MESSAGE,
@@ -110,9 +95,9 @@ async function settleClaimed(m: MessageRow): Promise<void> {
     return Boolean(row);
   });
   if (failed) return;
-  // Still within the claim (its sender is in flight, or threw before writing the outcome: then
-  // nothing else would ever settle it), or waiting for the provider's reports: look again later;
-  // the pg-boss start time comes from the database clock, as the claim's does.
+  // Still within the claim: its sender is in flight, or threw before writing the outcome (then
+  // nothing else would ever settle it). Look again once the claim would be stale; the pg-boss
+  // start time comes from the database clock, as the claim's does.
   await enqueue(db, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: STALE_SECONDS + 1 });
 }
 
