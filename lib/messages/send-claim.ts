@@ -21,22 +21,14 @@ export type BurstClaim = {
 };
 
 // The claim is started this long before its slot, so that it is answered when the slot comes:
-// a running estimate of its round trip, plus how late this process's timers and claims have
-// lately come (a busy machine). Bounded, since a claimed message waits for its slot, but wide
-// enough for a busy process: a lead shorter than its delays makes every burst late, and a process
-// that is always late never sends.
+// a running estimate of its round trip, kept short, since a claimed message waits for its slot
+// (and a worker killed meanwhile leaves it "outcome unknown").
 let claimMs = 5;
-let lateMs = 0;
-const MAX_LEAD_MS = 250;
+const MAX_LEAD_MS = 20;
 
 /** How long before its slot a burst should start claiming. */
 export function claimLead(): number {
-  return Math.min(MAX_LEAD_MS, claimMs * 1.5 + lateMs);
-}
-
-/** A burst came `by` ms after its deadline (positive), or in time (0): the lead follows. */
-function noteLateness(by: number) {
-  lateMs = by > 0 ? Math.min(MAX_LEAD_MS, lateMs + by + 5) : lateMs * 0.95;
+  return Math.min(MAX_LEAD_MS, claimMs * 1.5);
 }
 
 /**
@@ -59,7 +51,6 @@ export function burstClaim(db: Executor, messageIds: string[], slot: number, dea
     const answer = (ids: Set<string>) => asked.forEach(([id, resolve]) => resolve(ids.has(id)));
     if (Date.now() > deadline) {
       wasLate = true;
-      noteLateness(Date.now() - deadline);
       return answer(new Set());
     }
     try {
@@ -74,7 +65,6 @@ export function burstClaim(db: Executor, messageIds: string[], slot: number, dea
             where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
         returning id`);
       claimMs = 0.8 * claimMs + 0.2 * (Date.now() - started);
-      noteLateness(Date.now() - deadline);
       if (Date.now() > deadline && claimed.length) {
         // The claim itself came too late for the slot: given back, and nothing goes out.
         wasLate = true;
