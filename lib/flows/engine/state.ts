@@ -15,7 +15,7 @@ export type StepStatus = (typeof flowExecutionStepStatuses)[number];
 
 export type State = {
   idx: number | null;
-  waiting: '' | 'ANSWER' | 'DELAY' | 'ACTION';
+  waiting: '' | 'ANSWER' | 'DELAY';
   waitingSince: Date | null;
   waitUntil: Date | null;
   attempts: number;
