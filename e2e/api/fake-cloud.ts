@@ -16,7 +16,6 @@ export class FakeCloud {
   private sendScripts = new Map<string, Script>();
   private sendCounts = new Map<string, number>();
   private templatePages = new Map<string, object[][]>();
-  private reports = new Map<string, { url: string; appSecret: string }>();
   private wamid = 0;
   private server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -36,15 +35,6 @@ export class FakeCloud {
   /** Scripts the answers to sends from one phone number id, by attempt number (1-based). */
   onSend(phoneNumberId: string, script: Script): this {
     this.sendScripts.set(phoneNumberId, script);
-    return this;
-  }
-
-  /**
-   * After each accepted send from this phone number id, posts its `sent` status to the channel's
-   * callback URL, signed, with the send's `biz_opaque_callback_data`, as the provider does.
-   */
-  reportStatuses(phoneNumberId: string, callback: { url: string; appSecret: string }): this {
-    this.reports.set(phoneNumberId, callback);
     return this;
   }
 
@@ -80,18 +70,8 @@ export class FakeCloud {
       this.sendCounts.set(parts[1], count);
       const scripted = this.sendScripts.get(parts[1])?.(count, body);
       if (scripted) return reply(scripted);
-      const { to, biz_opaque_callback_data: reference } = body as { to?: string; biz_opaque_callback_data?: string };
-      const wamid = `wamid.FAKE${++this.wamid}${Date.now()}`;
-      reply({ status: 200, json: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] } });
-      const report = this.reports.get(parts[1]);
-      if (report) {
-        const payload = JSON.stringify(webhookPayload(parts[1], { statuses: [{
-          id: wamid, status: 'sent', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to, biz_opaque_callback_data: reference,
-        }] }));
-        void fetch(report.url, { method: 'POST', headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(report.appSecret, payload) }, body: payload })
-          .catch(() => { /* the product's server may be gone at the end of a test */ });
-      }
-      return;
+      const to = (body as { to?: string }).to;
+      return reply({ status: 200, json: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.FAKE${++this.wamid}${Date.now()}` }] } });
     }
     // A submitted template is pending review, as at the provider; its name is then listed (and deletable).
     if (req.method === 'POST' && parts[2] === 'message_templates') {
