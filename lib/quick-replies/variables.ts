@@ -1,3 +1,5 @@
+import { asText, lookupVariable } from '@/lib/flows/variables';
+
 // Quick-reply variables: `{{contact.first_name}}`, any contact field or meta key
 // (`{{contact.city}}` reads meta when no field has that name), and `{{agent.first_name}}`.
 // Filled in the browser when the agent inserts the snippet, so the agent sees and can edit the text.
@@ -18,22 +20,14 @@ export type FillContext = {
   agent?: Record<string, unknown>;
 };
 
-function text(value: unknown): string | undefined {
-  if (value === null || value === undefined) return undefined;
-  return typeof value === 'object' ? JSON.stringify(value) : String(value);
-}
-
-function lookup(name: string, ctx: FillContext): string | undefined {
+// `{{contact.*}}` is read as a flow step reads it (a field, else a meta key; lib/flows/variables.ts).
+function lookup(name: string, ctx: FillContext): unknown {
   const [root, ...path] = name.split('.');
-  if (root === 'agent') return text(ctx.agent?.[path.join('.')]);
-  if (root !== 'contact') return undefined;
-  const key = path.join('.');
-  if (key.startsWith('meta.')) return text(ctx.contact.meta?.[key.slice(5)]);
-  if (key !== 'meta' && key in ctx.contact) return text(ctx.contact[key]);
-  return text(ctx.contact.meta?.[key]);
+  if (root === 'agent') return ctx.agent?.[path.join('.')];
+  return root === 'contact' ? lookupVariable(name, { contact: ctx.contact, steps: {}, flowVariables: {} }) : undefined;
 }
 
 /** The snippet with each variable replaced by its value; an unknown or empty one becomes ''. */
 export function fillVariables(body: string, ctx: FillContext): string {
-  return body.replace(VARIABLE, (_, name: string) => lookup(name, ctx) ?? '');
+  return body.replace(VARIABLE, (_, name: string) => asText(lookup(name, ctx)));
 }
