@@ -157,6 +157,9 @@ test('an exported flow imports into another account as a draft, publishes and ru
   expect((await post(request, other, `/api/flow/${copy.id}/publish`)).status()).toBe(200);
   const run = await post(request, other, `/api/flow/${copy.id}/run`, { execute_for: 'ALL', inbound_trigger_with: 'TEXT', inbound_start_message: 'hola' });
   expect(run.status(), await run.text()).toBe(201);
+  // The execution listens once its start job has made it RUNNING (PROCESSING until then).
+  const executionId = (await run.json()).id;
+  await expect.poll(async () => (await (await request.get(`/api/flow-execution/${executionId}`, { headers: other.admin.headers })).json()).status, { timeout: 10_000 }).toBe('RUNNING');
   const phone = uniquePhone();
   await expect.poll(async () => (await post(request, other, '/api/channels/sandbox/inbound', { phone, text: 'hola' })).status()).toBe(201);
   const received = async () => ((await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: other.admin.headers })).json()).results as Json[])
