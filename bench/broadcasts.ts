@@ -80,7 +80,7 @@ export async function broadcasts(): Promise<void> {
   const db = await scratchDatabase('engage_bench_broadcasts');
   const env = {
     DATABASE_URL: db.url, ENABLE_TEST_API: '1', NEXTAUTH_SECRET: 'bench', AUTH_TRUST_HOST: 'true', NEXTAUTH_URL: BASE,
-    NODE_ENV: 'production', API_RATE_LIMIT: 'off', WORKERS_IN_WEB: 'false', CHANNEL_SECRET_KEY: 'bench',
+    NODE_ENV: 'production', API_RATE_LIMIT: 'off', WORKERS_IN_WEB: 'false', CHANNEL_SECRET_KEY: 'bench', CHANNEL_ALLOW_PRIVATE_BASE_URLS: '127.0.0.1',
   };
   const server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], env, 'broadcasts-server');
   let worker: ReturnType<typeof startProcess> | null = null;

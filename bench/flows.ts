@@ -105,7 +105,7 @@ export async function flows(): Promise<void> {
   const db = await scratchDatabase('engage_bench_flows');
   const env = {
     DATABASE_URL: db.url, ENABLE_TEST_API: '1', NEXTAUTH_SECRET: 'bench', AUTH_TRUST_HOST: 'true', NEXTAUTH_URL: BASE,
-    NODE_ENV: 'production', API_RATE_LIMIT: 'off', WORKERS_IN_WEB: 'false', CHANNEL_SECRET_KEY: 'bench', WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1',
+    NODE_ENV: 'production', API_RATE_LIMIT: 'off', WORKERS_IN_WEB: 'false', CHANNEL_SECRET_KEY: 'bench', WEBHOOK_ALLOW_PRIVATE_TARGETS: '127.0.0.1', CHANNEL_ALLOW_PRIVATE_BASE_URLS: '127.0.0.1',
   };
   const server = startProcess(['scripts/server.mjs', '-p', String(PORT), '-H', '127.0.0.1'], env, 'flows-server');
   const procs: { worker?: ReturnType<typeof startProcess> } = {};
