@@ -147,6 +147,29 @@ test.describe('flows', () => {
     expect(await none.json()).toEqual({ steps: ['A flow needs at least one step.'] });
   });
 
+  test('a run for a CSV upload takes every contact of the file: those it created and those it updated', async ({ request }) => {
+    const account = await newAccount(request);
+    await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } });
+    const [known, fresh, outside] = [uniquePhone(), uniquePhone(), uniquePhone()];
+    for (const phone of [known, outside]) {
+      expect((await request.post('/api/contact', { headers: account.admin.headers, data: { phone } })).status()).toBe(201);
+    }
+    const upload = await request.post('/api/contact/upload', {
+      headers: { ...account.admin.headers, 'Content-Type': 'text/csv' }, data: `phone,first_name\n${known},Known\n${fresh},Fresh\n`,
+    });
+    expect(upload.status(), await upload.text()).toBe(200);
+    const { upload_group_id: id } = await upload.json();
+    await expect.poll(async () => (await (await request.get(`/api/contact/upload/${id}`, { headers: account.admin.headers })).json()).status,
+      { timeout: 20_000 }).toBe('COMPLETED');
+    const flow = await createFlow(request, account, { name: 'File', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hi {{contact.first_name}}.' }] });
+    const e = await run(request, account, flow.id, { execute_for: 'LIST', contact_lists: [{ source: 'FILE', contact_file: { upload_group_id: id }, contact_list: [] }] });
+    await expect.poll(async () => (await execution(request, account, e.id)).status, { timeout: 20_000 }).toBe('COMPLETED');
+    const phones = (await contactsOf(request, account, e.id)).map((c) => c.contact.canonical_phone).sort();
+    expect(phones).toEqual([known, fresh].sort());
+    expect(await waitFor(request, account, known, 1)).toEqual(['Hi Known.']);
+    expect(await received(request, account, outside)).toEqual([]);
+  });
+
   test('a flow runs for three contacts: each answer takes its branch; counters equal a recount', async ({ request }) => {
     const flow = await createFlow(request, acme, QUALIFY);
     const phones = [uniquePhone(), uniquePhone(), uniquePhone()];

@@ -72,7 +72,7 @@ async function upsertRound(tx: Executor, writes: ContactWrite[], events: Contact
 
     const merges = pending.filter((i) => found(i) && writes[i].onExisting === 'merge');
     const merged = await updateContacts(tx, merges.map((i) => ({
-      actor: writes[i].actor, existing: found(i) as ContactRecord,
+      actor: writes[i].actor, existing: found(i) as ContactRecord, importId: writes[i].importId,
       change: { ...writes[i].change, fields: { ...writes[i].change.fields, isDeleted: writes[i].change.fields.isDeleted ?? false } },
     })), events);
     merges.forEach((i, n) => { out[i] = { id: merged[n].id, created: false }; });

@@ -29,11 +29,15 @@ export type Change = {
 
 export type Actor = { accountId: number; userId: number | null };
 
-export type ContactUpdate = { actor: Actor; existing: ContactRecord; change: Change };
+export type ContactUpdate = {
+  actor: Actor; existing: ContactRecord; change: Change;
+  /** The CSV import writing it: the contact then belongs to that import (see NewContact). */
+  importId?: string | null;
+};
 export type NewContact = {
   actor: Actor;
   change: Change & { fields: { phone: string; canonicalPhone: string } };
-  /** The CSV import that created it. */
+  /** The CSV import that created it (or, on an update, last wrote it: a flow run for a file takes all its contacts). */
   importId?: string | null;
 };
 
@@ -81,15 +85,16 @@ export async function recordChanges(tx: Executor, changes: ContactEvent[], colle
 export async function updateContacts(tx: Executor, updates: ContactUpdate[], events?: ContactEvent[]): Promise<ContactRecord[]> {
   if (!updates.length) return [];
   const next = updates.map((u) => changedContact(u.existing, u.change));
-  const rows = next.map((c) => ({
+  const rows = next.map((c, i) => ({
     id: c.id, aid: c.accountId, phone: c.phone, cp: c.canonicalPhone, fn: c.firstName, ln: c.lastName, em: c.email,
     url: c.externalUrl, eid: c.externalId, src: c.source, del: c.isDeleted, meta: c.meta, st: c.searchText,
+    imp: updates[i].importId ?? null,
   }));
   await tx.execute(sql`update contacts c set phone = x.phone, canonical_phone = x.cp, first_name = x.fn, last_name = x.ln,
       email = x.em, external_url = x.url, external_id = x.eid, source = x.src, is_deleted = x.del, meta = x.meta,
-      search_text = x.st, last_updated_on = now()
+      search_text = x.st, contact_import = coalesce(x.imp, c.contact_import), last_updated_on = now()
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, aid int, phone text, cp text, fn text, ln text,
-      em text, url text, eid text, src text, del boolean, meta jsonb, st text)
+      em text, url text, eid text, src text, del boolean, meta jsonb, st text, imp uuid)
     where c.id = x.id and c.account_id = x.aid`);
   await writeRelations(tx, updates.map((u) => ({ actor: u.actor, contactId: u.existing.id, change: u.change })));
   updates.forEach((u, i) => {

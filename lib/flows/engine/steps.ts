@@ -10,7 +10,7 @@ import { checkAnswer } from '../answers';
 import { renderText, type VariableScope } from '../variables';
 import { callAction } from './action';
 import { evaluate } from './conditions';
-import { flowConversation, sendMessage, sendText, type RunContext, type Step } from './context';
+import { channelFor, flowConversation, sendMessage, sendText, type RunContext, type Step } from './context';
 import { questionMessage } from './question-message';
 import { logStep, takeReply, updateLastStep, type State } from './state';
 import { delayEnd, waitEnd } from './time';
@@ -70,8 +70,10 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
         return { kind: 'end', status: 'FAILED', reason: error };
       }
       const variables = step.template_variables.map((v) => render(ctx, s, v, missing));
+      // A try on the sandbox sends the template through the sandbox, whichever channel it belongs to.
+      const channel = ctx.execution.channelId !== null ? (await channelFor(ctx, null)) ?? found.channel : found.channel;
       const [queued] = await queueTemplateSends(ctx.tx, [{
-        actor: { accountId: ctx.flow.accountId, userId: null }, channel: found.channel, templateId: found.template.id,
+        actor: { accountId: ctx.flow.accountId, userId: null }, channel, templateId: found.template.id,
         phone: ctx.contact.phone, canonicalPhone: ctx.contact.canonical_phone, variables,
         wire: wireTemplate(found.template, variables), body: renderTemplate(found.template.components, variables),
         messageSource: 'FLOW', conversationSource: 'FLOW',

@@ -37,7 +37,7 @@ export const Contact = named('Contact', z.object({
   last_conversation: uuid().nullable(),
   default_assignees: z.array(AssignedUser),
   phone_status: z.enum(phoneStatuses),
-  contact_import: uuid().nullable().meta({ description: '`upload_group_id` of the CSV upload that created the contact.' }),
+  contact_import: uuid().nullable().meta({ description: '`upload_group_id` of the last CSV upload that created or updated the contact (a flow run for that upload takes it).' }),
 }));
 
 export const ContactUploadCreated = named('ContactUploadCreated', z.object({
