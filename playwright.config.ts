@@ -24,6 +24,8 @@ const common = {
   // Channel provider settings are encrypted with this key; throttled sends retry after 1 s, twice.
   CHANNEL_SECRET_KEY: 'e2e-channel-key-not-for-production',
   MESSAGE_RETRY_SCHEDULE: '1,1',
+  // The slow-ACTION test holds its requests open; on a busy machine they must not time out meanwhile.
+  FLOW_ACTION_TIMEOUT_MS: '30000',
   SANDBOX_STATUS_DELAY_SECONDS: '1',
   // The suites make many requests per member; throttling has its own test (e2e/api/throttle.spec.ts).
   API_RATE_LIMIT: 'off',

@@ -15,6 +15,8 @@ import { queuedSends, setupMessaging } from './messaging';
 const PORT = Number(process.env.BENCH_PORT || 3900) + 20;
 const BASE = `http://127.0.0.1:${PORT}`;
 const CONTACTS = Number(process.env.BENCH_FLOW_CONTACTS || 10_000);
+/** Contacts of the delay runs: alone, and beside the 100 in the slow ACTION. */
+const OTHERS = Number(process.env.BENCH_FLOW_OTHERS || 500);
 const SECRET = 'bench-secret';
 /** Template sends queued for the drain rate (the messaging bench queues 3,300). */
 const DRAIN_SENDS = Number(process.env.BENCH_DRAIN_SENDS || 3000);
@@ -134,13 +136,13 @@ export async function flows(): Promise<void> {
     const stepsPerSecond = (5 * done.completed) / seconds;
 
     // Other contacts' steps while 100 contacts wait on a 5-second ACTION, against the same flow alone.
-    const alone = phonesFrom(60000000, 500);
+    const alone = phonesFrom(60000000, OTHERS);
     await until(s, await runFor(s, main.id, alone));
     const base = stepDelays(s, alone);
     const action = await flow(s, 'Bench slow action', [{
       ordering_idx: 0, step_type: 'ACTION', action_request_url: `http://127.0.0.1:${(slow.address() as { port: number }).port}/slow`, next_step_default_idx: 1, next_step_alternate_idx: 1,
     }]);
-    const others = phonesFrom(40000000, 500);
+    const others = phonesFrom(40000000, OTHERS);
     const slowRun = runFor(s, action.id, phonesFrom(50000000, 100));
     await new Promise((r) => setTimeout(r, 200));
     const otherRun = await runFor(s, main.id, others);

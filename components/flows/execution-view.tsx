@@ -125,7 +125,7 @@ function Contacts({ e }: { e: FlowExecution }) {
                       </Link>
                       <p className="font-mono text-xs text-slate-500">{c.contact.canonical_phone}</p>
                     </Td>
-                    <Td><ContactStatusBadge status={c.status} />{c.waiting && <p className="mt-1 text-xs text-slate-500">{c.waiting === 'ANSWER' ? 'Waiting for an answer' : 'In a delay'}</p>}</Td>
+                    <Td><ContactStatusBadge status={c.status} />{c.waiting && <p className="mt-1 text-xs text-slate-500">{c.waiting === 'ANSWER' ? 'Waiting for an answer' : c.waiting === 'ACTION' ? 'Waiting for an HTTP answer' : 'In a delay'}</p>}</Td>
                     <Td className="tabular-nums">{c.current_step_idx === null ? '—' : `#${c.current_step_idx}`}</Td>
                     <Td className="whitespace-normal text-xs">{c.reason}</Td>
                     <Td><DateTime value={c.updated_on} /></Td>

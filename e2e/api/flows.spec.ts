@@ -261,6 +261,40 @@ test.describe('flows', () => {
     api.close();
   });
 
+  test('contacts waiting on a slow ACTION hold up no other contact\'s steps', async ({ request }) => {
+    const http = await import('node:http');
+    const held: import('node:http').ServerResponse[] = [];
+    const slow = http.createServer((_req, res) => { held.push(res); });
+    await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+    const account = await newAccount(request);
+    await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } });
+    const slowFlow = await createFlow(request, account, {
+      name: 'Slow lookup',
+      steps: [
+        { ordering_idx: 0, name: 'lookup', step_type: 'ACTION', action_request_url: `http://127.0.0.1:${(slow.address() as { port: number }).port}/wait`, next_step_default_idx: 1, next_step_alternate_idx: 1 },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Looked up.' },
+      ],
+    });
+    const quick = await createFlow(request, account, { name: 'Quick', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hello at once.' }] });
+    // More contacts in the slow ACTION than there are flow workers (FLOW_WORKERS, 4).
+    const waiting = Array.from({ length: 8 }, () => uniquePhone());
+    const s = await run(request, account, slowFlow.id, listFor(waiting));
+    await expect.poll(() => held.length, { timeout: 20_000 }).toBe(8);
+    const other = uniquePhone();
+    await run(request, account, quick.id, listFor([other]));
+    expect(await waitFor(request, account, other, 1)).toEqual(['Hello at once.']);
+    // All eight were still waiting on their requests meanwhile.
+    expect(held.filter((r) => !r.writableEnded)).toHaveLength(8);
+    await expect.poll(async () => (await contactsOf(request, account, s.id)).map((c) => c.waiting)).toEqual(Array(8).fill('ACTION'));
+    for (const res of held) res.end('{"ok": true}');
+    await expect.poll(async () => (await execution(request, account, s.id)).completed, { timeout: 20_000 }).toBe(8);
+    const [c] = await contactsOf(request, account, s.id);
+    const detail = await (await request.get(`/api/flow-execution-contact/${c.id}`, { headers: account.admin.headers })).json();
+    expect(detail.execution_steps[0]).toMatchObject({ status: 'COMPLETED', execution_result: { status: 200, response: { ok: true }, branch: 'success' } });
+    expect(detail.execution_steps[0].execution_result).not.toHaveProperty('answered');
+    slow.close();
+  });
+
   test('an unanswered question expires after 24 hours (test clock); a QUESTION with a max wait takes its timeout branch', async ({ request }) => {
     const flow = await createFlow(request, acme, {
       name: 'Waits',

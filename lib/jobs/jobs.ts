@@ -9,6 +9,7 @@ import { autocloseJob } from '@/lib/conversations/autoclose-job';
 import { broadcastRunJob, broadcastSweepJob } from '@/lib/broadcasts/run';
 import { flowAdvanceJob, flowSweepJob } from '@/lib/flows/engine/run';
 import { flowEndWebhookJob } from '@/lib/flows/end-webhook';
+import { flowActionJob } from '@/lib/flows/engine/action-job';
 import { flowStartJob } from '@/lib/flows/start';
 
 /** Every kind of background job the product runs. */
@@ -26,6 +27,7 @@ export const jobs: JobDefinition<never>[] = [
   autocloseJob as JobDefinition<never>,
   flowAdvanceJob as JobDefinition<never>,
   flowEndWebhookJob as JobDefinition<never>,
+  flowActionJob as JobDefinition<never>,
   flowStartJob as JobDefinition<never>,
   flowSweepJob as JobDefinition<never>,
 ];

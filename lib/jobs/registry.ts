@@ -11,6 +11,12 @@ export type JobDefinition<T = unknown> = {
    * again on its own after a short delay, so one failure never fails its neighbours.
    */
   batchSize?: number;
+  /**
+   * For jobs that mostly wait on others (an outside HTTP request): up to this many run at once per
+   * process, each fetched as a slot frees up and completed on its own (slots-worker.ts);
+   * `concurrency` and `batchSize` then do not apply.
+   */
+  slots?: number;
   /** Cron expression: the job also runs on this schedule (pg-boss schedule, once per cluster). */
   schedule?: string;
   handle: (data: T, job: PgBoss.Job<T>) => Promise<void>;

@@ -4,6 +4,12 @@ import { startedQueue } from './queue';
 // the local workers are poked so that a job starts within milliseconds instead.
 const holder = globalThis as unknown as { __engageWorkerIds?: Map<string, string[]> };
 export const workerIds: Map<string, string[]> = (holder.__engageWorkerIds ??= new Map());
+/** Workers of this process that are not pg-boss pollers (slots-worker.ts), by queue name. */
+const wakers = ((globalThis as unknown as { __engageWakers?: Map<string, () => void> }).__engageWakers ??= new Map());
+
+export function addWaker(name: string, wake: () => void): void {
+  wakers.set(name, wake);
+}
 
 /**
  * Postgres notification channel on which a process that enqueues jobs for a queue it does not work
@@ -14,10 +20,11 @@ export const JOB_CHANNEL = 'job_enqueued';
 
 /** True when this process has workers for the queue. */
 export function worksHere(name: string): boolean {
-  return (workerIds.get(name)?.length ?? 0) > 0;
+  return (workerIds.get(name)?.length ?? 0) > 0 || wakers.has(name);
 }
 
 export function wakeWorkers(name: string): void {
+  wakers.get(name)?.();
   const ids = workerIds.get(name);
   if (!ids?.length) return;
   void startedQueue()?.then((boss) => { for (const id of ids) boss.notifyWorker(id); }).catch(() => {});

@@ -1,7 +1,8 @@
 import type PgBoss from 'pg-boss';
 import { database } from '@/db';
 import { queue } from './queue';
-import { JOB_CHANNEL, wakeWorkers, workerIds } from './wake';
+import { startSlotsWorker } from './slots-worker';
+import { addWaker, JOB_CHANNEL, wakeWorkers, workerIds } from './wake';
 import { jobs } from './jobs';
 import { describeError } from '@/lib/errors/describe';
 
@@ -61,6 +62,11 @@ export async function startWorkers(): Promise<void> {
   const worked = workedQueues();
   for (const job of jobs) {
     if (!worked.has(job.name)) continue;
+    if (job.slots) {
+      addWaker(job.name, startSlotsWorker(boss, job, job.slots).wake);
+      if (job.schedule) await boss.schedule(job.name, job.schedule);
+      continue;
+    }
     const ids: string[] = [];
     for (let i = 0; i < job.concurrency; i++) {
       const batchSize = job.batchSize ?? 1;
@@ -83,7 +89,7 @@ export async function startWorkers(): Promise<void> {
   // without listening, whatever was announced meanwhile is fetched.
   (await database()).listen(JOB_CHANNEL, {
     onNotify: (name) => wakeWorkers(name),
-    onListening: () => { for (const name of workerIds.keys()) wakeWorkers(name); },
+    onListening: () => { for (const name of worked) wakeWorkers(name); },
     onLost: () => {},
   });
 }

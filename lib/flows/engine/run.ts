@@ -10,7 +10,7 @@ import { queueEndWebhook } from '../end-webhook';
 import { contactsFinished } from '../events';
 import { loadExecution, NoChannelError, stepsOfVersion, type RunContext } from './context';
 import { readState, writeState, type State } from './state';
-import { endConversation, resumeDelay, resumeQuestion, runStep, type Outcome } from './steps';
+import { endConversation, resumeAction, resumeDelay, resumeQuestion, runStep, type Outcome } from './steps';
 
 // One run moves one contact as far as it can go: from where it stands through every step that
 // needs nothing from outside, up to a wait (an answer, a delay) or the end. The contact's row is
@@ -48,6 +48,7 @@ export async function advanceContact(fecId: string): Promise<void> {
         }
         if (s.waiting === 'ANSWER') outcome = await resumeQuestion(ctx, s, step);
         else if (s.waiting === 'DELAY') outcome = await resumeDelay(ctx, s, step);
+        else if (s.waiting === 'ACTION') outcome = await resumeAction(ctx, s, step);
         else outcome = await runStep(ctx, s, step);
         if (outcome.kind === 'go') {
           if (outcome.idx === null) {

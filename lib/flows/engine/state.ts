@@ -15,7 +15,7 @@ export type StepStatus = (typeof flowExecutionStepStatuses)[number];
 
 export type State = {
   idx: number | null;
-  waiting: '' | 'ANSWER' | 'DELAY';
+  waiting: '' | 'ANSWER' | 'DELAY' | 'ACTION';
   waitingSince: Date | null;
   waitUntil: Date | null;
   attempts: number;

@@ -1,5 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { accounts, conversationAssignees, conversations, conversationTags } from '@/db/schema';
+import { accounts, conversationAssignees, conversations, conversationTags, flowExecutionContactSteps } from '@/db/schema';
+import { enqueue } from '@/lib/jobs/enqueue';
+import { QUEUES } from '@/lib/jobs/queues';
 import { upsertContacts } from '@/lib/contacts/upsert';
 import type { Change } from '@/lib/contacts/write';
 import { queueTemplateSends } from '@/lib/messages/template-sends';
@@ -8,12 +10,15 @@ import { findTemplate } from '@/lib/templates/service';
 import { renderTemplate, wireTemplate } from '@/lib/templates/variables';
 import { checkAnswer } from '../answers';
 import { renderText, type VariableScope } from '../variables';
-import { callAction } from './action';
+import { ACTION_TIMEOUT_MS, type ActionResult } from './action';
 import { evaluate } from './conditions';
 import { channelFor, flowConversation, sendMessage, sendText, type RunContext, type Step } from './context';
 import { questionMessage } from './question-message';
 import { logStep, takeReply, updateLastStep, type State } from './state';
 import { delayEnd, waitEnd } from './time';
+
+/** Beyond the request's own time limit, how long an ACTION waits for its job before it counts as lost. */
+const ACTION_GRACE_MS = 60_000;
 
 // What each step type does. A step returns where the contact goes next: another step (`go`,
 // null for the end of the flow), a wait (`wait`: an answer or the end of a delay), or a final
@@ -105,18 +110,14 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
       const headers = Object.fromEntries(Object.entries(step.action_request_headers).map(([k, v]) => [k, render(ctx, s, v, missing)]));
       const body = render(ctx, s, step.action_request_body, missing);
       const request = { method: step.action_request_method, url, headers, body };
-      const answer = await callAction(request);
-      let parsed: unknown = answer.body;
-      try { parsed = JSON.parse(answer.body); } catch { /* kept as text */ }
-      s.variables[keyOf(step)] = parsed;
-      const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
-      const error = answer.error ?? (ok ? undefined : `The request answered ${answer.status}.`);
-      await logStep(ctx, s, step.id, {
-        status: ok ? 'COMPLETED' : 'FAILED', request,
-        result: { status: answer.status, response: parsed, duration_ms: answer.durationMs, branch: ok ? 'success' : 'failure' },
-        error: [error, missingNote(missing)].filter(Boolean).join(' ') || undefined,
-      });
-      return { kind: 'go', idx: ok ? step.next_step_default_idx : step.next_step_alternate_idx };
+      // The request goes out from its own job (action-job.ts): this run commits and frees its worker meanwhile.
+      const seq = s.stepSeq;
+      await logStep(ctx, s, step.id, { status: 'RUNNING', request, error: missingNote(missing) });
+      await enqueue(ctx.tx, QUEUES.flowAction.name, { fecId: ctx.fec.id, seq, request });
+      s.waiting = 'ACTION';
+      s.waitingSince = ctx.now;
+      s.waitUntil = new Date(ctx.now.getTime() + ACTION_TIMEOUT_MS + ACTION_GRACE_MS);
+      return { kind: 'wait' };
     }
     case 'DELAY': {
       const until = delayEnd(step, ctx.now, step.delay_type === 'WORKING_HOURS' ? await workingHoursOf(ctx) : null);
@@ -213,6 +214,29 @@ export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Pro
   const id = await sendMessage(ctx, question(ctx, s, step, missing, before));
   await updateLastStep(ctx, { messages: [id], result: { attempts: s.attempts, last_answer: reply.body } });
   return { kind: 'wait' };
+}
+
+/** An ACTION waiting for its HTTP answer (written on its log by the action job), or timed out at its wait's end. */
+export async function resumeAction(ctx: RunContext, s: State, step: Step): Promise<Outcome> {
+  const [log] = await ctx.tx.select().from(flowExecutionContactSteps)
+    .where(and(eq(flowExecutionContactSteps.flowExecutionContactId, ctx.fec.id), eq(flowExecutionContactSteps.seq, s.stepSeq - 1)));
+  const answer = (log?.executionResult as { answered?: ActionResult } | undefined)?.answered
+    ?? (s.waitUntil && s.waitUntil <= ctx.now ? { status: null, body: '', error: 'No answer: the request was lost or timed out.', durationMs: 0 } : null);
+  if (!answer) return { kind: 'wait' };
+  s.waiting = '';
+  s.waitUntil = null;
+  let parsed: unknown = answer.body;
+  try { parsed = JSON.parse(answer.body); } catch { /* kept as text */ }
+  s.variables[keyOf(step)] = parsed;
+  const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
+  const error = answer.error ?? (ok ? undefined : `The request answered ${answer.status}.`);
+  await updateLastStep(ctx, {
+    status: ok ? 'COMPLETED' : 'FAILED',
+    // `answered` (the job's raw answer) gives way to the answer as read.
+    result: { answered: undefined, status: answer.status, response: parsed, duration_ms: answer.durationMs, branch: ok ? 'success' : 'failure' },
+    error,
+  });
+  return { kind: 'go', idx: ok ? step.next_step_default_idx : step.next_step_alternate_idx };
 }
 
 /** A DELAY: over once its time has come. */

@@ -151,7 +151,7 @@ const contactFields = {
   flow_name: z.string(),
   flow_execution_id: uuid(),
   current_step_idx: z.int().min(0).nullable(),
-  waiting: z.enum(['', 'ANSWER', 'DELAY']),
+  waiting: z.enum(['', 'ANSWER', 'DELAY', 'ACTION']).meta({ description: 'What the contact waits for: an answer, the end of a delay, or an ACTION\'s HTTP answer.' }),
   wait_until: dateTime().nullable(),
   variables: z.record(z.string(), z.unknown().meta({ description: 'Any JSON value.' })).meta({ description: 'Answers and ACTION results by step name.' }),
   created_on: dateTime(),
