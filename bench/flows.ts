@@ -9,8 +9,9 @@ import { queuedSends, setupMessaging } from './messaging';
 // flow and sends (the deployment shape on Postgres). First, in the same run, the message-send
 // drain rate as the messaging bench measures it (template sends queued with no worker, then
 // drained by the worker); then contact steps per second beside it as a ratio (goal >= 0.5), and
-// the p99 delay of other contacts' steps while 100 contacts sit in a 5-second ACTION, against the
-// same flow without them. Asserts nothing.
+// the p99 time from an execution's start to its contacts' first message for BENCH_FLOW_OTHERS
+// other contacts while 100 contacts sit in a 5-second ACTION, against the same run without them.
+// Asserts nothing.
 
 const PORT = Number(process.env.BENCH_PORT || 3900) + 20;
 const BASE = `http://127.0.0.1:${PORT}`;
@@ -98,9 +99,9 @@ async function until(s: Setup, executionId: string, deadlineMs = 900_000) {
 }
 
 const phonesFrom = (base: number, n: number) => Array.from({ length: n }, (_, i) => `+5255${String(base + i).padStart(8, '0')}`);
-/** Per contact, the time from its template to its question: two steps of other contacts' work between them. */
-function stepDelays(s: Setup, phones: string[]): number[] {
-  return phones.map((p) => s.sentAt.get(p.replace('+', ''))).filter((t): t is number[] => !!t && t.length >= 2).map((t) => t[1] - t[0]);
+/** Per contact, the time from its execution's creation to its first message reaching the provider. */
+function startDelays(s: Setup, phones: string[], startedAt: number): number[] {
+  return phones.map((p) => s.sentAt.get(p.replace('+', ''))?.[0]).filter((t): t is number => t !== undefined).map((t) => t - startedAt);
 }
 
 export async function flows(): Promise<void> {
@@ -137,28 +138,30 @@ export async function flows(): Promise<void> {
 
     // Other contacts' steps while 100 contacts wait on a 5-second ACTION, against the same flow alone.
     const alone = phonesFrom(60000000, OTHERS);
+    const aloneAt = Date.now();
     await until(s, await runFor(s, main.id, alone));
-    const base = stepDelays(s, alone);
+    const base = startDelays(s, alone, aloneAt);
     const action = await flow(s, 'Bench slow action', [{
       ordering_idx: 0, step_type: 'ACTION', action_request_url: `http://127.0.0.1:${(slow.address() as { port: number }).port}/slow`, next_step_default_idx: 1, next_step_alternate_idx: 1,
     }]);
     const others = phonesFrom(40000000, OTHERS);
     const slowRun = runFor(s, action.id, phonesFrom(50000000, 100));
     await new Promise((r) => setTimeout(r, 200));
+    const othersAt = Date.now();
     const otherRun = await runFor(s, main.id, others);
     await until(s, otherRun);
     await until(s, await slowRun);
-    const withSlow = stepDelays(s, others);
+    const withSlow = startDelays(s, others, othersAt);
 
     const ofDrain = stepsPerSecond / drain.rate;
     console.log('\n== Flows (fake Cloud API answering in 5 ms, each question answered at once; web process and a separate worker on Postgres)');
     console.log(`Message-send drain rate, ${fmt(drain.queued)} template sends queued, one worker process: ${fmt(drain.sent)} in ${fmt(drain.seconds, 1)} s = ${fmt(drain.rate)} msg/s`);
-    console.log('| contacts | completed | took | contact steps/s | ÷ drain rate (goal ≥ 0.5) | flow messages sent/s | p99 step delay alone | p99 with 100 contacts in a 5-s ACTION |');
+    console.log('| contacts | completed | took | contact steps/s | ÷ drain rate (goal ≥ 0.5) | flow messages sent/s | p99 time to first message, alone | the same beside 100 contacts in a 5-s ACTION |');
     console.log('|---|---|---|---|---|---|---|---|');
     console.log(`| ${fmt(CONTACTS)} | ${fmt(done.completed)} | ${fmt(seconds, 1)} s | ${fmt(stepsPerSecond)} | ${fmt(ofDrain, 2)} | ${fmt(messages / seconds)} | ${fmt(percentile(base, 99))} ms | ${fmt(percentile(withSlow, 99))} ms |`);
     record('Message-send drain rate (flows run), one worker process', `${fmt(drain.rate)} msg/s`, null, '', null);
     record(`Flow contact steps per second, ${fmt(CONTACTS)} contacts`, `${fmt(stepsPerSecond)}/s, ${fmt(ofDrain, 2)} × drain rate`, null, '>= 0.5 × drain rate', ofDrain >= 0.5);
-    record('p99 delay of other contacts\' steps, alone / 100 contacts in a 5-s ACTION', `${fmt(percentile(base, 99))} ms / ${fmt(percentile(withSlow, 99))} ms`, null, 'no worse with the ACTION', percentile(withSlow, 99) <= percentile(base, 99) * 1.1);
+    record(`p99 time to their first message of ${fmt(OTHERS)} other contacts, alone / beside 100 contacts in a 5-s ACTION`, `${fmt(percentile(base, 99))} ms / ${fmt(percentile(withSlow, 99))} ms`, null, 'no worse with the ACTION', percentile(withSlow, 99) <= percentile(base, 99) * 1.1);
   } finally {
     await drainCloud?.stop();
     slow.close();
