@@ -10,11 +10,25 @@ import type { WebhookEventType } from './validation';
 
 export type InterestedSubscription = { id: string; events: WebhookEventType[] };
 
+// A transaction that records several kinds of events (a send: the contact's, the message's, the
+// conversation's) reads the account's subscriptions once.
+const perTransaction = new WeakMap<object, Map<number, Promise<InterestedSubscription[]>>>();
+
 /** The account's active subscriptions: callers skip building payloads nobody asked for. */
 export async function interestedSubscriptions(tx: Executor, accountId: number): Promise<InterestedSubscription[]> {
-  return tx.select({ id: webhookSubscriptions.id, events: webhookSubscriptions.events })
+  const read = async (): Promise<InterestedSubscription[]> => tx.select({ id: webhookSubscriptions.id, events: webhookSubscriptions.events })
     .from(webhookSubscriptions)
     .where(and(eq(webhookSubscriptions.accountId, accountId), eq(webhookSubscriptions.isActive, true)));
+  if (!('rollback' in tx)) return read(); // outside a transaction, always as stored now
+  const cached = perTransaction.get(tx) ?? new Map<number, Promise<InterestedSubscription[]>>();
+  perTransaction.set(tx, cached);
+  let found = cached.get(accountId);
+  if (!found) {
+    found = read();
+    found.catch(() => cached.delete(accountId));
+    cached.set(accountId, found);
+  }
+  return found;
 }
 
 /** `data` is the resource as the API serializes it (for contact events, a Contact). */
