@@ -86,9 +86,12 @@ export async function advanceContact(fecId: string): Promise<void> {
 
 export type { State };
 
+// Runs are fetched several at a time: each fetch sorts every run that is due, which with thousands
+// of contacts started at once cost more than the runs themselves when fetched one by one.
 export const flowAdvanceJob = defineJob<{ fecId: string }>({
   name: QUEUES.flowAdvance.name,
-  concurrency: Number(process.env.FLOW_WORKERS || 4),
+  concurrency: Number(process.env.FLOW_WORKERS || 2),
+  batchSize: Number(process.env.FLOW_BATCH || 5),
   handle: async ({ fecId }) => advanceContact(fecId),
 });
 
