@@ -25,6 +25,11 @@ const MAX_HOPS = 100;
 export async function advanceContact(fecId: string): Promise<void> {
   const db = await getDb();
   await countedTransaction(db, async (tx) => {
+    // Every run updates its execution's counters, so runs of one execution wait for each other's
+    // commit: it need not wait for the disk. Nothing outside sees the run before a later
+    // synchronous commit (the fetch of a job it queued, its own job's completion) has flushed it,
+    // and a run lost with the database is run again by its job.
+    await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
     const loaded = await loadExecution(tx, fecId);
     if (!loaded) return;
     const { fec, execution, flow } = loaded;
@@ -78,9 +83,10 @@ export async function advanceContact(fecId: string): Promise<void> {
       return;
     }
     await writeState(ctx, s);
-    if (wasReady) await moveContacts(tx, [fec.id], 'RUNNING');
     if (hops >= MAX_HOPS) await enqueue(tx, QUEUES.flowAdvance.name, { fecId });
     else if (s.waitUntil) await enqueue(tx, QUEUES.flowAdvance.name, { fecId }, { startAfter: s.waitUntil });
+    // Last, as it locks the execution's row until the commit.
+    if (wasReady) await moveContacts(tx, [fec.id], 'RUNNING');
   });
 }
 
