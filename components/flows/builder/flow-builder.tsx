@@ -435,12 +435,13 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
         </div>
         <aside className="w-80 shrink-0 border-l border-slate-200 bg-white xl:w-96">
           {panel === 'test' ? (
-            <TestRunPanel flowId={id} inbound={flow.execution_type === 'INBOUND'} published={published} trigger={flow.inbound_trigger_with}
-              startMessage={flow.inbound_start_message} onProgress={setProgress} onClose={() => { setPanel('step'); setProgress(null); }} />
+            <TestRunPanel flowId={id} inbound={flow.execution_type === 'INBOUND'} draft={!published} trigger={flow.inbound_trigger_with}
+              startMessage={flow.inbound_start_message} prepare={flush} onProblems={setProblems} onProgress={setProgress}
+              onClose={() => { setPanel('step'); setProgress(null); }} />
           ) : panel === 'versions' ? (
             <VersionsPanel flowId={id} restoring={restoring} onRestore={onRestore} onClose={() => setPanel('step')} />
           ) : selectedStep ? (
-            <StepPanel key={selectedStep.ordering_idx} step={selectedStep} suggestions={suggestions}
+            <StepPanel key={selectedStep.ordering_idx} flowId={id} step={selectedStep} suggestions={suggestions}
               errors={(problems.steps?.[selectedIndex] ?? {}) as Record<string, string[]>}
               onChange={(patch) => commit({ model: { ...model, steps: model.steps.map((s) => (s === selectedStep ? { ...s, ...patch } : s)) } })}
               onDelete={() => onDelete({ nodes: nodes.filter((n) => n.id === nodeId(selectedStep.ordering_idx)), edges: [] })}
