@@ -169,6 +169,7 @@ test('draw a 6-step flow by mouse and keyboard, publish it, test-run it on the s
   await page.getByRole('button', { name: 'Test run' }).click();
   await expect(run.getByTestId('test-run-mode')).toContainText('Tries the draft');
   await run.getByLabel('Sandbox phone number').fill(uniquePhone());
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-try-draft.png` });
   await run.getByRole('button', { name: 'Try the draft' }).click();
   await expect(run.getByTestId('phone-message').first()).toContainText('What is your budget?', { timeout: 20_000 });
   await run.getByRole('textbox', { name: 'Message' }).fill('High');

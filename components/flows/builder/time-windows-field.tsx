@@ -36,18 +36,21 @@ export function TimeWindowsField({ value, onChange, errors }: { value: TimeWindo
       <p className="text-[11px] text-slate-500">Waits until the next moment inside one of them.</p>
       <ol className="mt-1.5 space-y-1.5">
         {value.map((w, i) => (
-          <li key={i}>
-            <div className="grid grid-cols-[minmax(0,1.3fr)_minmax(0,1fr)_auto_minmax(0,1fr)_auto] items-center gap-1">
+          <li key={i} className="rounded-md bg-slate-50 p-2">
+            <div className="flex items-center gap-1.5">
               <select aria-label={`Window ${i + 1} day`} value={w.day} onChange={(e) => set(i, { day: Number(e.target.value) })} className={control}>
                 {WEEKDAYS.map((d, n) => <option key={d} value={n}>{d}</option>)}
               </select>
-              <input type="time" aria-label={`Window ${i + 1} opens`} value={w.open_at} required onChange={(e) => set(i, { open_at: e.target.value || w.open_at })} className={control} />
-              <span aria-hidden="true" className="text-xs text-slate-400">to</span>
-              <input type="time" aria-label={`Window ${i + 1} closes`} value={w.close_at} required onChange={(e) => set(i, { close_at: e.target.value || w.close_at })} className={control} />
               <button type="button" aria-label={`Remove window ${i + 1}`} onClick={() => onChange(value.filter((_, j) => j !== i))}
                 className="rounded-md px-1.5 py-1 text-slate-400 hover:bg-slate-100 hover:text-rose-600">✕</button>
             </div>
-            {w.close_at <= w.open_at && <p className="mt-0.5 text-[11px] text-amber-700">Closes before it opens: this window is never open.</p>}
+            <div className="mt-1.5 grid grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-1.5 pr-8 text-xs text-slate-500">
+              <span>from</span>
+              <input type="time" aria-label={`Window ${i + 1} opens`} value={w.open_at} required onChange={(e) => set(i, { open_at: e.target.value || w.open_at })} className={control} />
+              <span>to</span>
+              <input type="time" aria-label={`Window ${i + 1} closes`} value={w.close_at} required onChange={(e) => set(i, { close_at: e.target.value || w.close_at })} className={control} />
+            </div>
+            {w.close_at <= w.open_at && <p className="mt-1 text-[11px] text-amber-700">Closes before it opens: this window is never open.</p>}
             <Errors errors={rowErrors(i)} />
           </li>
         ))}
