@@ -182,6 +182,23 @@ test('a draft with problems is not tried: 400 with the problems a publish gives;
   await expect.poll(received, { timeout: 20_000 }).toEqual(['Color?', 'Draft: Blue.']);
 });
 
+test('a time window must be a time of day that closes after it opens', async ({ request }) => {
+  const delay = (time_windows: Json[]) => ({
+    name: 'Windows', steps: [{ ordering_idx: 0, step_type: 'DELAY', delay_type: 'TIME_WINDOW', time_windows, next_step_default_idx: 1 }, { ordering_idx: 1, step_type: 'END' }],
+  });
+  const bad = await post(request, acme, '/api/flow', delay([{ day: 1, open_at: '25:00', close_at: '9:00' }]));
+  expect(bad.status()).toBe(400);
+  expect(await bad.json()).toEqual({ steps: { 0: { time_windows: [{
+    open_at: ['Enter a time of day as HH:MM (00:00 to 24:00).'], close_at: ['Enter a time of day as HH:MM (00:00 to 24:00).'],
+  }] } } });
+  const backwards = await post(request, acme, '/api/flow', delay([{ day: 1, open_at: '09:00', close_at: '17:00' }, { day: 5, open_at: '22:00', close_at: '02:00' }]));
+  expect(backwards.status()).toBe(400);
+  expect(await backwards.json()).toEqual({ steps: { 0: { time_windows: ['Window 2 closes before it opens (a window cannot cross midnight: split it in two).'] } } });
+  const good = await post(request, acme, '/api/flow', delay([{ day: 5, open_at: '22:00', close_at: '24:00' }, { day: 6, open_at: '00:00', close_at: '02:00' }]));
+  expect(good.status(), await good.text()).toBe(201);
+  expect((await good.json()).steps[0].time_windows).toEqual([{ day: 5, open_at: '22:00', close_at: '24:00' }, { day: 6, open_at: '00:00', close_at: '02:00' }]);
+});
+
 test('a flow created as a draft cannot run until published; publishing checks the builder rules', async ({ request }) => {
   const created = await post(request, acme, '/api/flow', {
     name: 'Outbound hello', status: 'DRAFT', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hi {{step.nobody}}' }],

@@ -29,7 +29,12 @@ export function windowsSummary(windows: TimeWindow[]): string[] {
 
 export function TimeWindowsField({ value, onChange, errors }: { value: TimeWindow[]; onChange: (v: TimeWindow[]) => void; errors: unknown }) {
   const set = (i: number, patch: Partial<TimeWindow>) => onChange(value.map((w, j) => (j === i ? { ...w, ...patch } : w)));
-  const rowErrors = (i: number) => (errors && typeof errors === 'object' && !Array.isArray(errors) ? flat((errors as Record<string, unknown>)[i]) : []);
+  // Errors come as a list: an object per window (its fields' messages) or messages about the list.
+  const rowErrors = (i: number) => {
+    const at = errors && typeof errors === 'object' ? (errors as Record<string, unknown>)[i] : undefined;
+    return at && typeof at === 'object' ? flat(at) : [];
+  };
+  const listErrors = Array.isArray(errors) ? errors.filter((x): x is string => typeof x === 'string') : [];
   return (
     <fieldset>
       <legend className="text-xs font-medium text-slate-700">Time windows (UTC)</legend>
@@ -58,7 +63,7 @@ export function TimeWindowsField({ value, onChange, errors }: { value: TimeWindo
       {value.length < MAX_WINDOWS
         ? <button type="button" onClick={() => onChange([...value, nextWindow(value)])} className="mt-1.5 text-xs font-medium text-indigo-600 hover:underline">+ Add time window</button>
         : <p className="mt-1.5 text-[11px] text-slate-500">At most {MAX_WINDOWS} windows.</p>}
-      {Array.isArray(errors) && <Errors errors={flat(errors)} />}
+      <Errors errors={listErrors} />
     </fieldset>
   );
 }
