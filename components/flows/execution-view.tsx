@@ -150,7 +150,7 @@ export function ExecutionView({ id }: { id: string }) {
     <>
       <PageHeader title={<>{e.flow.name} <span className="align-middle"><ExecutionStatusBadge status={e.status} /></span></>}
         back={<Link href={`/flows/${e.flow.id}`} className="text-indigo-700 hover:underline">← {e.flow.name}</Link>}
-        description={<>Execution of version {e.version} · {e.start_on ? <>starts <DateTime value={e.start_on} /></> : <>created <DateTime value={e.created_on} /></>}{e.status_reason ? ` · ${e.status_reason}` : ''}</>}
+        description={<>{e.version < 0 ? 'A try of the draft' : `Execution of version ${e.version}`} · {e.start_on ? <>starts <DateTime value={e.start_on} /></> : <>created <DateTime value={e.created_on} /></>}{e.status_reason ? ` · ${e.status_reason}` : ''}</>}
         actions={<Controls e={e} />} />
       <div className="space-y-6">
         <Card title="Progress"><Funnel e={e} /></Card>

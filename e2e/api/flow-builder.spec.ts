@@ -117,6 +117,88 @@ test('running executions keep their version while a draft is published', async (
   await expect.poll(received, { timeout: 20_000 }).toEqual(['First?', 'v1 end']);
 });
 
+test('a draft is tried on the sandbox phone without publishing it; the published version, versions and new runs stay', async ({ request }) => {
+  const h = acme.admin.headers;
+  const flow = await (await post(request, acme, '/api/flow', {
+    name: 'Try the draft', steps: [{ ordering_idx: 0, name: 'q', step_type: 'QUESTION', body: 'First?', next_step_default_idx: 1 }, { ordering_idx: 1, step_type: 'MESSAGE', body: 'v1 end' }],
+  })).json();
+  const draft = (await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).body;
+  draft.steps[1].body = 'draft end, {{step.q}}';
+  expect((await request.put(`/api/flow/${flow.id}/draft`, { headers: h, data: draft })).status()).toBe(200);
+
+  const phone = uniquePhone();
+  const tried = await post(request, acme, `/api/flow/${flow.id}/draft/try`, { phone });
+  expect(tried.status(), await tried.text()).toBe(201);
+  const execution = await tried.json();
+  expect(execution).toMatchObject({ execute_for: 'LIST', execution_type: 'OUTBOUND', has_priority: true, version: -1, flow: { id: flow.id } });
+  expect(execution.flow.steps.map((s: Json) => s.body)).toEqual(['First?', 'draft end, {{step.q}}']);
+  const received = async (p: string) => ((await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(p)}`, { headers: h })).json()).results as Json[])
+    .filter((m) => m.direction === 'OUTBOUND').map((m) => m.body);
+  await expect.poll(() => received(phone), { timeout: 20_000 }).toEqual(['First?']);
+  expect((await post(request, acme, '/api/channels/sandbox/inbound', { phone, text: 'yes' })).status()).toBe(201);
+  await expect.poll(() => received(phone), { timeout: 20_000 }).toEqual(['First?', 'draft end, yes']);
+
+  // A second try is a snapshot of its own; nothing published, listed or run by others changed.
+  const again = await post(request, acme, `/api/flow/${flow.id}/draft/try`, { phone: uniquePhone() });
+  expect(again.status(), await again.text()).toBe(201);
+  expect((await again.json()).version).toBe(-2);
+  const shown = await (await request.get(`/api/flow/${flow.id}`, { headers: h })).json();
+  expect(shown).toMatchObject({ status: 'DRAFT', version: 1 });
+  expect(shown.steps.map((s: Json) => s.body)).toEqual(['First?', 'v1 end']);
+  expect((await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).has_draft).toBe(true);
+  const versions = await (await request.get(`/api/flow/${flow.id}/versions`, { headers: h })).json();
+  expect(versions.results.map((v: Json) => [v.version, v.is_current])).toEqual([[1, true]]);
+  const run = await post(request, acme, `/api/flow/${flow.id}/run`, { execute_for: 'LIST', contact_lists: [{ source: 'LIST', contact_list: [{ phone: uniquePhone() }] }] });
+  expect(run.status(), await run.text()).toBe(201);
+  expect((await run.json()).version).toBe(1);
+});
+
+test('a draft with problems is not tried: 400 with the problems a publish gives; an INBOUND draft starts for the number at once', async ({ request }) => {
+  const h = acme.admin.headers;
+  const flow = await (await post(request, acme, '/api/flow', ASK)).json();
+  const draft = (await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).body;
+  const broken = { ...draft, steps: [...draft.steps, { ordering_idx: 2, step_type: 'MESSAGE', body: 'Hi {{step.nobody}}' }] };
+  expect((await request.put(`/api/flow/${flow.id}/draft`, { headers: h, data: broken })).status()).toBe(200);
+  const before = (await (await request.get(`/api/flow-execution?flow=${flow.id}`, { headers: h })).json()).count;
+
+  const refused = await post(request, acme, `/api/flow/${flow.id}/draft/try`, { phone: uniquePhone() });
+  expect(refused.status()).toBe(400);
+  const problems = await refused.json();
+  expect(problems.steps['2']).toMatchObject({ non_field_errors: expect.arrayContaining(['No path from the first step reaches this step.']) });
+  expect(problems).toEqual(await (await post(request, acme, `/api/flow/${flow.id}/publish`)).json());
+  expect((await (await request.get(`/api/flow-execution?flow=${flow.id}`, { headers: h })).json()).count).toBe(before);
+  const badPhone = await post(request, acme, `/api/flow/${flow.id}/draft/try`, {});
+  expect(badPhone.status()).toBe(400);
+
+  expect((await request.put(`/api/flow/${flow.id}/draft`, { headers: h, data: { ...draft, steps: [draft.steps[0], { ...draft.steps[1], body: 'Draft: {{step.color}}.' }] } })).status()).toBe(200);
+  const phone = uniquePhone();
+  const tried = await post(request, acme, `/api/flow/${flow.id}/draft/try`, { phone });
+  expect(tried.status(), await tried.text()).toBe(201);
+  expect(await tried.json()).toMatchObject({ execution_type: 'API', execute_for: 'LIST', version: -1 });
+  const received = async () => ((await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: h })).json()).results as Json[])
+    .filter((m) => m.direction === 'OUTBOUND').map((m) => m.body);
+  await expect.poll(received, { timeout: 20_000 }).toEqual(['Color?']);
+  expect((await post(request, acme, '/api/channels/sandbox/inbound', { phone, text: 'Blue' })).status()).toBe(201);
+  await expect.poll(received, { timeout: 20_000 }).toEqual(['Color?', 'Draft: Blue.']);
+});
+
+test('a time window must be a time of day that closes after it opens', async ({ request }) => {
+  const delay = (time_windows: Json[]) => ({
+    name: 'Windows', steps: [{ ordering_idx: 0, step_type: 'DELAY', delay_type: 'TIME_WINDOW', time_windows, next_step_default_idx: 1 }, { ordering_idx: 1, step_type: 'END' }],
+  });
+  const bad = await post(request, acme, '/api/flow', delay([{ day: 1, open_at: '25:00', close_at: '9:00' }]));
+  expect(bad.status()).toBe(400);
+  expect(await bad.json()).toEqual({ steps: { 0: { time_windows: [{
+    open_at: ['Enter a time of day as HH:MM (00:00 to 24:00).'], close_at: ['Enter a time of day as HH:MM (00:00 to 24:00).'],
+  }] } } });
+  const backwards = await post(request, acme, '/api/flow', delay([{ day: 1, open_at: '09:00', close_at: '17:00' }, { day: 5, open_at: '22:00', close_at: '02:00' }]));
+  expect(backwards.status()).toBe(400);
+  expect(await backwards.json()).toEqual({ steps: { 0: { time_windows: ['Window 2 closes before it opens (a window cannot cross midnight: split it in two).'] } } });
+  const good = await post(request, acme, '/api/flow', delay([{ day: 5, open_at: '22:00', close_at: '24:00' }, { day: 6, open_at: '00:00', close_at: '02:00' }]));
+  expect(good.status(), await good.text()).toBe(201);
+  expect((await good.json()).steps[0].time_windows).toEqual([{ day: 5, open_at: '22:00', close_at: '24:00' }, { day: 6, open_at: '00:00', close_at: '02:00' }]);
+});
+
 test('a flow created as a draft cannot run until published; publishing checks the builder rules', async ({ request }) => {
   const created = await post(request, acme, '/api/flow', {
     name: 'Outbound hello', status: 'DRAFT', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hi {{step.nobody}}' }],
@@ -179,17 +261,18 @@ test('the contact variables are the contact fields and the account\'s meta keys'
 
 test('another account\'s flow is a 404 on every builder endpoint; no credentials is a 401', async ({ request }) => {
   const flow = await (await post(request, acme, '/api/flow', ASK)).json();
-  const calls: [string, string][] = [
-    ['GET', `/api/flow/${flow.id}/draft`], ['PUT', `/api/flow/${flow.id}/draft`], ['POST', `/api/flow/${flow.id}/publish`],
+  const calls: [string, string, Json?][] = [
+    ['GET', `/api/flow/${flow.id}/draft`], ['PUT', `/api/flow/${flow.id}/draft`, ASK], ['POST', `/api/flow/${flow.id}/publish`],
     ['GET', `/api/flow/${flow.id}/versions`], ['POST', `/api/flow/${flow.id}/versions/1/restore`], ['GET', `/api/flow/${flow.id}/export`],
+    ['POST', `/api/flow/${flow.id}/draft/try`, { phone: uniquePhone() }],
   ];
-  for (const [method, path] of calls) {
-    const res = await request.fetch(path, { method, headers: other.admin.headers, data: method === 'PUT' ? ASK : undefined });
+  for (const [method, path, data] of calls) {
+    const res = await request.fetch(path, { method, headers: other.admin.headers, data });
     expect(res.status(), `${method} ${path}`).toBe(404);
     expect(await res.json()).toEqual(NOT_FOUND);
   }
-  for (const [method, path] of [...calls, ['GET', '/api/flow/variables'] as [string, string]]) {
-    const res = await request.fetch(path, { method, data: method === 'PUT' ? ASK : undefined });
+  for (const [method, path, data] of [...calls, ['GET', '/api/flow/variables'] as [string, string]]) {
+    const res = await request.fetch(path, { method, data });
     expect(res.status(), `${method} ${path}`).toBe(401);
     expect(await res.json()).toEqual(NOT_PROVIDED);
   }

@@ -1,10 +1,12 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
-import { newAccount, uniquePhone, type TestAccount } from '../api/factories';
+import { memberWithKey, newAccount, uniquePhone, type TestAccount } from '../api/factories';
 import { signIn } from './sign-in';
 
 // The flow builder through the browser: a 6-step flow drawn by mouse and keyboard, published,
-// test-run on a sandbox number answered from the sandbox phone with the path lit on the canvas;
+// test-run on a sandbox number answered from the sandbox phone with the path lit on the canvas,
+// then a draft change tried on the phone before it is published; pickers for a template and its
+// variables, members and a flow, and a time-window delay, saved in the draft;
 // a dangling branch refusing publish with the node saying why; undo bringing back a deleted step
 // with its edges; an exported flow imported into another account and run; a starter template.
 // FLOW_SCREENSHOTS=<folder> saves screenshots at 1280 and 1440 pixels wide.
@@ -72,7 +74,9 @@ test('draw a 6-step flow by mouse and keyboard, publish it, test-run it on the s
   await sandbox(request, account);
   await signIn(page, account.admin.email, account.password);
   await page.goto('/flows');
-  await page.getByRole('link', { name: 'New flow' }).click();
+  // Once the list has loaded, its empty state links to the new flow too: the page's own action is the first.
+  await expect(page.getByText('No flows yet')).toBeVisible();
+  await page.getByRole('link', { name: 'New flow' }).first().click();
   await page.getByRole('button', { name: 'Start blank' }).click();
   await expect(page).toHaveURL(/\/flows\/[0-9a-f-]+\/builder$/);
   await expect(page.getByTestId('flow-status')).toHaveText('Draft · never published');
@@ -155,7 +159,119 @@ test('draw a 6-step flow by mouse and keyboard, publish it, test-run it on the s
     await page.setViewportSize({ width: 1440, height: 900 });
     await page.getByRole('button', { name: 'Zoom to fit' }).click();
     await page.screenshot({ path: `${SHOTS}/builder-test-run.png` });
+    await page.setViewportSize({ width: 1440, height: 1300 });
   }
+
+  // A draft change is tried on the phone before it is published; the live version stays as it was.
+  await run.getByRole('button', { name: 'Close test run' }).click();
+  await node(page, 4).click();
+  await panel.getByLabel('Text', { exact: true }).fill('Super: {{step.question}}');
+  await saved(page);
+  await expect(page.getByTestId('flow-status')).toHaveText('Draft · v1 live');
+  await page.getByRole('button', { name: 'Test run' }).click();
+  await expect(run.getByTestId('test-run-mode')).toContainText('Tries the draft');
+  await run.getByLabel('Sandbox phone number').fill(uniquePhone());
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-try-draft.png` });
+  await run.getByRole('button', { name: 'Try the draft' }).click();
+  await expect(run.getByTestId('phone-message').first()).toContainText('What is your budget?', { timeout: 20_000 });
+  await run.getByRole('textbox', { name: 'Message' }).fill('High');
+  await run.getByRole('button', { name: 'Send' }).click();
+  await expect(run.getByTestId('test-run-status')).toHaveText('Completed', { timeout: 20_000 });
+  await expect(run.getByTestId('phone-message').last()).toContainText('Super: High');
+  await expect(node(page, 4)).toHaveAttribute('data-run', 'done');
+  const flowId = /\/flows\/([0-9a-f-]+)\/builder$/.exec(page.url())![1];
+  const live = await (await request.get(`/api/flow/${flowId}`, { headers: account.admin.headers })).json();
+  expect(live).toMatchObject({ status: 'DRAFT', version: 1 });
+  expect(live.steps[4].body).toBe('Great: {{step.question}}');
+  const versions = await (await request.get(`/api/flow/${flowId}/versions`, { headers: account.admin.headers })).json();
+  expect(versions.results.map((v: { version: number }) => v.version)).toEqual([1]);
+});
+
+test('pickers: a template and its variables, members and a flow; a time-window delay; the draft holds the choices', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const account = await newAccount(request);
+  await sandbox(request, account);
+  const h = account.admin.headers;
+  const channel = (await (await request.get('/api/channels', { headers: h })).json()).results[0];
+  const created = await request.post('/api/channels/chat/template', {
+    headers: h,
+    data: {
+      channel: channel.id, name: 'order_ready', language: 'en', category: 'UTILITY',
+      components: [{ type: 'BODY', text: 'Hi {{1}}, your order {{2}} is ready.', example: { body_text: [['Ana', 'A-1']] } }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const template = await created.json();
+  const ana = await memberWithKey(request, account, 'AGENT', 'Ana');
+  const gone = await memberWithKey(request, account, 'AGENT', 'Gone');
+  expect((await request.patch(`/api/account-member/${gone.id}`, { headers: h, data: { is_active: false } })).status()).toBe(200);
+  const target = await (await request.post('/api/flow', { headers: h, data: { name: 'Follow-up', steps: [{ ordering_idx: 0, step_type: 'END' }] } })).json();
+  const flow = await (await request.post('/api/flow', {
+    headers: h,
+    data: {
+      name: 'Pickers', status: 'DRAFT', steps: [
+        { ordering_idx: 0, step_type: 'TEMPLATE', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'DELAY', delay_type: 'DURATION', delay_amount: 5, delay_unit: 'MINUTE', next_step_default_idx: 2 },
+        { ordering_idx: 2, step_type: 'CONVERSATION' },
+        { ordering_idx: 3, step_type: 'TRIGGER_FLOW' },
+      ],
+      layout: { 0: { x: 0, y: 0 }, 1: { x: 0, y: 200 }, 2: { x: -170, y: 400 }, 3: { x: 170, y: 400 } },
+    },
+  })).json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  const panel = page.getByRole('region', { name: 'Step settings' });
+
+  // The template: picked by name, language and channel; one field per variable, variables offered.
+  await node(page, 0).click();
+  await panel.getByLabel('Template', { exact: true }).selectOption({ label: `order_ready · en · ${channel.name}` });
+  const first = panel.getByLabel('{{1}}', { exact: true });
+  await first.pressSequentially('{{contact.first');
+  await page.getByRole('listbox', { name: 'Variables' }).getByRole('option', { name: '{{contact.first_name}}' }).click();
+  await expect(first).toHaveValue('{{contact.first_name}}');
+  await panel.getByLabel('{{2}}', { exact: true }).fill('A-7');
+  await expect(panel.getByLabel('Template preview')).toContainText('Hi {{contact.first_name}}, your order A-7 is ready.');
+  await expect(node(page, 0)).toContainText('order_ready (en)');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-template-1280.png` });
+
+  // The delay: time windows by weekday, added and removed; working hours offered.
+  await node(page, 1).click();
+  await expect(panel.getByLabel('Wait', { exact: true }).locator('option[value="WORKING_HOURS"]')).toHaveText('Until inside working hours');
+  await panel.getByLabel('Wait', { exact: true }).selectOption('TIME_WINDOW');
+  await panel.getByLabel('Window 1 day').selectOption({ label: 'Tuesday' });
+  await panel.getByLabel('Window 1 opens').fill('10:00');
+  await panel.getByLabel('Window 1 closes').fill('12:30');
+  await panel.getByRole('button', { name: '+ Add time window' }).click();
+  await panel.getByRole('button', { name: '+ Add time window' }).click();
+  await expect(panel.getByLabel('Window 3 day')).toHaveValue('4');
+  await panel.getByRole('button', { name: 'Remove window 2' }).click();
+  await expect(node(page, 1).locator('[data-time-windows]')).toContainText('Tue, Thu 10:00–12:30');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-delay-1280.png` });
+
+  // The members: active ones by name and email; a deactivated one is not offered.
+  await node(page, 2).click();
+  await panel.getByRole('listitem').filter({ hasText: ana.email }).getByRole('checkbox').check();
+  await expect(panel.getByText(gone.email)).toHaveCount(0);
+  await expect(node(page, 2)).toContainText('assigned to Ana');
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-members-1280.png` });
+
+  // The flow: the account's other flows, not this one.
+  await node(page, 3).click();
+  const flows = panel.getByLabel('Flow to start');
+  await expect(flows.locator('option', { hasText: 'Pickers' })).toHaveCount(0);
+  await flows.selectOption({ label: 'Follow-up · outbound' });
+  await expect(node(page, 3)).toContainText('Starts Follow-up');
+
+  await saved(page);
+  const draft = await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json();
+  expect(draft.body.steps[0]).toMatchObject({ chat_template: template.id, template_variables: ['{{contact.first_name}}', 'A-7'] });
+  expect(draft.body.steps[1]).toMatchObject({
+    delay_type: 'TIME_WINDOW', time_windows: [{ day: 2, open_at: '10:00', close_at: '12:30' }, { day: 4, open_at: '10:00', close_at: '12:30' }],
+  });
+  expect(draft.body.steps[2].assign_to_users).toEqual([ana.id]);
+  expect(draft.body.steps[3].trigger_flow).toBe(target.id);
+  for (const i of ['0', '1', '2']) expect(draft.problems.steps?.[i]).toBeUndefined();
 });
 
 test('a dangling branch refuses publishing and the node says why', async ({ page, request }) => {

@@ -1,10 +1,11 @@
 'use client';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { FlowStep, Page } from './types';
+import type { Flow, FlowExecution, FlowStep, Page } from './types';
 import { apiFetch } from './api-fetch';
 
 // The builder's reads and writes: the draft with its problems, saving it, publishing, versions,
-// restoring one, export, and the contact variables offered in text fields.
+// restoring one, export, trying the draft on the sandbox phone, the contact variables offered in
+// text fields, and the flows a TRIGGER_FLOW step can start.
 
 export type DraftStep = Partial<Omit<FlowStep, 'id' | 'flow' | 'conditions'>> & {
   step_type: FlowStep['step_type'];
@@ -81,5 +82,24 @@ export function useContactVariables() {
   return useQuery({
     queryKey: key.variables, staleTime: 60_000,
     queryFn: ({ signal }) => apiFetch<{ contact_fields: string[]; meta_keys: string[] }>('/api/flow/variables', { signal }),
+  });
+}
+
+/** Runs the draft, unpublished, for one sandbox number (400 with its problems while it has some). */
+export function useTryDraft(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { phone: string }) => apiFetch<FlowExecution>(`/api/flow/${encodeURIComponent(id)}/draft/try`, { method: 'POST', json: body }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: ['flows', 'executions', id] }),
+  });
+}
+
+/** The account's flows by name, for a TRIGGER_FLOW step's choice. */
+export function useFlowChoices() {
+  return useQuery({
+    queryKey: ['flows', 'choices'], staleTime: 30_000,
+    queryFn: async ({ signal }) => (await apiFetch<Page<Flow>>('/api/flow?page_size=500', { signal })).results
+      .map((f) => ({ id: f.id, name: f.name, execution_type: f.execution_type, version: f.version }))
+      .sort((a, b) => a.name.localeCompare(b.name)),
   });
 }

@@ -43,8 +43,8 @@ export function useTemplates(filters: TemplateFilters, pageSize = TEMPLATES_PAGE
   });
 }
 
-export function useTemplate(id: string) {
-  return useQuery({ queryKey: queryKeys.template(id), queryFn: () => apiFetch<ChatTemplate>(path(id)) });
+export function useTemplate(id: string, enabled = true) {
+  return useQuery({ queryKey: queryKeys.template(id), queryFn: () => apiFetch<ChatTemplate>(path(id)), enabled });
 }
 
 /** Sends an approved template to a phone (the contact is created when new); answers at once, the send runs as a job. */

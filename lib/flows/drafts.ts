@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import type { Db, Executor } from '@/db';
 import { flows, flowVersions } from '@/db/schema';
 import { NotFoundError, ValidationError, type FieldErrors } from '@/lib/api/errors';
@@ -91,7 +91,7 @@ export async function draftProblems(db: Executor, accountId: number, flowId: str
 }
 
 /** The draft, or the published flow as one when there is none. */
-async function workingCopy(db: Executor, f: FlowRecord): Promise<FlowDraft> {
+export async function workingCopy(db: Executor, f: FlowRecord): Promise<FlowDraft> {
   if (f.draft) return parseDraft(f.draft);
   const [v] = await db.select({ layout: flowVersions.layout }).from(flowVersions)
     .where(and(eq(flowVersions.flowId, f.id), eq(flowVersions.version, f.version)));
@@ -149,12 +149,14 @@ export type VersionView = { version: number; published_by: { id: number; first_n
 
 export async function listVersions(db: Db, accountId: number, id: string, url: URL, page: PageRequest) {
   const f = await findFlow(db, accountId, id);
+  // Snapshots of a tried draft are numbered below zero and are not versions.
+  const published = and(eq(flowVersions.flowId, f.id), gt(flowVersions.version, 0));
   const [rows, [{ count }]] = await Promise.all([
     db.select({
       version: flowVersions.version, publishedById: flowVersions.publishedById, createdOn: flowVersions.createdOn,
       steps: sql<number>`(select count(*)::int from flow_steps s where s.version_id = "flow_versions"."id")`,
-    }).from(flowVersions).where(eq(flowVersions.flowId, f.id)).orderBy(desc(flowVersions.version)).limit(page.pageSize).offset(page.offset),
-    db.select({ count: sql<number>`count(*)::int` }).from(flowVersions).where(eq(flowVersions.flowId, f.id)),
+    }).from(flowVersions).where(published).orderBy(desc(flowVersions.version)).limit(page.pageSize).offset(page.offset),
+    db.select({ count: sql<number>`count(*)::int` }).from(flowVersions).where(published),
   ]);
   const users = await shortUsers(db, rows.map((r) => r.publishedById));
   const results: VersionView[] = rows.map((r) => ({

@@ -13,7 +13,7 @@ import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { moveContacts } from './contact-status';
 import { findExecution, findExecutionContact, getExecution, getExecutionContact } from './execution-queries';
 import { findFlow } from './flows';
-import type { SerializedExecution } from './serializer';
+import type { ExecutionRecord, SerializedExecution } from './serializer';
 import { FILTER_FIELDS_HINT, type ExecutionBody, type ExecutionPatch, type TrySandboxBody } from './validation';
 import { filterFieldKnown } from './start';
 
@@ -23,7 +23,7 @@ import { filterFieldKnown } from './start';
 export const CANCELED_REASON = 'The execution was canceled.';
 
 /** Everything an execution body names, checked; errors nest by list and entry index. */
-async function checkBody(db: Executor, accountId: number, body: ExecutionBody, inbound: boolean) {
+export async function checkBody(db: Executor, accountId: number, body: ExecutionBody, inbound: boolean) {
   const errors: FieldErrors = {};
   const country = await accountCountry(db, accountId);
   const listErrors: Record<string, FieldErrors> = {};
@@ -73,19 +73,34 @@ export async function createExecution(db: Db, member: Member, flowId: string, bo
   const flow = await findFlow(db, member.accountId, flowId);
   if (!flow.isActive) throw ValidationError.nonField('This flow is switched off (is_active is false).');
   if (flow.version === 0) throw ValidationError.nonField('This flow is a draft that was never published: publish it before running it.');
-  const inbound = flow.executionType === 'INBOUND';
-  await checkBody(db, member.accountId, body, inbound);
+  await checkBody(db, member.accountId, body, flow.executionType === 'INBOUND');
   const id = await db.transaction(async (tx) => {
     const [version] = await tx.select().from(flowVersions).where(and(eq(flowVersions.flowId, flow.id), eq(flowVersions.version, flow.version)));
-    const later = body.start_on !== null && new Date(body.start_on) > new Date();
-    const [e] = await tx.insert(flowExecutions).values({
-      accountId: member.accountId, flowId: flow.id, versionId: version.id, executionType: flow.executionType,
-      createdById: member.userId, status: later ? 'READY' : 'PROCESSING', channelId, ...columns(body),
-    }).returning();
-    await enqueue(tx, QUEUES.flowStart.name, { executionId: e.id }, later ? { startAfter: e.startOn! } : {});
-    return e.id;
+    return insertExecution(tx, { member, flowId: flow.id, versionId: version.id, executionType: flow.executionType, channelId, body });
   });
   return getExecution(db, member.accountId, id);
+}
+
+/** Stores an execution of a version with its start job, in the caller's transaction; its id. */
+export async function insertExecution(tx: Executor, x: {
+  member: Member; flowId: string; versionId: number; executionType: ExecutionRecord['executionType']; channelId: number | null; body: ExecutionBody;
+}): Promise<string> {
+  const later = x.body.start_on !== null && new Date(x.body.start_on) > new Date();
+  const [e] = await tx.insert(flowExecutions).values({
+    accountId: x.member.accountId, flowId: x.flowId, versionId: x.versionId, executionType: x.executionType,
+    createdById: x.member.userId, status: later ? 'READY' : 'PROCESSING', channelId: x.channelId, ...columns(x.body),
+  }).returning();
+  await enqueue(tx, QUEUES.flowStart.name, { executionId: e.id }, later ? { startAfter: e.startOn! } : {});
+  return e.id;
+}
+
+/** The execution a try on the sandbox phone is: that number alone, taking over its other flows. */
+export function sandboxRun(body: TrySandboxBody): ExecutionBody {
+  return {
+    execute_for: 'LIST', inbound_trigger_with: 'ANY_MESSAGE', inbound_start_message: null, inbound_start_message_match_exact: false,
+    contact_filters: [], contact_lists: [{ source: 'LIST', contact_file: null, contact_list: [{ phone: body.phone }] }],
+    has_priority: true, flow_execution_variables: body.flow_execution_variables, start_on: null,
+  };
 }
 
 const NOT_STARTED = ['PROCESSING', 'READY'];
@@ -195,9 +210,5 @@ export async function tryOnSandbox(db: Db, member: Member, flowId: string, body:
   const flow = await findFlow(db, member.accountId, flowId);
   if (flow.executionType === 'INBOUND') throw ValidationError.nonField('An inbound flow starts when a contact writes: start it, then write from the sandbox phone.');
   const channel = await sandboxChannel(db, member.accountId);
-  return createExecution(db, member, flowId, {
-    execute_for: 'LIST', inbound_trigger_with: 'ANY_MESSAGE', inbound_start_message: null, inbound_start_message_match_exact: false,
-    contact_filters: [], contact_lists: [{ source: 'LIST', contact_file: null, contact_list: [{ phone: body.phone }] }],
-    has_priority: true, flow_execution_variables: body.flow_execution_variables, start_on: null,
-  }, channel.id);
+  return createExecution(db, member, flowId, sandboxRun(body), channel.id);
 }

@@ -132,12 +132,14 @@ async function checked(db: Executor, accountId: number, body: FlowBody, selfId: 
   return steps;
 }
 
-export async function publish(tx: Executor, flowId: string, version: number, steps: StepInput[], by: { userId: number | null; layout: Layout }) {
+/** Stores a version's steps; its flow_versions id. */
+export async function publish(tx: Executor, flowId: string, version: number, steps: StepInput[], by: { userId: number | null; layout: Layout }): Promise<number> {
   const [v] = await tx.insert(flowVersions).values({ flowId, version, publishedById: by.userId, layout: by.layout }).returning();
   await tx.insert(flowSteps).values(steps.map(({ name, step_type, ordering_idx, ...settings }) => ({
     flowId, versionId: v.id, name, stepType: step_type, orderingIdx: ordering_idx,
     settings: { ...settings, conditions: settings.conditions.map((c) => ({ id: randomUUID(), ...c })) },
   })));
+  return v.id;
 }
 
 export function columns(body: Omit<FlowBody, 'steps' | 'status'>) {

@@ -69,7 +69,11 @@ function checkStep(s: StepInput, errors: FieldErrors, names: Set<string>, flowVa
       need('delay_type', s.delay_type !== null);
       if (s.delay_type === 'DURATION') need('delay_amount', s.delay_amount > 0, 'Give a delay longer than 0.');
       if (s.delay_type === 'UNTIL') need('delay_until', s.delay_until !== null);
-      if (s.delay_type === 'TIME_WINDOW') need('time_windows', s.time_windows.length > 0, 'Give at least one time window.');
+      if (s.delay_type === 'TIME_WINDOW') {
+        need('time_windows', s.time_windows.length > 0, 'Give at least one time window.');
+        // A window that closes before it opens would never be open: the contact would not wait at all.
+        s.time_windows.forEach((w, i) => need('time_windows', w.close_at > w.open_at, `Window ${i + 1} closes before it opens (a window cannot cross midnight: split it in two).`));
+      }
       break;
     case 'TAG':
       need('contact_tags', s.contact_tags.length + s.conversation_tags.length > 0, 'Give contact or conversation tags.');

@@ -21,6 +21,9 @@ export type AnswerType = (typeof flowAnswerTypes)[number];
 const idx = integer({ min: 0, max: 32767 }).nullable();
 const text = (max: number) => z.string().max(max);
 const stringMap = z.record(z.string().max(200), z.string().max(4000));
+// 24:00 closes a window at the end of its day.
+const HH_MM = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
+const TIME_MESSAGE = 'Enter a time of day as HH:MM (00:00 to 24:00).';
 
 export const conditionSchema = z.object({
   field: z.string().trim().min(1).max(200),
@@ -82,7 +85,7 @@ export const stepSchema = z.object({
   max_wait_time_unit: z.enum(flowWaitUnits).default('MINUTE'),
   set_time_window: boolish.default(false),
   time_windows: z.array(z.object({
-    day: integer({ min: 0, max: 6 }), open_at: z.string().regex(/^\d{2}:\d{2}$/), close_at: z.string().regex(/^\d{2}:\d{2}$/),
+    day: integer({ min: 0, max: 6 }), open_at: z.string().regex(HH_MM, TIME_MESSAGE), close_at: z.string().regex(HH_MM, TIME_MESSAGE),
   })).max(14).default([]),
 });
 export type StepInput = z.output<typeof stepSchema>;

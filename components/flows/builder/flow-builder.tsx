@@ -98,6 +98,9 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
   current.current = { model, flow };
   const clipboard = useRef<Model | null>(null);
   const saving = useRef<Promise<unknown>>(Promise.resolve());
+  const timer = useRef<number | null>(null);
+  const latest = useRef(rev);
+  latest.current = rev;
   const variables = useContactVariables();
   const publish = usePublish(id);
 
@@ -125,23 +128,42 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
     setRev((r) => r + 1);
   }, []);
 
+  /**
+   * Saves the body as it is now, after any save under way (so the server never gets them out of
+   * order); only the answer for the latest edit says "Saved" and sets the problems.
+   */
+  const saveNow = useCallback(() => {
+    const p = saving.current.catch(() => undefined).then(async () => {
+      const r = latest.current;
+      const { flow: f, model: m } = current.current;
+      try {
+        const view = await saveDraft(id, { ...f, steps: m.steps, layout: m.layout });
+        if (r === latest.current) {
+          setProblems(view.problems);
+          setStatus({ status: view.status, version: view.version });
+          setSave({ state: 'saved', at: view.updated_on });
+        }
+      } catch (error) {
+        if (r === latest.current) {
+          setSave((s) => ({ ...s, state: 'error' }));
+          if (error instanceof ApiRequestError && error.status === 400) setProblems(error.body as Problems);
+        }
+        throw error;
+      }
+    });
+    saving.current = p;
+    return p;
+  }, [id]);
+
   // Autosave: the whole body as the draft, shortly after the last edit.
   useEffect(() => {
     if (rev === 0) return;
     setSave((s) => ({ ...s, state: 'saving' }));
-    const timer = window.setTimeout(() => {
-      const body = { ...flow, steps: model.steps, layout: model.layout };
-      const p = saveDraft(id, body).then((view) => {
-        setProblems(view.problems);
-        setStatus({ status: view.status, version: view.version });
-        setSave({ state: 'saved', at: view.updated_on });
-      }, (error: unknown) => {
-        setSave((s) => ({ ...s, state: 'error' }));
-        if (error instanceof ApiRequestError && error.status === 400) setProblems(error.body as Problems);
-      });
-      saving.current = p;
-    }, 500);
-    return () => window.clearTimeout(timer);
+    timer.current = window.setTimeout(() => { timer.current = null; saveNow().catch(() => undefined); }, 500);
+    return () => {
+      if (timer.current !== null) window.clearTimeout(timer.current);
+      timer.current = null;
+    };
   }, [rev]);
 
   // A flow without positions (written through the API) is laid out once.
@@ -278,14 +300,13 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
     return () => window.removeEventListener('keydown', onKey);
   }, [travel, copy, paste]);
 
+  /** The last edit saved before going on (publish, restore, a try of the draft): a pending autosave is made now. */
   const flush = async () => {
-    if (save.state === 'saving') {
-      const body = { ...current.current.flow, steps: current.current.model.steps, layout: current.current.model.layout };
-      const view = await saveDraft(id, body);
-      setProblems(view.problems);
-      setSave({ state: 'saved', at: view.updated_on });
-    }
-    await saving.current;
+    if (timer.current !== null) {
+      window.clearTimeout(timer.current);
+      timer.current = null;
+      await saveNow();
+    } else await saving.current;
   };
   const onPublish = async () => {
     try {
@@ -435,12 +456,13 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
         </div>
         <aside className="w-80 shrink-0 border-l border-slate-200 bg-white xl:w-96">
           {panel === 'test' ? (
-            <TestRunPanel flowId={id} inbound={flow.execution_type === 'INBOUND'} published={published} trigger={flow.inbound_trigger_with}
-              startMessage={flow.inbound_start_message} onProgress={setProgress} onClose={() => { setPanel('step'); setProgress(null); }} />
+            <TestRunPanel flowId={id} inbound={flow.execution_type === 'INBOUND'} draft={!published} trigger={flow.inbound_trigger_with}
+              startMessage={flow.inbound_start_message} prepare={flush} onProblems={setProblems} onProgress={setProgress}
+              onClose={() => { setPanel('step'); setProgress(null); }} />
           ) : panel === 'versions' ? (
             <VersionsPanel flowId={id} restoring={restoring} onRestore={onRestore} onClose={() => setPanel('step')} />
           ) : selectedStep ? (
-            <StepPanel key={selectedStep.ordering_idx} step={selectedStep} suggestions={suggestions}
+            <StepPanel key={selectedStep.ordering_idx} flowId={id} step={selectedStep} suggestions={suggestions}
               errors={(problems.steps?.[selectedIndex] ?? {}) as Record<string, string[]>}
               onChange={(patch) => commit({ model: { ...model, steps: model.steps.map((s) => (s === selectedStep ? { ...s, ...patch } : s)) } })}
               onDelete={() => onDelete({ nodes: nodes.filter((n) => n.id === nodeId(selectedStep.ordering_idx)), edges: [] })}

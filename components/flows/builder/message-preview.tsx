@@ -22,9 +22,6 @@ export function MessagePreview({ step }: { step: DraftStep }) {
   const media = step.body_type && step.body_type !== 'text';
   const asks = step.step_type === 'QUESTION' || step.step_type === 'MENU';
   const numbered = asks && options.length > 0 && (render === 'NUMBERS' || render === 'EMOJIS');
-  if (step.step_type === 'TEMPLATE') {
-    return <p className="text-xs text-slate-500">The approved template is sent as it was approved, with its variables filled in.</p>;
-  }
   return (
     <div aria-label="Message preview" className="rounded-lg bg-[#e5ddd5] p-3">
       <div className="max-w-[92%] rounded-lg bg-white px-2.5 py-2 shadow-sm">

@@ -1,8 +1,12 @@
 'use client';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
-import type { DraftStep } from '@/lib/client/flow-builder';
+import { useFlowChoices, type DraftStep } from '@/lib/client/flow-builder';
+import { useMembers } from '@/lib/client/members';
+import { memberName } from './member-picker';
 import { branches, fieldBranch, TONES, typeInfo } from './step-types';
+import { useStepTemplate } from './template-step-fields';
+import { windowsSummary } from './time-windows-field';
 
 // A step on the canvas: its type and name, its essentials (text, options, conditions, request,
 // delay…), its problems, what a test run did there, and a labelled handle per branch.
@@ -12,6 +16,23 @@ export type StepNodeData = { step: DraftStep; problems: string[]; problemBranche
 export type StepFlowNode = Node<StepNodeData, 'step'>;
 
 const trim = (t: string, n = 90) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
+
+// What a step names by id, shown by name (the lists the pickers load, shared through the query cache).
+function TemplateName({ id }: { id: string }) {
+  const t = useStepTemplate(id);
+  return <p className="truncate text-xs text-slate-600">Template <span className="font-mono text-slate-800">{t ? `${t.name} (${t.language})` : `${id.slice(0, 8)}…`}</span></p>;
+}
+
+function FlowName({ id }: { id: string }) {
+  const f = useFlowChoices().data?.find((x) => x.id === id);
+  return <p className="truncate text-xs text-slate-600">Starts <span className="font-medium text-slate-800">{f ? f.name : `flow ${id.slice(0, 8)}…`}</span></p>;
+}
+
+function Assignees({ ids }: { ids: number[] }) {
+  const members = useMembers().data ?? [];
+  const names = ids.map((id) => { const m = members.find((x) => x.id === id); return m ? memberName(m) : `#${id}`; });
+  return <p className="text-xs text-slate-600">To the inbox{names.length ? `, assigned to ${names.length > 2 ? `${names.slice(0, 2).join(', ')} +${names.length - 2}` : names.join(', ')}` : ''}</p>;
+}
 
 function Essentials({ s }: { s: DraftStep }) {
   const line = (t: string) => <p className="text-xs text-slate-600">{t}</p>;
@@ -27,7 +48,7 @@ function Essentials({ s }: { s: DraftStep }) {
         </>
       );
     case 'TEMPLATE':
-      return line(s.chat_template ? `Template ${s.chat_template.slice(0, 8)}…` : 'No template chosen');
+      return s.chat_template ? <TemplateName id={s.chat_template} /> : line('No template chosen');
     case 'CONDITIONAL':
       return (
         <ul className="space-y-0.5">
@@ -38,15 +59,27 @@ function Essentials({ s }: { s: DraftStep }) {
     case 'ACTION':
       return <p className="truncate font-mono text-[11px] text-slate-700"><span className="font-semibold">{s.action_request_method ?? 'GET'}</span> {s.action_request_url}</p>;
     case 'DELAY':
-      return line(s.delay_type === 'UNTIL' ? `Until ${s.delay_until ?? '…'}` : s.delay_type === 'TIME_WINDOW' ? `Until inside ${(s.time_windows ?? []).length} time windows` : `Wait ${s.delay_amount ?? 0} ${(s.delay_unit ?? 'MINUTE').toLowerCase()}(s)`);
+      if (s.delay_type === 'TIME_WINDOW') {
+        const lines = windowsSummary(s.time_windows ?? []);
+        if (!lines.length) return line('Until inside time windows: none yet');
+        return (
+          <div data-time-windows className="text-xs text-slate-600">
+            <p>Until inside (UTC):</p>
+            {lines.slice(0, 3).map((l) => <p key={l} className="truncate font-mono text-[11px] text-slate-700">{l}</p>)}
+            {lines.length > 3 && <p className="text-[11px]">and {lines.length - 3} more</p>}
+          </div>
+        );
+      }
+      if (s.delay_type === 'WORKING_HOURS') return line('Until inside the working hours');
+      return line(s.delay_type === 'UNTIL' ? `Until ${s.delay_until ?? '…'}` : `Wait ${s.delay_amount ?? 0} ${(s.delay_unit ?? 'MINUTE').toLowerCase()}(s)`);
     case 'TAG':
       return line(`${s.tags_mode === 'REPLACE' ? 'Set' : 'Add'} ${[...(s.contact_tags ?? []), ...(s.conversation_tags ?? [])].join(', ') || '…'}`);
     case 'CONTACT_UPDATE':
       return line(Object.keys(s.contact_update_fields ?? {}).join(', ') || 'No field yet');
     case 'CONVERSATION':
-      return line(`To the inbox${(s.assign_to_users ?? []).length ? `, assigned to ${s.assign_to_users!.length}` : ''}`);
+      return <Assignees ids={s.assign_to_users ?? []} />;
     case 'TRIGGER_FLOW':
-      return line(s.trigger_flow ? `Flow ${s.trigger_flow.slice(0, 8)}…` : 'No flow chosen');
+      return s.trigger_flow ? <FlowName id={s.trigger_flow} /> : line('No flow chosen');
     case 'GO_TO':
       return line('Jumps to the connected step');
     default:

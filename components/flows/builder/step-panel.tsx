@@ -1,21 +1,25 @@
 'use client';
 import { Button } from '@/components/ui/button';
-import type { DraftStep } from '@/lib/client/flow-builder';
+import { useFlowChoices, type DraftStep } from '@/lib/client/flow-builder';
 import { Check, Errors, Input, Select, TextBox } from './inputs';
+import { MemberPicker } from './member-picker';
 import { MessagePreview } from './message-preview';
 import { typeInfo, TONES } from './step-types';
+import { TemplateStepFields } from './template-step-fields';
+import { nextWindow, TimeWindowsField } from './time-windows-field';
 import { VariableField } from './variable-field';
 
 // The selected step's whole form, with the errors the API gives for each field, and a preview of
 // the message as the contact will see it.
 
 type Errs = Record<string, string[]>;
-type Props = { step: DraftStep; errors: Errs; suggestions: string[]; onChange: (patch: Partial<DraftStep>) => void; onDelete: () => void; onClose: () => void };
+type Props = { flowId: string; step: DraftStep; errors: Errs; suggestions: string[]; onChange: (patch: Partial<DraftStep>) => void; onDelete: () => void; onClose: () => void };
 
 const ANSWER_TYPES = ['ANY', 'FREE_TEXT', 'SINGLE_OPTION', 'NUMBER', 'EMAIL', 'PHONE', 'URL', 'DATE', 'TIME', 'DATETIME', 'BOOL', 'FILE', 'IMAGE', 'LOCATION'] as const;
 const RENDERS = [['NUMBERS', 'Numbered text'], ['EMOJIS', 'Emoji numbers'], ['BUTTONS', 'Reply buttons (≤3)'], ['LIST', 'List (≤10)']] as const;
 const COMPARISONS = ['exact', '!exact', 'gt', 'gte', 'lt', 'lte', 'isnull', '!isnull', 'icontains', '!icontains'] as const;
 const UNITS = ['MINUTE', 'HOUR', 'DAY'] as const;
+const DELAYS = [['DURATION', 'For a while'], ['UNTIL', 'Until a time'], ['TIME_WINDOW', 'Until inside time windows'], ['WORKING_HOURS', 'Until inside working hours']] as const;
 
 const flat = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap((x) => (typeof x === 'string' ? [x] : Object.values(x ?? {}).flatMap(flat))) : v && typeof v === 'object' ? Object.values(v).flatMap(flat) : []);
 const list = (v: string) => v.split(',').map((t) => t.trim()).filter(Boolean);
@@ -47,6 +51,18 @@ function Options({ step, errors, onChange }: { step: DraftStep; errors: Errs; on
   );
 }
 
+/** A TRIGGER_FLOW step's flow: any other flow of the account. */
+function FlowChoice({ flowId, value, onChange, errors }: { flowId: string; value: string | null; onChange: (id: string | null) => void; errors: string[] }) {
+  const flows = useFlowChoices();
+  const others = (flows.data ?? []).filter((f) => f.id !== flowId);
+  const options: [string, string][] = [
+    ['', flows.isPending ? 'Loading flows…' : others.length ? 'Choose a flow' : 'No other flow yet'],
+    ...others.map((f): [string, string] => [f.id, `${f.name} · ${f.execution_type.toLowerCase()}${f.version ? '' : ' · never published'}`]),
+  ];
+  if (value && !others.some((f) => f.id === value)) options.push([value, value === flowId ? 'This flow (it cannot start itself)' : `Unknown flow ${value.slice(0, 8)}…`]);
+  return <Select label="Flow to start" value={value ?? ''} options={options} onChange={(v) => onChange(v || null)} errors={errors} />;
+}
+
 function Conditions({ step, errors, suggestions, onChange }: { step: DraftStep; errors: Errs; suggestions: string[]; onChange: Props['onChange'] }) {
   const conditions = step.conditions ?? [];
   const set = (next: typeof conditions) => onChange({ conditions: next });
@@ -72,7 +88,7 @@ function Conditions({ step, errors, suggestions, onChange }: { step: DraftStep; 
   );
 }
 
-export function StepPanel({ step, errors, suggestions, onChange, onDelete, onClose }: Props) {
+export function StepPanel({ flowId, step, errors, suggestions, onChange, onDelete, onClose }: Props) {
   const info = typeInfo(step.step_type);
   const e = (f: string) => flat(errors[f]);
   const asks = step.step_type === 'QUESTION' || step.step_type === 'MENU';
@@ -135,10 +151,7 @@ export function StepPanel({ step, errors, suggestions, onChange, onDelete, onClo
           </>
         )}
         {step.step_type === 'TEMPLATE' && (
-          <>
-            <Input label="Template id" value={step.chat_template ?? ''} onChange={(v) => onChange({ chat_template: v || null })} errors={e('chat_template')} hint="An approved template of the account (Templates page)." />
-            <TextBox label="Template variables (one per line)" value={(step.template_variables ?? []).join('\n')} onChange={(v) => onChange({ template_variables: v.split('\n') })} errors={e('template_variables')} />
-          </>
+          <TemplateStepFields step={step} errors={errors} suggestions={suggestions} onChange={onChange} />
         )}
         {step.step_type === 'CONDITIONAL' && <Conditions step={step} errors={errors} suggestions={suggestions} onChange={onChange} />}
         {step.step_type === 'ACTION' && (
@@ -153,7 +166,8 @@ export function StepPanel({ step, errors, suggestions, onChange, onDelete, onClo
         )}
         {step.step_type === 'DELAY' && (
           <>
-            <Select label="Wait" value={step.delay_type ?? 'DURATION'} options={[['DURATION', 'For a while'], ['UNTIL', 'Until a time'], ['TIME_WINDOW', 'Until inside time windows']]} onChange={(v) => onChange({ delay_type: v })} errors={e('delay_type')} />
+            <Select label="Wait" value={step.delay_type ?? 'DURATION'} options={DELAYS} errors={e('delay_type')}
+              onChange={(v) => onChange(v === 'TIME_WINDOW' && !(step.time_windows ?? []).length ? { delay_type: v, time_windows: [nextWindow([])] } : { delay_type: v })} />
             {(step.delay_type ?? 'DURATION') === 'DURATION' && (
               <div className="grid grid-cols-2 gap-2">
                 <Input label="Amount" type="number" value={step.delay_amount ?? 0} onChange={(v) => onChange({ delay_amount: Number(v) })} errors={e('delay_amount')} />
@@ -163,7 +177,10 @@ export function StepPanel({ step, errors, suggestions, onChange, onDelete, onClo
             {step.delay_type === 'UNTIL' && (
               <Input label="Until (UTC)" type="datetime-local" value={(step.delay_until ?? '').slice(0, 16)} onChange={(v) => onChange({ delay_until: v ? `${v}:00Z` : null })} errors={e('delay_until')} />
             )}
-            {step.delay_type === 'TIME_WINDOW' && <Errors errors={e('time_windows')} />}
+            {step.delay_type === 'TIME_WINDOW' && <TimeWindowsField value={step.time_windows ?? []} onChange={(v) => onChange({ time_windows: v })} errors={errors.time_windows} />}
+            {step.delay_type === 'WORKING_HOURS' && (
+              <p className="text-[11px] text-slate-500">Waits until inside the account&apos;s working hours (Settings → Account, UTC); no wait when the account has them off.</p>
+            )}
           </>
         )}
         {step.step_type === 'TAG' && (
@@ -178,15 +195,15 @@ export function StepPanel({ step, errors, suggestions, onChange, onDelete, onClo
             errors={e('contact_update_fields')} hint="first_name, last_name, email, external_id, external_url or meta.<key>; values may use variables." />
         )}
         {step.step_type === 'CONVERSATION' && (
-          <Input label="Assign to member ids (comma separated)" value={(step.assign_to_users ?? []).join(', ')} onChange={(v) => onChange({ assign_to_users: list(v).map(Number).filter(Number.isFinite) })} errors={e('assign_to_users')} />
+          <MemberPicker value={step.assign_to_users ?? []} onChange={(ids) => onChange({ assign_to_users: ids })} errors={e('assign_to_users')} />
         )}
         {step.step_type === 'TRIGGER_FLOW' && (
-          <Input label="Flow id" value={step.trigger_flow ?? ''} onChange={(v) => onChange({ trigger_flow: v || null })} errors={e('trigger_flow')} />
+          <FlowChoice flowId={flowId} value={step.trigger_flow ?? null} onChange={(id) => onChange({ trigger_flow: id })} errors={e('trigger_flow')} />
         )}
         {['next_step_default_idx', 'next_step_alternate_idx', 'answer_failed_next_step_idx'].flatMap((f) => e(f)).length > 0 && (
           <div><p className="text-xs font-medium text-slate-700">Branches</p><Errors errors={['next_step_default_idx', 'next_step_alternate_idx', 'answer_failed_next_step_idx'].flatMap((f) => e(f))} /></div>
         )}
-        {(sends || step.step_type === 'TEMPLATE') && (
+        {sends && (
           <div>
             <p className="mb-1 text-xs font-medium text-slate-700">Preview</p>
             <MessagePreview step={step} />

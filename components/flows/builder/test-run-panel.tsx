@@ -5,15 +5,17 @@ import { ReplyForm } from '@/components/sandbox/reply-form';
 import { PhoneThread } from '@/components/sandbox/phone-thread';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
-import { apiFetch } from '@/lib/client/api-fetch';
+import { ApiRequestError, apiFetch } from '@/lib/client/api-fetch';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
+import { useTryDraft, type Problems } from '@/lib/client/flow-builder';
 import { useRunFlow } from '@/lib/client/flows';
 import { useSandboxMessages } from '@/lib/client/messages';
 import type { FlowExecutionContact, FlowExecutionContactDetail, Page } from '@/lib/client/types';
 import { Input } from './inputs';
 
-// A test run from the builder: the published flow started for one sandbox number, the phone's
-// conversation to answer from, and the contact's progress handed to the canvas to highlight.
+// A test run from the builder: the draft (without publishing it) or, when there is none, the
+// published flow started for one sandbox number, the phone's conversation to answer from, and the
+// contact's progress handed to the canvas to highlight.
 
 const LIVE_MS = 1500;
 
@@ -37,12 +39,19 @@ const STATUS: Record<string, string> = {
   READY: 'Starting…', RUNNING: 'In the flow', PAUSED: 'Paused', COMPLETED: 'Completed', EXPIRED: 'Expired', FAILED: 'Failed', CANCELED: 'Canceled',
 };
 
-export function TestRunPanel({ flowId, inbound, published, trigger, startMessage, onProgress, onClose }: {
-  flowId: string; inbound: boolean; published: boolean; trigger: string | null; startMessage: string; onProgress: (p: TestProgress) => void; onClose: () => void;
+const countProblems = (v: unknown): number => (typeof v === 'string' ? 1 : Array.isArray(v) ? v.reduce((n: number, x) => n + countProblems(x), 0)
+  : v && typeof v === 'object' ? Object.values(v).reduce((n: number, x) => n + countProblems(x), 0) : 0);
+
+export function TestRunPanel({ flowId, inbound, draft, trigger, startMessage, prepare, onProblems, onProgress, onClose }: {
+  flowId: string; inbound: boolean; draft: boolean; trigger: string | null; startMessage: string;
+  /** Saves what is still being saved, so that the draft tried is the one on screen. */
+  prepare: () => Promise<void>; onProblems: (p: Problems) => void; onProgress: (p: TestProgress) => void; onClose: () => void;
 }) {
   const [phone, setPhone] = useState(() => `+5255${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
   const [executionId, setExecutionId] = useState<string | null>(null);
   const run = useRunFlow(flowId);
+  const tryDraft = useTryDraft(flowId);
+  const [preparing, setPreparing] = useState<string | null>(null);
   const progress = usePhoneProgress(executionId);
   const messages = useSandboxMessages(executionId ? phone : '');
   const detail = progress.data ?? null;
@@ -50,10 +59,21 @@ export function TestRunPanel({ flowId, inbound, published, trigger, startMessage
   const shown = detail ? `${detail.id}:${detail.execution_steps.length}:${detail.status}:${detail.current_step_idx}:${detail.updated_on}` : '';
   useEffect(() => { onProgress(detail); }, [shown]);
 
-  const start = () => run.mutate(inbound
+  const startPublished = () => run.mutate(inbound
     ? { execute_for: 'ALL', inbound_trigger_with: trigger ?? 'ANY_MESSAGE', inbound_start_message: startMessage || null, flow_execution_variables: {}, start_on: null, has_priority: true }
     : { execute_for: 'LIST', contact_lists: [{ source: 'LIST', contact_list: [{ phone }] }], flow_execution_variables: {}, start_on: null, has_priority: true },
   { onSuccess: (e) => setExecutionId(e.id) });
+  const startDraft = async () => {
+    setPreparing(null);
+    try { await prepare(); } catch (error) { setPreparing((error as Error).message); return; }
+    tryDraft.mutate({ phone }, {
+      onSuccess: (e) => setExecutionId(e.id),
+      onError: (error) => { if (error instanceof ApiRequestError && error.status === 400 && !('phone' in (error.body as object))) onProblems(error.body as Problems); },
+    });
+  };
+  const failed = draft ? tryDraft.error : run.error;
+  const refusedProblems = failed instanceof ApiRequestError && failed.status === 400 && !('phone' in (failed.body as object)) ? countProblems(failed.body) : 0;
+  const pending = draft ? tryDraft.isPending : run.isPending;
 
   return (
     <section aria-label="Test run" className="flex h-full flex-col">
@@ -65,13 +85,23 @@ export function TestRunPanel({ flowId, inbound, published, trigger, startMessage
         <button type="button" onClick={onClose} aria-label="Close test run" className="ml-auto rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">✕</button>
       </header>
       <div className="flex-1 space-y-3 overflow-y-auto px-4 py-4">
-        {!published ? (
-          <p className="rounded-md bg-amber-50 p-3 text-sm text-amber-900">A test run runs the published version: publish the draft first.</p>
-        ) : !executionId ? (
+        {!executionId ? (
           <>
-            <Input label="Sandbox phone number" value={phone} onChange={setPhone} hint={inbound ? `This inbound flow starts when the phone writes${startMessage ? ` “${startMessage}”` : ''}.` : 'The flow writes to this number first.'} />
-            <FormAlert messages={topMessages(errorBody(run.error), [])} />
-            <Button onClick={start} disabled={run.isPending || !phone.trim()}>{run.isPending ? 'Starting…' : 'Start test run'}</Button>
+            <p data-testid="test-run-mode" className={`rounded-md p-2.5 text-xs ${draft ? 'bg-amber-50 text-amber-900' : 'bg-slate-50 text-slate-700'}`}>
+              {draft
+                ? <>Tries the <strong>draft</strong> as it is now, without publishing it{inbound ? ': it starts for this number at once, as if it had written the trigger' : ''}.</>
+                : <>Runs the <strong>published</strong> version.</>}
+            </p>
+            <Input label="Sandbox phone number" value={phone} onChange={setPhone}
+              hint={draft ? 'The draft writes to this number first.' : inbound ? `This inbound flow starts when the phone writes${startMessage ? ` “${startMessage}”` : ''}.` : 'The flow writes to this number first.'} />
+            {refusedProblems > 0 ? (
+              <p role="alert" className="rounded-md bg-rose-50 p-2.5 text-xs text-rose-800">
+                The draft has {refusedProblems} problem{refusedProblems > 1 ? 's' : ''} to fix before it can be tried; they are shown on the steps.
+              </p>
+            ) : <FormAlert messages={[...(preparing ? [preparing] : []), ...topMessages(errorBody(failed), [])]} />}
+            <Button onClick={draft ? startDraft : startPublished} disabled={pending || !phone.trim()}>
+              {pending ? 'Starting…' : draft ? 'Try the draft' : 'Start test run'}
+            </Button>
           </>
         ) : (
           <>
@@ -84,7 +114,7 @@ export function TestRunPanel({ flowId, inbound, published, trigger, startMessage
               <PhoneThread messages={messages.data?.results ?? []} total={messages.data?.count ?? 0} />
               <div className="border-t border-slate-200 p-3"><ReplyForm phone={phone} messages={messages.data?.results ?? []} /></div>
             </div>
-            <Button variant="secondary" onClick={() => { setExecutionId(null); onProgress(null); run.reset(); setPhone(`+5255${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`); }}>New test run</Button>
+            <Button variant="secondary" onClick={() => { setExecutionId(null); onProgress(null); run.reset(); tryDraft.reset(); setPhone(`+5255${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`); }}>New test run</Button>
           </>
         )}
       </div>

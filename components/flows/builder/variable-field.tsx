@@ -13,11 +13,13 @@ type Props = {
   errors?: string[];
   placeholder?: string;
   hint?: string;
+  /** A word beside the label (where the variable goes), not part of it. */
+  note?: string;
 };
 
 const OPEN = /\{\{\s*([\w.-]*)$/;
 
-export function VariableField({ label, value, onChange, suggestions, multiline, errors = [], placeholder, hint }: Props) {
+export function VariableField({ label, value, onChange, suggestions, multiline, errors = [], placeholder, hint, note }: Props) {
   const id = useId();
   const ref = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const [query, setQuery] = useState<string | null>(null);
@@ -59,7 +61,10 @@ export function VariableField({ label, value, onChange, suggestions, multiline, 
   return (
     <div className="relative">
       <div className="flex items-center justify-between">
-        <label htmlFor={id} className="block text-xs font-medium text-slate-700">{label}</label>
+        <span className="flex items-baseline gap-1.5">
+          <label htmlFor={id} className="block text-xs font-medium text-slate-700">{label}</label>
+          {note && <span className="text-[11px] text-slate-400">{note}</span>}
+        </span>
         <button type="button" className="rounded px-1 text-[11px] font-medium text-indigo-600 hover:bg-indigo-50" tabIndex={-1}
           onMouseDown={(e) => e.preventDefault()}
           onClick={() => { const text = `${value}{{`; onChange(text); setQuery(''); requestAnimationFrame(() => { ref.current?.focus(); ref.current?.setSelectionRange(text.length, text.length); }); }}>

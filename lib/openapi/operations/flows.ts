@@ -186,6 +186,18 @@ export const flowsDoc: ResourceDoc = {
       responses: { 201: { description: 'The flow execution.', schema: FlowExecution } },
     },
     {
+      method: 'post', path: '/api/flow/{id}/draft/try', operationId: 'flow_draft_try', tags: execTag, params: flowId,
+      summary: 'Try a flow\'s draft on the sandbox phone',
+      description: 'Runs the draft (the published flow when there is none) for one number on the account\'s sandbox channel without publishing it, '
+        + 'taking over any other flow that number is in. Refused (400) while the draft has problems, with the body a refused publish has. '
+        + 'The draft\'s steps are kept as a snapshot that only this execution runs: its `version` is below zero and is never listed among '
+        + 'the versions; the published version, the version history and what new executions run do not change. An INBOUND draft starts '
+        + 'for the number at once (`execution_type` API), as if it had written the trigger. Answer from the sandbox phone.',
+      body: { schema: trySandboxBody, name: 'TrySandboxRequest', required: true },
+      errors: [400],
+      responses: { 201: { description: 'The flow execution.', schema: FlowExecution } },
+    },
+    {
       method: 'post', path: '/api/flow-execution/matching-contacts', operationId: 'flow_execution_matching_contacts', tags: execTag,
       summary: 'Count the contacts filters match',
       description: 'How many of the account\'s contacts `contact_filters` match now, with the conditions an execution with `execute_for` FILTERS applies.',

@@ -115,7 +115,7 @@ export const FlowExecution = named('FlowExecution', z.object({
   contact_lists: z.array(ContactListResponse),
   created_by: ShortUser.nullable(),
   flow: Flow,
-  version: z.int().min(1).meta({ description: 'The version of the flow this execution runs.' }),
+  version: z.int().meta({ description: 'The version of the flow this execution runs; below zero, a snapshot of the draft tried with `POST /api/flow/{id}/draft/try`.' }),
   created_on: dateTime(),
   started_on: dateTime().nullable(),
   completed_on: dateTime().nullable(),
