@@ -47,7 +47,7 @@ export function MessageThread({ messages, total, timeZone, label = 'Messages' }:
                   <div className="mb-1 flex items-center gap-2 text-xs text-slate-500">
                     <span className="font-medium">{note ? `Internal note · ${personName(m.sent_by, 'agent')}` : outbound ? (m.sent_by ? personName(m.sent_by) : 'Sent') : 'Contact'}</span>
                     {!note && m.msg_type !== 'text' && <span className="rounded bg-slate-200/70 px-1 font-mono">{m.msg_type}</span>}
-                    <time dateTime={m.timestamp} title={new Date(m.timestamp).toISOString()}>{timeOf.format(new Date(m.timestamp))}</time>
+                    <time dateTime={m.timestamp} title={new Date(m.timestamp).toISOString()} className="shrink-0 whitespace-nowrap">{timeOf.format(new Date(m.timestamp))}</time>
                   </div>
                   <MessageContent message={m} />
                   {outbound && !note && <div className="mt-1 flex justify-end"><MessageStatusBadge message={m} /></div>}

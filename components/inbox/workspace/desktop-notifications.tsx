@@ -52,26 +52,33 @@ export function NotificationsToggle() {
   );
 }
 
+const latestOf = (list: Conversation[]) => new Map(list.map((c) => [c.id, c.last_message?.id ?? '']));
+
 /** Watches my conversations (refreshed by the live stream) and notifies of each new inbound message. */
 export function useDesktopNotifications() {
   const round = useNotificationsState();
   const on = round > 0;
   const router = useRouter();
   const poll = useInboxPollMs();
+  // The latest message of each of my conversations as last seen, in this round.
+  const seen = useRef<{ round: number; last: Map<string, string> } | null>(null);
   const mine = useQuery({
     queryKey: [...queryKeys.conversations, 'list', 'notify-mine', round],
     enabled: on,
-    queryFn: ({ signal }) => apiFetch<Page<Conversation>>('/api/inbox/conversation?assigned=me&ordering=-last_message_on&page_size=20', { signal }),
+    // The round's first answer is what was there already. It is kept as it arrives (and the request
+    // is not aborted): a live reload may drop it and read again, and what arrived meanwhile is new.
+    queryFn: async () => {
+      const page = await apiFetch<Page<Conversation>>('/api/inbox/conversation?assigned=me&ordering=-last_message_on&page_size=20');
+      if (seen.current?.round !== round) seen.current = { round, last: latestOf(page.results) };
+      return page;
+    },
     refetchInterval: poll,
   });
-  const seen = useRef<{ round: number; last: Map<string, string> } | null>(null);
   useEffect(() => {
-    if (!on) { seen.current = null; return; }
     const list = mine.data?.results;
-    if (!list) return;
+    if (!on || !list) return;
     const before = seen.current?.round === round ? seen.current.last : null;
-    seen.current = { round, last: new Map(list.map((c) => [c.id, c.last_message?.id ?? ''])) };
-    // The first load is what was there already.
+    seen.current = { round, last: latestOf(list) };
     if (!before || !document.hidden) return;
     for (const c of list) {
       const m = c.last_message;
