@@ -69,7 +69,15 @@ export function OpenThread({ messages, thread, scroller, timeZone, myId }: {
     if (!root) return;
     const onScroll = () => { atEnd.current = root.scrollHeight - root.scrollTop - root.clientHeight <= END_SLACK_PX; };
     root.addEventListener('scroll', onScroll, { passive: true });
-    return () => root.removeEventListener('scroll', onScroll);
+    // Whatever changes size later (the pane, an image, the history row above) keeps the end in view
+    // for an agent who was there.
+    const resized = new ResizeObserver(() => { if (atEnd.current) root.scrollTop = root.scrollHeight; });
+    resized.observe(root);
+    for (const child of root.children) resized.observe(child);
+    return () => {
+      root.removeEventListener('scroll', onScroll);
+      resized.disconnect();
+    };
   }, [scroller]);
   const lastId = last?.id;
   const mine = !!last && last.direction === 'OUTBOUND' && myId !== undefined && last.sent_by?.id === myId;
