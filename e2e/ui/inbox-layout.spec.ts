@@ -3,7 +3,8 @@ import { inbound, newAccount, uniquePhone, type TestAccount } from '../api/facto
 import { signIn } from './sign-in';
 
 // The workspace at a laptop's size and a phone's: what shows, that nothing spills sideways, that a
-// short thread sits by the composer, and that a message's time stays on one line.
+// short thread sits by the composer, that a message's time stays on one line, and that the open
+// conversation's row is in view in the list.
 
 let account: TestAccount;
 test.beforeEach(async ({ request }) => {
@@ -32,22 +33,29 @@ test('the workspace fits a laptop and a phone', async ({ page, request }) => {
     headers: account.admin.headers, data: { body: 'Called them back', internal: true },
   });
   expect(note.status()).toBe(201);
+  // Newer conversations, so the open one is listed below the fold.
+  for (let i = 1; i <= 12; i++) await inbound(request, account, uniquePhone(), `Another question ${i}`);
   await signIn(page, account.admin.email, account.password);
 
-  // A laptop: the list beside the open conversation and its details.
+  // A laptop: the list beside the open conversation and its details; the open row brought into view.
   await page.setViewportSize({ width: 1280, height: 800 });
   await page.goto(`/inbox/${conversation}`);
   await expect(page.getByRole('region', { name: 'Conversations' })).toBeVisible();
   await expect(page.getByRole('complementary', { name: 'Details' })).toBeVisible();
   await checkThread(page);
+  const openRow = page.locator(`[data-testid="conversation-row"][data-id="${conversation}"]`);
+  await expect(openRow).toHaveAttribute('aria-current', 'page');
+  await expect(openRow).toBeInViewport({ ratio: 1 });
+  expect(await page.getByTestId('list-scroller').evaluate((el) => el.scrollTop)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => document.scrollingElement!.scrollTop)).toBe(0);
 
   // A phone: one pane at a time.
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto('/inbox?view=all');
-  await expect(page.getByTestId('conversation-row')).toHaveCount(1);
+  await expect(page.getByTestId('conversation-row')).toHaveCount(13);
   await expect(page.getByRole('region', { name: 'Conversation', exact: true })).toHaveCount(0);
   expect(await noSidewaysScroll(page)).toBeLessThanOrEqual(0);
-  await page.getByTestId('conversation-row').click();
+  await openRow.click();
   await expect(page.getByRole('region', { name: 'Conversations' })).toBeHidden();
   await checkThread(page);
   await page.screenshot({ path: test.info().outputPath('inbox-phone-thread.png') });
@@ -58,5 +66,5 @@ test('the workspace fits a laptop and a phone', async ({ page, request }) => {
   await page.getByRole('button', { name: 'Close ✕' }).click();
   await expect(page.getByRole('complementary', { name: 'Details' })).toBeHidden();
   await page.getByRole('link', { name: 'Back to the list' }).click();
-  await expect(page.getByTestId('conversation-row')).toBeVisible();
+  await expect(openRow).toBeVisible();
 });

@@ -86,6 +86,21 @@ export function ConversationList({ openId }: { openId: string | null }) {
     observer.observe(el);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
+  // The open conversation's row is brought into view once it is listed (opened by its URL, or by
+  // j/k past the edge); the list's own scroller moves, never the page.
+  const openListed = !!openId && rows.some((c) => c.id === openId);
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => {
+    const root = scroller.current;
+    if (!openListed || !root || shownFor.current === openId) return;
+    shownFor.current = openId;
+    const row = root.querySelector(`[data-testid="conversation-row"][data-id="${CSS.escape(openId!)}"]`);
+    if (!row) return;
+    const r = row.getBoundingClientRect();
+    const view = root.getBoundingClientRect();
+    if (r.top < view.top) root.scrollTop -= view.top - r.top;
+    else if (r.bottom > view.bottom) root.scrollTop += r.bottom - view.bottom;
+  }, [openId, openListed]);
 
   return (
     <section aria-label="Conversations" className="flex h-full min-h-0 flex-col">
