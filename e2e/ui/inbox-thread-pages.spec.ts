@@ -79,12 +79,18 @@ test('a long thread loads earlier pages at the top, keeps the reading place, and
   await expect(thread.getByTestId('message').last()).toContainText(live);
   await expect(thread.getByTestId('message')).toHaveCount(TOTAL + 1);
   await expect(message(1)).toBeInViewport();
+  // A button says so, and takes the agent there.
+  const below = page.getByRole('button', { name: 'New messages ↓' });
+  await expect(below).toBeInViewport();
+  await below.click();
+  await expect(thread.getByTestId('message').last()).toBeInViewport();
+  await expect(below).toHaveCount(0);
 
-  // Back at the end, the next one scrolls into view.
-  await scroller.evaluate((root) => { root.scrollTop = root.scrollHeight; });
+  // At the end, the next one scrolls into view.
   const next = `Hello again ${Date.now()}`;
   await inbound(request, account, phone, next);
   await expect(thread.getByTestId('message').filter({ hasText: next })).toBeInViewport();
   await expect(thread.getByTestId('message')).toHaveCount(TOTAL + 2);
+  await expect(below).toHaveCount(0);
   await page.screenshot({ path: test.info().outputPath('inbox-thread-pages.png') });
 });

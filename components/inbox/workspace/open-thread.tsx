@@ -64,10 +64,15 @@ export function OpenThread({ messages, thread, scroller, timeZone, myId }: {
   });
 
   const atEnd = useRef(true);
+  // A message arrived below while the agent read further up: a button takes them there.
+  const [newBelow, setNewBelow] = useState(false);
   useEffect(() => {
     const root = scroller.current;
     if (!root) return;
-    const onScroll = () => { atEnd.current = root.scrollHeight - root.scrollTop - root.clientHeight <= END_SLACK_PX; };
+    const onScroll = () => {
+      atEnd.current = root.scrollHeight - root.scrollTop - root.clientHeight <= END_SLACK_PX;
+      if (atEnd.current) setNewBelow(false);
+    };
     root.addEventListener('scroll', onScroll, { passive: true });
     // Whatever changes size later (the pane, an image, the history row above) keeps the end in view
     // for an agent who was there.
@@ -83,9 +88,12 @@ export function OpenThread({ messages, thread, scroller, timeZone, myId }: {
   const mine = !!last && last.direction === 'OUTBOUND' && myId !== undefined && last.sent_by?.id === myId;
   useLayoutEffect(() => {
     const root = scroller.current;
-    if (root && (atEnd.current || mine)) {
+    if (!root) return;
+    if (atEnd.current || mine) {
       root.scrollTop = root.scrollHeight;
       atEnd.current = true;
+    } else {
+      setNewBelow(true);
     }
   }, [lastId, mine, scroller]);
 
@@ -100,6 +108,14 @@ export function OpenThread({ messages, thread, scroller, timeZone, myId }: {
         </div>
       )}
       <MessageThread messages={list} timeZone={timeZone} />
+      {newBelow && (
+        <div className="sticky bottom-0 flex h-0 justify-center">
+          <button type="button" onClick={() => { const root = scroller.current; if (root) root.scrollTop = root.scrollHeight; }}
+            className="h-7 -translate-y-10 rounded-full bg-indigo-600 px-3 text-xs font-medium text-white shadow-md hover:bg-indigo-700">
+            New messages ↓
+          </button>
+        </div>
+      )}
     </>
   );
 }
