@@ -1,5 +1,5 @@
 'use client';
-import { Fragment, useEffect, useRef } from 'react';
+import { Fragment } from 'react';
 import { personName } from '@/components/people/person-name';
 import { EmptyState } from '@/components/ui/states';
 import type { Message } from '@/lib/client/types';
@@ -9,26 +9,22 @@ import { MessageStatusBadge } from './message-status';
 /**
  * The messages of a conversation, oldest first, with a separator for each day (in `timeZone`, the
  * account's): the contact's on the left, the business's on the right with their ticks, internal
- * notes across in yellow. Scrolls to the newest when one arrives.
+ * notes across in yellow. The open conversation's scrolling is its pane's (open-thread.tsx).
  */
-export function MessageThread({ messages, total, timeZone, label = 'Messages', follow = true }: {
-  messages: Message[]; total: number; timeZone?: string;
+export function MessageThread({ messages, total, timeZone, label = 'Messages' }: {
+  messages: Message[];
+  /** How many the conversation has, when `messages` are only its latest: said above them. */
+  total?: number;
+  timeZone?: string;
   /** The list's accessible name. */
   label?: string;
-  /** Scroll to the newest message when one arrives (the open conversation; not its earlier ones). */
-  follow?: boolean;
 }) {
-  const end = useRef<HTMLDivElement>(null);
-  const last = messages.at(-1)?.id;
-  useEffect(() => {
-    if (follow) end.current?.scrollIntoView({ block: 'nearest' });
-  }, [last, follow]);
   if (!messages.length) return <EmptyState title="No messages yet" />;
   const dayOf = new Intl.DateTimeFormat(undefined, { timeZone, dateStyle: 'full' });
   const timeOf = new Intl.DateTimeFormat(undefined, { timeZone, hour: '2-digit', minute: '2-digit' });
   return (
     <div className="bg-slate-50 p-4">
-      {total > messages.length && (
+      {total !== undefined && total > messages.length && (
         <p className="mb-3 text-center text-xs text-slate-500">Showing the latest {messages.length} of {total} messages.</p>
       )}
       <ol aria-label={label} className="space-y-3">
@@ -44,14 +40,14 @@ export function MessageThread({ messages, total, timeZone, label = 'Messages', f
                   <span className="h-px flex-1 bg-slate-200" />{day}<span className="h-px flex-1 bg-slate-200" />
                 </li>
               )}
-              <li data-testid="message" data-direction={m.direction} data-type={m.msg_type}
+              <li data-testid="message" data-id={m.id} data-direction={m.direction} data-type={m.msg_type}
                 className={`flex ${note ? 'justify-center' : outbound ? 'justify-end' : 'justify-start'}`}>
                 <div className={`max-w-[85%] rounded-lg px-3 py-2 shadow-sm ring-1 ${note ? 'bg-amber-50 ring-amber-300'
                   : outbound ? 'bg-emerald-50 ring-emerald-200' : 'bg-white ring-slate-200'}`}>
                   <div className="mb-1 flex items-center gap-2 text-xs text-slate-500">
                     <span className="font-medium">{note ? `Internal note · ${personName(m.sent_by, 'agent')}` : outbound ? (m.sent_by ? personName(m.sent_by) : 'Sent') : 'Contact'}</span>
                     {!note && m.msg_type !== 'text' && <span className="rounded bg-slate-200/70 px-1 font-mono">{m.msg_type}</span>}
-                    <time dateTime={m.timestamp} title={new Date(m.timestamp).toISOString()}>{timeOf.format(new Date(m.timestamp))}</time>
+                    <time dateTime={m.timestamp} title={new Date(m.timestamp).toISOString()} className="shrink-0 whitespace-nowrap">{timeOf.format(new Date(m.timestamp))}</time>
                   </div>
                   <MessageContent message={m} />
                   {outbound && !note && <div className="mt-1 flex justify-end"><MessageStatusBadge message={m} /></div>}
@@ -61,7 +57,6 @@ export function MessageThread({ messages, total, timeZone, label = 'Messages', f
           );
         })}
       </ol>
-      <div ref={end} />
     </div>
   );
 }

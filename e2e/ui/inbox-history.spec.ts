@@ -3,7 +3,8 @@ import { inbound, newAccount, uniquePhone, type TestAccount } from '../api/facto
 import { signIn } from './sign-in';
 
 // A contact's history is one scroll (their earlier conversations load above the open one as the
-// agent scrolls up), and the list searches message text and loads more as the agent scrolls down.
+// agent scrolls up), and the list searches message text and loads more as the agent scrolls down,
+// without losing a live change that is being reloaded at that moment.
 
 let account: TestAccount;
 test.beforeEach(async ({ request }) => {
@@ -77,4 +78,43 @@ test('the list searches message text and loads more conversations as the agent s
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toHaveAttribute('data-id', match.conversation);
   await expect(page).toHaveURL(new RegExp(`q=${word.slice(2).toUpperCase()}`));
+});
+
+test('a live change being reloaded when the list loads its next page is kept', async ({ page, request }) => {
+  test.setTimeout(120_000);
+  const phones: string[] = [];
+  for (let i = 1; i <= 34; i++) {
+    phones.push(uniquePhone());
+    await inbound(request, account, phones[i - 1], `Question number ${i}`);
+  }
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/inbox?view=all');
+  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
+  const rows = page.getByTestId('conversation-row');
+  await expect(rows).toHaveCount(30);
+
+  // The reload of the list's first page that follows the next change is held until released.
+  let arrived = () => {};
+  const reloading = new Promise<void>((resolve) => { arrived = resolve; });
+  let release = () => {};
+  const released = new Promise<void>((resolve) => { release = resolve; });
+  let held = false;
+  await page.route((url) => url.pathname === '/api/inbox/conversation' && url.searchParams.get('page') === '1', async (route) => {
+    if (held) return route.continue();
+    held = true;
+    arrived();
+    await released;
+    await route.continue().catch(() => {});
+  });
+  const text = `Any news? ${Date.now()}`;
+  await inbound(request, account, phones[33], text);
+  await reloading;
+  // Meanwhile the agent reaches the end of the list: the next page must not cancel that reload.
+  await page.getByTestId('list-scroller').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  // Two frames: the list's observer has reported the end by then (and asked for the next page, if it would).
+  await page.evaluate(() => new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve()))));
+  release();
+  await expect(rows.first().getByTestId('conversation-preview')).toContainText(text);
+  await page.getByTestId('list-scroller').evaluate((el) => { el.scrollTop = el.scrollHeight; });
+  await expect(rows).toHaveCount(34);
 });

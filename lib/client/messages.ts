@@ -1,6 +1,7 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiFetch } from './api-fetch';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { apiFetch, isApiError } from './api-fetch';
 import { useInboxPollMs } from './inbox-live';
 import { queryKeys } from './query-keys';
 import type { Message, Page, SandboxInbound } from './types';
@@ -24,14 +25,63 @@ async function latest(base: string, signal: AbortSignal): Promise<Thread> {
   return { count: last.count, results: last.results };
 }
 
-/** Follows the live stream (lib/client/inbox-live.ts); polls only while it is down. */
+type ThreadPage = { page: number; count: number; next: boolean; results: Message[] };
+
+/** A page of the thread's oldest-first list; `'latest'` is the last page, as the thread opens on it. */
+type ThreadPageParam = number | 'latest';
+
+const threadKey = (id: string) => queryKeys.conversationMessages(id);
+
+async function threadPage(qc: QueryClient, id: string, param: ThreadPageParam, signal: AbortSignal): Promise<ThreadPage> {
+  const base = `/api/inbox/conversation/${encodeURIComponent(id)}/messages?page_size=${THREAD_PAGE_SIZE}`;
+  // A reload keeps the page the thread opened on (newer pages follow it), so that new messages
+  // crossing a page boundary do not replace what is shown by the few past the boundary.
+  const opened = qc.getQueryData<InfiniteData<ThreadPage, ThreadPageParam>>(threadKey(id))?.pages[0]?.page;
+  let page = param === 'latest' ? opened ?? null : param;
+  if (page === null) {
+    const first = await apiFetch<Page<Message>>(base, { signal });
+    if (!first.next) return { page: 1, count: first.count, next: false, results: first.results };
+    page = Math.ceil(first.count / THREAD_PAGE_SIZE);
+  }
+  try {
+    const got = await apiFetch<Page<Message>>(page > 1 ? `${base}&page=${page}` : base, { signal });
+    return { page, count: got.count, next: !!got.next, results: got.results };
+  } catch (error) {
+    // Messages were deleted and this page is past the end now: nothing is left on it.
+    if (page > 1 && isApiError(error, 404)) return { page, count: 0, next: false, results: [] };
+    throw error;
+  }
+}
+
+/** The pages loaded as one list (a message that moved to the next page while paging shows once). */
+function wholeThread(data: InfiniteData<ThreadPage, ThreadPageParam>): Thread {
+  const seen = new Set<string>();
+  const results = data.pages.flatMap((p) => p.results).filter((m) => !seen.has(m.id) && !!seen.add(m.id));
+  return { count: Math.max(...data.pages.map((p) => p.count)), results };
+}
+
+/**
+ * A conversation's messages, oldest first: the latest page at first, earlier pages on request
+ * (`fetchPreviousPage`); newer pages are fetched as messages arrive. Follows the live stream
+ * (lib/client/inbox-live.ts), which reloads every page loaded; polls only while it is down.
+ */
 export function useConversationMessages(id: string) {
   const poll = useInboxPollMs();
-  return useQuery({
-    queryKey: queryKeys.conversationMessages(id),
-    queryFn: ({ signal }) => latest(`/api/inbox/conversation/${encodeURIComponent(id)}/messages`, signal),
-    refetchInterval: (query) => (query.state.error || poll === false ? false : MESSAGE_POLL_MS),
+  const query = useInfiniteQuery({
+    queryKey: threadKey(id),
+    queryFn: ({ pageParam, signal, client }) => threadPage(client, id, pageParam, signal),
+    initialPageParam: 'latest' as ThreadPageParam,
+    getNextPageParam: (last) => (last.next ? last.page + 1 : undefined),
+    getPreviousPageParam: (first) => (first.page > 1 ? first.page - 1 : undefined),
+    select: wholeThread,
+    refetchInterval: (q) => (q.state.error || poll === false ? false : MESSAGE_POLL_MS),
   });
+  // A reload reads the pages already loaded; messages past them (a new page) are read next.
+  const { hasNextPage, isFetching, fetchNextPage } = query;
+  useEffect(() => {
+    if (hasNextPage && !isFetching) void fetchNextPage({ cancelRefetch: false });
+  }, [hasNextPage, isFetching, fetchNextPage]);
+  return query;
 }
 
 /** A free-form reply; the API refuses it (400) outside the 24-hour window. */

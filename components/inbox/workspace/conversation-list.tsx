@@ -75,17 +75,34 @@ export function ConversationList({ openId }: { openId: string | null }) {
   // The next page loads as the agent nears the end of the list (the button stays for keyboards).
   const scroller = useRef<HTMLDivElement>(null);
   const end = useRef<HTMLDivElement>(null);
-  const { hasNextPage, isFetchingNextPage, fetchNextPage } = list;
+  // Only while no other read is in flight: starting the next page would cancel a live reload, and
+  // the change it carries would be lost (the observer, made again after it, asks then).
+  const { hasNextPage, isFetching, fetchNextPage } = list;
   useEffect(() => {
     const root = scroller.current;
     const el = end.current;
-    if (!root || !el || !hasNextPage || isFetchingNextPage) return;
+    if (!root || !el || !hasNextPage || isFetching) return;
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) void fetchNextPage();
+      if (entries.some((e) => e.isIntersecting)) void fetchNextPage({ cancelRefetch: false });
     }, { root, rootMargin: '0px 0px 400px 0px' });
     observer.observe(el);
     return () => observer.disconnect();
-  }, [hasNextPage, isFetchingNextPage, fetchNextPage, rows.length]);
+  }, [hasNextPage, isFetching, fetchNextPage, rows.length]);
+  // The open conversation's row is brought into view once it is listed (opened by its URL, or by
+  // j/k past the edge); the list's own scroller moves, never the page.
+  const openListed = !!openId && rows.some((c) => c.id === openId);
+  const shownFor = useRef<string | null>(null);
+  useEffect(() => {
+    const root = scroller.current;
+    if (!openListed || !root || shownFor.current === openId) return;
+    shownFor.current = openId;
+    const row = root.querySelector(`[data-testid="conversation-row"][data-id="${CSS.escape(openId!)}"]`);
+    if (!row) return;
+    const r = row.getBoundingClientRect();
+    const view = root.getBoundingClientRect();
+    if (r.top < view.top) root.scrollTop -= view.top - r.top;
+    else if (r.bottom > view.bottom) root.scrollTop += r.bottom - view.bottom;
+  }, [openId, openListed]);
 
   return (
     <section aria-label="Conversations" className="flex h-full min-h-0 flex-col">
@@ -118,7 +135,7 @@ export function ConversationList({ openId }: { openId: string | null }) {
                 <ul aria-label="Conversation list">{rows.map((c) => <Row key={c.id} c={c} open={c.id === openId} query={query} />)}</ul>
                 {list.hasNextPage && (
                   <div ref={end} className="p-3 text-center">
-                    <Button variant="secondary" onClick={() => list.fetchNextPage()} disabled={list.isFetchingNextPage}>
+                    <Button variant="secondary" onClick={() => list.fetchNextPage({ cancelRefetch: false })} disabled={list.isFetching}>
                       {list.isFetchingNextPage ? 'Loading…' : 'Load more'}
                     </Button>
                   </div>

@@ -14,17 +14,26 @@ import type { Conversation, Page } from '@/lib/client/types';
 
 const KEY = 'inbox.desktop-notifications';
 const watchers = new Set<() => void>();
+// Counts the times they were turned on: each time, my conversations are read afresh and that read
+// is what was there already (the one cached from before was read before what arrived while off).
+let turnedOn = 1;
 
 function enabled(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window && localStorage.getItem(KEY) === 'on' && Notification.permission === 'granted';
 }
 
+/** 0 while off; otherwise which time they were turned on. */
+function useNotificationsState(): number {
+  return useSyncExternalStore((w) => { watchers.add(w); return () => watchers.delete(w); }, () => (enabled() ? turnedOn : 0), () => 0);
+}
+
 export function useNotificationsOn(): boolean {
-  return useSyncExternalStore((w) => { watchers.add(w); return () => watchers.delete(w); }, enabled, () => false);
+  return useNotificationsState() > 0;
 }
 
 async function setNotifications(on: boolean): Promise<void> {
   if (on && Notification.permission !== 'granted') await Notification.requestPermission();
+  if (on) turnedOn += 1;
   localStorage.setItem(KEY, on ? 'on' : 'off');
   for (const w of watchers) w();
 }
@@ -43,25 +52,33 @@ export function NotificationsToggle() {
   );
 }
 
+const latestOf = (list: Conversation[]) => new Map(list.map((c) => [c.id, c.last_message?.id ?? '']));
+
 /** Watches my conversations (refreshed by the live stream) and notifies of each new inbound message. */
 export function useDesktopNotifications() {
-  const on = useNotificationsOn();
+  const round = useNotificationsState();
+  const on = round > 0;
   const router = useRouter();
   const poll = useInboxPollMs();
+  // The latest message of each of my conversations as last seen, in this round.
+  const seen = useRef<{ round: number; last: Map<string, string> } | null>(null);
   const mine = useQuery({
-    queryKey: [...queryKeys.conversations, 'list', 'notify-mine'],
+    queryKey: [...queryKeys.conversations, 'list', 'notify-mine', round],
     enabled: on,
-    queryFn: ({ signal }) => apiFetch<Page<Conversation>>('/api/inbox/conversation?assigned=me&ordering=-last_message_on&page_size=20', { signal }),
+    // The round's first answer is what was there already. It is kept as it arrives (and the request
+    // is not aborted): a live reload may drop it and read again, and what arrived meanwhile is new.
+    queryFn: async () => {
+      const page = await apiFetch<Page<Conversation>>('/api/inbox/conversation?assigned=me&ordering=-last_message_on&page_size=20');
+      if (seen.current?.round !== round) seen.current = { round, last: latestOf(page.results) };
+      return page;
+    },
     refetchInterval: poll,
   });
-  const seen = useRef<Map<string, string> | null>(null);
   useEffect(() => {
-    if (!on) { seen.current = null; return; }
     const list = mine.data?.results;
-    if (!list) return;
-    const before = seen.current;
-    seen.current = new Map(list.map((c) => [c.id, c.last_message?.id ?? '']));
-    // The first load is what was there already.
+    if (!on || !list) return;
+    const before = seen.current?.round === round ? seen.current.last : null;
+    seen.current = { round, last: latestOf(list) };
     if (!before || !document.hidden) return;
     for (const c of list) {
       const m = c.last_message;
@@ -69,5 +86,5 @@ export function useDesktopNotifications() {
       const note = new Notification(contactName(c.contact_summary), { body: m.body || `[${m.msg_type}]`, tag: c.id });
       note.onclick = () => { window.focus(); router.push(`/inbox/${c.id}`); note.close(); };
     }
-  }, [on, mine.data, router]);
+  }, [on, round, mine.data, router]);
 }

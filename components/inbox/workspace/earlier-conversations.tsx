@@ -45,14 +45,14 @@ function EarlierConversation({ c, timeZone, scroller, onLoaded }: {
       {messages.isPending ? <LoadingState /> : messages.isError
         ? <p className="p-4 text-center text-xs text-rose-700">These messages could not be loaded.</p>
         : <MessageThread messages={messages.data.results} total={messages.data.count} timeZone={timeZone}
-            label={`Messages of the conversation started ${started}`} follow={false} />}
+            label={`Messages of the conversation started ${started}`} />}
     </section>
   );
 }
 
 export function EarlierConversations({ conversation, scroller, ready, timeZone }: {
   conversation: Conversation; scroller: RefObject<HTMLDivElement | null>;
-  /** The open conversation's own messages are shown (only then does reaching the top mean "earlier"). */
+  /** The open conversation's own messages are all shown (only then does reaching the top mean "earlier"). */
   ready: boolean; timeZone?: string;
 }) {
   const list = useContactConversations(conversation.contact);
@@ -75,7 +75,7 @@ export function EarlierConversations({ conversation, scroller, ready, timeZone }
     observer.observe(el);
     return () => observer.disconnect();
   }, [idle, scroller, shown]);
-  if (!earlier.length) return null;
+  if (!earlier.length || !ready) return null;
   return (
     <div>
       {more ? (

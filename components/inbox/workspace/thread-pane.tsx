@@ -10,11 +10,11 @@ import { useMe } from '@/lib/client/me';
 import { useConversationMessages } from '@/lib/client/messages';
 import { formatPhone } from '@/lib/phone/format';
 import { ConversationStatusBadge } from '../conversation-status-badge';
-import { MessageThread } from '../message-thread';
 import { Composer } from './composer';
 import { ContactPanel } from './contact-panel';
 import { EarlierConversations } from './earlier-conversations';
 import { ConversationActions } from './conversation-actions';
+import { OpenThread } from './open-thread';
 
 /** The open conversation: header, thread and composer, with its actions and contact beside it. */
 export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
@@ -56,11 +56,16 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
           <ConversationStatusBadge status={c.status} />
           <button type="button" onClick={() => setDetails(true)} className="rounded-md px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-50 xl:hidden">Details</button>
         </header>
-        <div ref={scroller} data-testid="thread-scroller" className="min-h-0 flex-1 overflow-y-auto [overflow-anchor:none]">
-          <EarlierConversations conversation={c} scroller={scroller} ready={messages.isSuccess} timeZone={me.data?.account.default_timezone} />
-          {messages.isPending ? <LoadingState /> : messages.isError
-            ? <div className="p-4"><ErrorState error={messages.error} onRetry={() => messages.refetch()} /></div>
-            : <MessageThread messages={messages.data.results} total={messages.data.count} timeZone={me.data?.account.default_timezone} />}
+        <div ref={scroller} data-testid="thread-scroller" className="flex min-h-0 flex-1 flex-col overflow-y-auto bg-slate-50 [overflow-anchor:none]">
+          {/* A thread shorter than the pane sits at its bottom, by the composer, as chats do. */}
+          <div className="mt-auto">
+            {/* The contact's earlier conversations come once this one's own messages are all shown. */}
+            <EarlierConversations conversation={c} scroller={scroller} ready={messages.isSuccess && !messages.hasPreviousPage}
+              timeZone={me.data?.account.default_timezone} />
+            {messages.isPending ? <LoadingState /> : messages.isError
+              ? <div className="p-4"><ErrorState error={messages.error} onRetry={() => messages.refetch()} /></div>
+              : <OpenThread messages={messages} thread={messages.data} scroller={scroller} timeZone={me.data?.account.default_timezone} myId={me.data?.user.id} />}
+          </div>
         </div>
         <Composer key={c.id} conversation={c} />
       </section>
