@@ -25,8 +25,11 @@ export const QUEUES = {
   // Building an execution's contacts and starting them.
   flowStart: { name: 'flow-start', policy: { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 600 } },
   // An ACTION step's HTTP request, made outside the contact's run (lib/flows/engine/action-job.ts);
-  // a lost one is timed out by the run.
-  flowAction: { name: 'flow-action', policy: { retryLimit: 2, retryDelay: 2, expireInSeconds: 60 } },
+  // a lost one is timed out by the run. It stays taken well past the request's own time limit.
+  flowAction: {
+    name: 'flow-action',
+    policy: { retryLimit: 2, retryDelay: 2, expireInSeconds: Math.max(60, Math.ceil(Number(process.env.FLOW_ACTION_TIMEOUT_MS || 10_000) / 500)) },
+  },
   // A completed contact's answers posted to its flow's end URL (lib/flows/end-webhook.ts); its
   // retries are scheduled by the post itself, the queue's only cover a worker that died.
   flowEndWebhook: { name: 'flow-end-webhook', policy: { retryLimit: 3, retryDelay: 10, expireInSeconds: 120 } },
