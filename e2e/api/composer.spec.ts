@@ -153,7 +153,10 @@ test('a file attached to a reply reaches the Cloud API as a media message by URL
   const pdfMessage = await sentPdf.json();
 
   await expect.poll(() => cloud.sends(channel.phoneNumberId).length).toBe(2);
-  const [first, second] = cloud.sends(channel.phoneNumberId).map((r) => r.body);
+  // Two jobs, possibly sent side by side: told apart by type, not by arrival.
+  const bodies = cloud.sends(channel.phoneNumberId).map((r) => r.body as { type: string });
+  const first = bodies.find((b) => b.type === 'image');
+  const second = bodies.find((b) => b.type === 'document');
   expect(first).toEqual({
     messaging_product: 'whatsapp', recipient_type: 'individual', to: phone.slice(1), type: 'image', image: { link: image.url, caption: 'Here it is' },
     biz_opaque_callback_data: imageMessage.id,
