@@ -154,7 +154,7 @@ test('a file attached to a reply reaches the Cloud API as a media message by URL
 
   await expect.poll(() => cloud.sends(channel.phoneNumberId).length).toBe(2);
   // Two jobs, possibly sent side by side: told apart by type, not by arrival.
-  const bodies = cloud.sends(channel.phoneNumberId).map((r) => r.body as { type: string });
+  const bodies = cloud.sends(channel.phoneNumberId).map((r) => r.body as { type: string; image?: { link: string } });
   const first = bodies.find((b) => b.type === 'image');
   const second = bodies.find((b) => b.type === 'document');
   expect(first).toEqual({
@@ -166,7 +166,7 @@ test('a file attached to a reply reaches the Cloud API as a media message by URL
     document: { link: pdf.url, filename: 'invoice 17.pdf' }, biz_opaque_callback_data: pdfMessage.id,
   });
   // The URL the provider was given serves the file, to anyone holding it.
-  const fetched = await request.get((first as { image: { link: string } }).image.link);
+  const fetched = await request.get(first!.image!.link);
   expect(fetched.status()).toBe(200);
   expect(Buffer.from(await fetched.body()).equals(PNG)).toBe(true);
 });
