@@ -48,6 +48,9 @@ const publicOrigin = () => process.env.NEXTAUTH_URL || process.env.APP_URL || 'h
 
 const commands: Record<string, Command> = {
   createaccount: {
+    // The dashboard creates an account only on first run, so a further account waits for the server to stop.
+    dashboard: 'the sign-in page (/login), which creates the first account while the database is empty; '
+      + 'a further account cannot be created from the dashboard: stop the server, run createaccount, then start it again',
     usage: 'createaccount --name N --email E --password P [--country MX] [--first-name F] [--last-name L] [--timezone TZ]',
     summary: 'Create an account and its first ADMIN user.',
     required: ['name', 'email', 'password'],
@@ -119,6 +122,7 @@ const commands: Record<string, Command> = {
     },
   },
   createtemplate: {
+    dashboard: 'Templates → New template (/templates/new) in the dashboard, or POST /api/channels/chat/template',
     usage: 'createtemplate --account-id A --name N --language L --category C [--status approved] [--components JSON] [--channel-id C]',
     summary: 'Create or replace a chat template (default: on the account\'s sandbox channel, approved).',
     required: ['account-id', 'name', 'language', 'category'],

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { localInputToIso, localInputValue, nextHour } from './local-datetime';
+import { localInputToIso, localInputValue, nextHour, zoneLabel } from './local-datetime';
 
 // Run in a zone with an offset, so local and UTC differ.
 let zone: string | undefined;
@@ -31,5 +31,33 @@ describe('local datetime inputs', () => {
     const now = new Date('2025-06-01T15:40:00.000Z');
     expect(nextHour(now).toISOString()).toBe('2025-06-01T17:00:00.000Z');
     expect(nextHour(new Date('2025-06-01T15:10:00.000Z')).toISOString()).toBe('2025-06-01T16:00:00.000Z');
+  });
+});
+
+describe('local datetime inputs in the account zone', () => {
+  it('reads the input in the given zone, whatever the browser zone', () => {
+    expect(localInputToIso('2025-06-01T09:30', 'Pacific/Kiritimati')).toBe('2025-05-31T19:30:00.000Z');
+    expect(localInputToIso('2025-06-01T09:30', 'UTC')).toBe('2025-06-01T09:30:00.000Z');
+    expect(localInputToIso('2025-01-15T09:30', 'America/New_York')).toBe('2025-01-15T14:30:00.000Z');
+    expect(localInputToIso('2025-07-15T09:30', 'America/New_York')).toBe('2025-07-15T13:30:00.000Z');
+  });
+
+  it('shows an instant as the zone\'s clocks do, and round-trips', () => {
+    const d = new Date('2025-05-31T19:30:00.000Z');
+    expect(localInputValue(d, 'Pacific/Kiritimati')).toBe('2025-06-01T09:30');
+    expect(localInputToIso(localInputValue(d, 'Asia/Kolkata'), 'Asia/Kolkata')).toBe(d.toISOString());
+  });
+
+  it('a time a clock change skips still gives an instant', () => {
+    expect(localInputToIso('2025-03-09T02:30', 'America/New_York')).toMatch(/^2025-03-09T0[67]:30:00.000Z$/);
+  });
+
+  it('the default later time is a whole hour in the zone', () => {
+    expect(nextHour(new Date('2025-06-01T15:40:00.000Z'), 30, 'Asia/Kolkata').toISOString()).toBe('2025-06-01T16:30:00.000Z');
+  });
+
+  it('labels the zone', () => {
+    expect(zoneLabel('Pacific/Kiritimati', new Date('2025-06-01T00:00:00Z'))).toBe('Pacific/Kiritimati, GMT+14');
+    expect(zoneLabel('UTC')).toBe('UTC');
   });
 });
