@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { INVALID_TOKEN, ISO, NOT_FOUND, NOT_PROVIDED, memberWithKey, newAccount, type TestAccount } from './factories';
+import { INVALID_TOKEN, ISO, NOT_FOUND, NOT_PROVIDED, memberWithKey, newAccount, signsIn, type TestAccount } from './factories';
 import { sign, webhookPayload } from './fake-cloud';
 
 // Running an account: its settings (GET/PATCH /api/account), members added, re-roled, deactivated
@@ -132,6 +132,15 @@ test.describe('members', () => {
     expect((await request.get('/api/account-member', { headers: sam.headers })).status()).toBe(200);
   });
 
+  test('a deactivated member cannot sign in; reactivated, they can again', async ({ request, playwright, baseURL }) => {
+    const sam = await memberWithKey(request, acme);
+    expect(await signsIn(playwright, baseURL, sam.email, 'a-long-password')).toBe(true);
+    expect((await request.patch(`/api/account-member/${sam.id}`, { headers: acme.admin.headers, data: { is_active: false } })).status()).toBe(200);
+    expect(await signsIn(playwright, baseURL, sam.email, 'a-long-password')).toBe(false);
+    expect((await request.patch(`/api/account-member/${sam.id}`, { headers: acme.admin.headers, data: { is_active: true } })).status()).toBe(200);
+    expect(await signsIn(playwright, baseURL, sam.email, 'a-long-password')).toBe(true);
+  });
+
   test('roles change; the last active admin cannot be demoted or deactivated; AGENT 403, other account 404', async ({ request }) => {
     const fresh = await newAccount(request);
     const demote = await request.patch(`/api/account-member/${fresh.admin.id}`, { headers: fresh.admin.headers, data: { role: 'AGENT' } });
@@ -178,7 +187,7 @@ test.describe('members', () => {
 });
 
 test.describe('own profile and password', () => {
-  test('names and profile image; password change needs the current password', async ({ request }) => {
+  test('names and profile image; password change needs the current password', async ({ request, playwright, baseURL }) => {
     const sam = await memberWithKey(request, acme);
     expect((await request.patch('/api/me', { data: { first_name: 'x' } })).status()).toBe(401);
     const res = await request.patch('/api/me', { headers: sam.headers, data: { first_name: 'Samuel', last_name: 'Ortiz', profile_image: 'https://cdn.example/sam.png' } });
@@ -188,8 +197,12 @@ test.describe('own profile and password', () => {
     expect(Object.keys(await badImage.json())).toEqual(['profile_image']);
     const wrong = await request.post('/api/me/password', { headers: sam.headers, data: { current_password: 'not-it', new_password: 'another-long-one' } });
     expect(await wrong.json()).toEqual({ current_password: ['The current password is not correct.'] });
+    expect(await signsIn(playwright, baseURL, sam.email, 'a-long-password')).toBe(true);
     const ok = await request.post('/api/me/password', { headers: sam.headers, data: { current_password: 'a-long-password', new_password: 'another-long-one' } });
     expect(ok.status()).toBe(204);
+    // The old password no longer signs in; the new one does.
+    expect(await signsIn(playwright, baseURL, sam.email, 'a-long-password')).toBe(false);
+    expect(await signsIn(playwright, baseURL, sam.email, 'another-long-one')).toBe(true);
   });
 });
 
@@ -220,6 +233,10 @@ test.describe('teams', () => {
       await request.patch(`/api/team/${team.id}`, { headers: other.admin.headers, data: { name: '' } }),
       await request.delete(`/api/team/${team.id}`, { headers: other.admin.headers }),
     ]) expect(res.status()).toBe(404);
+    const agentPatch = await request.patch(`/api/team/${team.id}`, { headers: acme.agent.headers, data: { name: 'Agents rename it', members: [{ id: acme.agent.id }] } });
+    expect(agentPatch.status()).toBe(403);
+    expect(await agentPatch.json()).toEqual(FORBIDDEN);
+    expect(await (await request.get(`/api/team/${team.id}`, { headers: acme.admin.headers })).json()).toMatchObject({ name: team.name, members: [] });
     expect((await request.delete(`/api/team/${team.id}`, { headers: acme.agent.headers })).status()).toBe(403);
     expect((await request.delete(`/api/team/${team.id}`, { headers: acme.admin.headers })).status()).toBe(204);
     expect((await request.get(`/api/team/${team.id}`, { headers: acme.admin.headers })).status()).toBe(404);

@@ -9,14 +9,21 @@ import { Receiver } from './receiver';
 const U = '00000000-0000-4000-8000-000000000001';
 const AUTHENTICATED: [string, string][] = [
   ['GET', '/api/account-member'], ['GET', '/api/user'], ['GET', '/api/me'],
+  // Running the account: settings, members, links, one's own profile and password, teams.
+  ['GET', '/api/account'], ['PATCH', '/api/account'],
+  ['POST', '/api/account-member'], ['GET', '/api/account-member/1'], ['PATCH', '/api/account-member/1'],
+  ['POST', '/api/account-member/1/reset-link'],
+  ['PATCH', '/api/me'], ['POST', '/api/me/password'],
+  ['GET', '/api/team'], ['POST', '/api/team'], ['GET', '/api/team/1'], ['PATCH', '/api/team/1'], ['DELETE', '/api/team/1'],
   ['GET', '/api/contact'], ['POST', '/api/contact'],
   ['GET', `/api/contact/${U}`], ['PUT', `/api/contact/${U}`], ['PATCH', `/api/contact/${U}`], ['DELETE', `/api/contact/${U}`],
   ['DELETE', `/api/contact/${U}/notes/1`],
   ['POST', '/api/contact/upload'], ['GET', `/api/contact/upload/${U}`], ['GET', `/api/contact/upload/${U}/rejected`],
   ['GET', '/api/dev/api-keys'], ['POST', '/api/dev/api-keys'], ['DELETE', '/api/dev/api-keys/1'],
-  ['GET', '/api/channels'], ['POST', '/api/channels'], ['GET', '/api/channels/1'], ['PATCH', '/api/channels/1'],
+  ['GET', '/api/channels'], ['POST', '/api/channels'], ['GET', '/api/channels/1'], ['PATCH', '/api/channels/1'], ['DELETE', '/api/channels/1'],
   ['POST', '/api/channels/1/sync-templates'], ['POST', '/api/channels/1/test-credentials'],
-  ['GET', '/api/channels/chat/template'], ['GET', `/api/channels/chat/template/${U}`], ['POST', `/api/channels/chat/template/${U}/send`],
+  ['GET', '/api/channels/chat/template'], ['POST', '/api/channels/chat/template'], ['GET', `/api/channels/chat/template/${U}`],
+  ['DELETE', `/api/channels/chat/template/${U}`], ['POST', `/api/channels/chat/template/${U}/send`],
   ['POST', '/api/channels/sandbox/inbound'], ['GET', '/api/channels/sandbox/messages'],
   ['GET', '/api/inbox/conversation'], ['GET', `/api/inbox/conversation/${U}`],
   ['GET', `/api/inbox/conversation/${U}/messages`], ['POST', `/api/inbox/conversation/${U}/messages`],
@@ -56,6 +63,9 @@ test('admin-only endpoints refuse agents; webhook resources of another account a
     })).json()).count).toBe(1);
     const delivery = (await (await request.get(`/api/webhook-subscription/${sub.id}/deliveries`, { headers: acme.admin.headers })).json()).results[0];
     const since = { since: '2000-01-01T00:00:00Z' };
+    const team = await (await request.post('/api/team', { headers: acme.admin.headers, data: { name: `Desk ${Date.now()}` } })).json();
+    const channel = (await (await request.get('/api/channels', { headers: acme.admin.headers })).json()).results[0];
+    const template = (await (await request.get('/api/channels/chat/template', { headers: acme.admin.headers })).json()).results[0];
     const adminOnly: [string, string, object?][] = [
       ['POST', '/api/webhook-subscription', { events: ['contact.created'], target: receiver.url('/agent') }],
       ['PUT', `/api/webhook-subscription/${sub.id}`, { events: ['contact.created'], target: receiver.url('/agent') }],
@@ -66,6 +76,16 @@ test('admin-only endpoints refuse agents; webhook resources of another account a
       ['POST', `/api/webhook-subscription/${sub.id}/deliveries/resend`, since],
       ['POST', `/api/webhook-delivery/${delivery.id}/resend`],
       ['GET', '/api/dev/api-keys'], ['POST', '/api/dev/api-keys', { name: 'x' }],
+      ['PATCH', '/api/account', { name: 'Agent rename' }],
+      ['POST', '/api/account-member', { email: `agent-adds-${Date.now()}@test.example`, role: 'AGENT' }],
+      ['PATCH', `/api/account-member/${acme.agent.id}`, { role: 'ADMIN' }],
+      ['POST', `/api/account-member/${acme.admin.id}/reset-link`],
+      ['POST', '/api/team', { name: 'Agent team' }],
+      ['PATCH', `/api/team/${team.id}`, { name: 'Renamed by an agent', members: [{ id: acme.agent.id }] }],
+      ['DELETE', `/api/team/${team.id}`],
+      ['PATCH', `/api/channels/${channel.id}`, { name: 'Agent channel' }],
+      ['DELETE', `/api/channels/${channel.id}`],
+      ['DELETE', `/api/channels/chat/template/${template.id}`],
     ];
     for (const [method, path, data] of adminOnly) {
       const res = await request.fetch(path, { method, headers: acme.agent.headers, data });
@@ -74,6 +94,9 @@ test('admin-only endpoints refuse agents; webhook resources of another account a
     }
     const agentCanRead = await request.get(`/api/webhook-subscription/${sub.id}`, { headers: acme.agent.headers });
     expect(agentCanRead.status()).toBe(200);
+    // Nothing the agent tried changed: the team keeps its name and members.
+    expect(await (await request.get(`/api/team/${team.id}`, { headers: acme.admin.headers })).json()).toMatchObject({ name: team.name, members: [] });
+    expect((await request.get(`/api/channels/chat/template/${template.id}`, { headers: acme.admin.headers })).status()).toBe(200);
 
     const foreign: [string, string, object?][] = [
       ['GET', `/api/webhook-subscription/${sub.id}/deliveries`],

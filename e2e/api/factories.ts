@@ -46,6 +46,22 @@ export async function signInCookie(request: APIRequestContext, email: string, pa
   return session!.value;
 }
 
+/** Whether next-auth's credentials form signs the member in (a session cookie is set), on a context of its own. */
+export async function signsIn(playwright: { request: { newContext: (o: { baseURL?: string }) => Promise<APIRequestContext> } },
+  baseURL: string | undefined, email: string, password: string): Promise<boolean> {
+  const context = await playwright.request.newContext({ baseURL });
+  try {
+    const csrf = await context.get('/api/auth/csrf');
+    const csrfCookie = csrf.headersArray().find((h) => h.name.toLowerCase() === 'set-cookie' && h.value.includes('csrf-token='))?.value.split(';')[0];
+    const res = await context.post('/api/auth/callback/credentials', {
+      headers: csrfCookie ? { cookie: csrfCookie } : {}, form: { csrfToken: (await csrf.json()).csrfToken, email, password, json: 'true' }, maxRedirects: 0,
+    });
+    return res.headersArray().some((h) => h.name.toLowerCase() === 'set-cookie' && /^(__Secure-)?next-auth\.session-token=/.test(h.value));
+  } finally {
+    await context.dispose();
+  }
+}
+
 /** Every dashboard page, from app/**\/page.tsx (route groups dropped), with each [param] filled with `fill(param)`. */
 export function dashboardPages(fill: (param: string, route: string) => string): string[] {
   const root = path.resolve(__dirname, '../../app');
