@@ -17,7 +17,8 @@ import {
 } from '@/lib/client/broadcast-recipients';
 import { MAX_RECIPIENTS, useCreateBroadcast, useTagContacts } from '@/lib/client/broadcasts';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
-import { localInputToIso, localInputValue, nextHour } from '@/lib/client/local-datetime';
+import { localInputToIso, localInputValue, nextHour, zoneLabel } from '@/lib/client/local-datetime';
+import { useMe } from '@/lib/client/me';
 import type { BroadcastWrite, ChatTemplate } from '@/lib/client/types';
 import { BroadcastReview, type ReviewSummary } from './broadcast-review';
 import { CsvSource, type CsvFile } from './csv-source';
@@ -29,7 +30,8 @@ import { TemplatePicker } from './template-picker';
 const SHOWN = ['name', 'chat_template', 'recipients', 'start_on', 'contact_tags', 'has_priority'] as const;
 
 type Source = 'csv' | 'tag';
-type Details = { name: string; when: 'now' | 'later'; at: string; priority: boolean; tags: string };
+// `at` is a wall-clock time in the account's zone; `atEdited` keeps a person's choice when that zone loads.
+type Details = { name: string; when: 'now' | 'later'; at: string; atEdited?: boolean; priority: boolean; tags: string };
 type ClientErrors = Partial<Record<'name' | 'chat_template' | 'recipients' | 'start_on', string[]>>;
 
 const fmt = new Intl.NumberFormat('en-US');
@@ -93,9 +95,14 @@ export function NewBroadcastView() {
 
   const [leaveOut, setLeaveOut] = useState(false);
   const [serverProblems, setServerProblems] = useState<Map<string, string[]>>(() => new Map());
+  const timeZone = useMe().data?.account.default_timezone;
   const [details, setDetails] = useState<Details>(() => ({
     name: '', when: 'now', at: localInputValue(nextHour(new Date())), priority: false, tags: '',
   }));
+  // The default time was a whole hour in the browser's zone; once the account's zone is known, in that one.
+  useEffect(() => {
+    if (timeZone) setDetails((d) => d.atEdited ? d : { ...d, at: localInputValue(nextHour(new Date(), 30, timeZone), timeZone) });
+  }, [timeZone]);
   const [clientErrors, setClientErrors] = useState<ClientErrors>({});
   const [serverErrors, setServerErrors] = useState<DrfBody | null>(null);
   const [recipientMessages, setRecipientMessages] = useState<string[]>([]);
@@ -155,7 +162,7 @@ export function NewBroadcastView() {
     if (!template) found.chat_template = ['Choose a template.'];
     if (!details.name.trim()) found.name = ['Give the broadcast a name.'];
     if (details.when === 'later') {
-      const at = localInputToIso(details.at);
+      const at = localInputToIso(details.at, timeZone);
       if (!at) found.start_on = ['Choose the date and time to send.'];
       else if (Date.parse(at) <= Date.now()) found.start_on = ['This time has passed. Choose a later one, or send now.'];
     }
@@ -183,7 +190,7 @@ export function NewBroadcastView() {
     name: details.name.trim(),
     chat_template: template!.id,
     recipients: selection.recipients,
-    start_on: details.when === 'later' ? localInputToIso(details.at) : null,
+    start_on: details.when === 'later' ? localInputToIso(details.at, timeZone) : null,
     contact_tags: tagList(details.tags),
     has_priority: details.priority,
   });
@@ -213,7 +220,7 @@ export function NewBroadcastView() {
     count: selection.recipients.length,
     leftOut: selection.leftOut,
     duplicates: selection.duplicates,
-    startOn: details.when === 'later' ? localInputToIso(details.at) : null,
+    startOn: details.when === 'later' ? localInputToIso(details.at, timeZone) : null,
     priority: details.priority,
     tags: tagList(details.tags).map((t) => t.name),
     source: source === 'csv' ? `CSV file ${csv?.name ?? ''}` : `Contacts tagged “${tag}”`,
@@ -286,7 +293,7 @@ export function NewBroadcastView() {
               <TextField label="Name" name="name" value={details.name} maxLength={100} autoComplete="off"
                 placeholder="e.g. March promo" hint="For you and your team; recipients do not see it."
                 errors={fieldErrors('name')} onChange={(e) => setDetails((d) => ({ ...d, name: e.target.value }))} />
-              <When details={details} errors={fieldErrors('start_on')} onChange={(f) => {
+              <When details={details} timeZone={timeZone} errors={fieldErrors('start_on')} onChange={(f) => {
                 setDetails(f);
                 setClientErrors((e) => ({ ...e, start_on: undefined }));
               }} />
@@ -339,7 +346,9 @@ export function NewBroadcastView() {
   );
 }
 
-function When({ details, onChange, errors }: { details: Details; onChange: (f: (d: Details) => Details) => void; errors: string[] }) {
+function When({ details, timeZone, onChange, errors }: {
+  details: Details; timeZone?: string; onChange: (f: (d: Details) => Details) => void; errors: string[];
+}) {
   const id = useId();
   return (
     <fieldset aria-describedby={errors.length ? `${id}-errors` : undefined}>
@@ -358,9 +367,9 @@ function When({ details, onChange, errors }: { details: Details; onChange: (f: (
         {details.when === 'later' && (
           <div className="pl-6">
             <TextField label="Send at" type="datetime-local" className="max-w-60" value={details.at}
-              min={localInputValue(new Date())} errors={errors}
-              hint={`Your local time (${Intl.DateTimeFormat().resolvedOptions().timeZone}).`}
-              onChange={(e) => onChange((d) => ({ ...d, at: e.target.value }))} />
+              min={localInputValue(new Date(), timeZone)} errors={errors}
+              hint={`In the account's time zone (${zoneLabel(timeZone, new Date(localInputToIso(details.at, timeZone) ?? Date.now()))}).`}
+              onChange={(e) => onChange((d) => ({ ...d, at: e.target.value, atEdited: true }))} />
           </div>
         )}
       </div>

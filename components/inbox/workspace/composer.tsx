@@ -1,6 +1,7 @@
 'use client';
 import { useRef, useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { DateTime } from '@/components/ui/date-time';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextArea } from '@/components/ui/text-field';
 import { useUploadAttachment } from '@/lib/client/attachments';
@@ -44,8 +45,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
         {until === null
           ? 'The contact has not written yet: only template messages can be sent until they do.'
           : open
-            ? <>Free-form replies are possible until {new Date(until).toLocaleString()}.</>
-            : <>The 24-hour window closed at {new Date(until).toLocaleString()}: only template messages can be sent until the contact writes again.</>}
+            ? <>Free-form replies are possible until <DateTime value={until} />.</>
+            : <>The 24-hour window closed at <DateTime value={until} />: only template messages can be sent until the contact writes again.</>}
       </p>
       {mode === 'template'
         ? <TemplateSendForm phone={conversation.contact_summary.canonical_phone} firstName={conversation.contact_summary.first_name} />

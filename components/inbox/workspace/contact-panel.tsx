@@ -6,6 +6,7 @@ import { useConversationContact } from '@/lib/client/conversations';
 import { useContactConversations } from '@/lib/client/inbox';
 import type { Conversation } from '@/lib/client/types';
 import { formatPhone } from '@/lib/phone/format';
+import { DateTime } from '@/components/ui/date-time';
 import { ConversationStatusBadge } from '../conversation-status-badge';
 import { ContactEditor } from './contact-editor';
 import { RelativeTime } from './relative-time';
@@ -32,7 +33,7 @@ export function ContactPanel({ conversation: c }: { conversation: Conversation }
           {others.data?.results.map((o) => (
             <li key={o.id} className="flex items-center gap-2 text-xs">
               {o.id === c.id ? <span className="font-medium">This one</span>
-                : <Link href={`/inbox/${o.id}`} className="text-indigo-700 hover:underline">{new Date(o.created_on).toLocaleDateString()}</Link>}
+                : <Link href={`/inbox/${o.id}`} className="text-indigo-700 hover:underline"><DateTime value={o.created_on} date /></Link>}
               <ConversationStatusBadge status={o.status} />
               <span className="text-slate-500"><RelativeTime value={o.last_message_on} /></span>
             </li>
