@@ -1,0 +1,83 @@
+import { expect, test } from '@playwright/test';
+import { newAccount, type TestAccount } from '../api/factories';
+import { FakeCloud, TOKEN } from '../api/fake-cloud';
+import { signIn } from './sign-in';
+
+// A cloud_api channel run from the dashboard: a mistyped access token re-entered (and never shown
+// back), a template the provider approves shown as approved, the channel switched off, then deleted.
+
+let cloud: FakeCloud;
+let account: TestAccount;
+test.beforeAll(async () => {
+  cloud = await new FakeCloud().start();
+});
+test.afterAll(async () => cloud.stop());
+test.beforeEach(async ({ request }) => {
+  account = await newAccount(request);
+});
+
+test('a channel is edited with its credentials re-entered, switched off and deleted from the dashboard', async ({ page, request }) => {
+  const stamp = Date.now();
+  const waba = `WABA${stamp}`;
+  const added = await request.post('/api/channels', {
+    headers: account.admin.headers,
+    data: {
+      name: 'Mistyped', phone_number_id: `PN${stamp}`, business_account_id: waba, access_token: 'EAAG-mistyped-token',
+      app_secret: 'sec', verify_token: 'ver', base_url: cloud.baseUrl, api_version: 'v21.0',
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const { id } = await added.json();
+
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/settings/channels/${id}`);
+  await page.getByRole('button', { name: 'Test credentials' }).click();
+  await expect(page.getByTestId('credentials-result')).toHaveAttribute('data-ok', 'false');
+
+  // The right token, re-entered with a new name; the field empties once saved and the token is nowhere on the page.
+  await page.getByLabel('Channel name').fill('Main number');
+  await page.getByLabel('New access token').fill(TOKEN);
+  await page.getByRole('button', { name: 'Save channel' }).click();
+  await expect(page.getByText('Channel saved.')).toBeVisible();
+  await expect(page.getByLabel('New access token')).toHaveValue('');
+  await expect(page.getByRole('heading', { level: 1, name: 'Main number' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByLabel('New access token')).toHaveValue('');
+  expect(await page.content()).not.toContain(TOKEN);
+  const read = await request.get(`/api/channels/${id}`, { headers: account.admin.headers });
+  expect(await read.text()).not.toContain(TOKEN);
+  await page.getByRole('button', { name: 'Test credentials' }).click();
+  await expect(page.getByTestId('credentials-result')).toHaveAttribute('data-ok', 'true');
+
+  // A template submitted from this channel is approved by the provider; a sync shows it approved.
+  const components = [{ type: 'BODY', text: 'Your table is ready.' }];
+  const created = await request.post('/api/channels/chat/template', {
+    headers: account.admin.headers, data: { channel: id, name: 'table_ready', language: 'en', category: 'UTILITY', components },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const template = await created.json();
+  await page.goto(`/templates/${template.id}`);
+  await expect(page.getByTestId('template-status')).toHaveAttribute('data-status', 'pending');
+  cloud.setTemplates(waba, [[{ id: 'TPL-UI', name: 'table_ready', language: 'en', category: 'UTILITY', status: 'APPROVED', components }]]);
+  await page.goto(`/settings/channels/${id}`);
+  await page.getByRole('button', { name: 'Sync templates' }).click();
+  await expect(page.getByTestId('sync-result')).toBeVisible();
+  await page.goto(`/templates/${template.id}`);
+  await expect(page.getByTestId('template-status')).toHaveAttribute('data-status', 'approved');
+  await expect(page.getByTestId('template-status')).toHaveText('Approved');
+
+  // Switched off.
+  await page.goto(`/settings/channels/${id}`);
+  const power = page.getByRole('switch', { name: 'Switched on' });
+  await expect(power).toHaveAttribute('aria-checked', 'true');
+  await power.click();
+  await expect(power).toHaveAttribute('aria-checked', 'false');
+  expect((await (await request.get(`/api/channels/${id}`, { headers: account.admin.headers })).json()).status).toBe('INACTIVE');
+
+  // Deleted, after confirming.
+  page.once('dialog', (dialog) => void dialog.accept());
+  await page.getByRole('button', { name: 'Delete channel' }).click();
+  await expect(page).toHaveURL(/\/settings\/channels$/);
+  await expect(page.getByText('Main number')).toHaveCount(0);
+  expect((await request.get(`/api/channels/${id}`, { headers: account.admin.headers })).status()).toBe(404);
+});
