@@ -77,7 +77,7 @@ test('an admin adds an agent by invitation; the agent sets a password, signs in 
   await agentContext.close();
 });
 
-test('account settings, teams and the profile from the dashboard', async ({ page, request }) => {
+test('account settings, teams and the profile from the dashboard', async ({ page, request, browser }) => {
   await signIn(page, account.admin.email, account.password);
   await page.goto('/settings/teams');
   await page.getByRole('button', { name: 'New team' }).click();
@@ -127,6 +127,16 @@ test('account settings, teams and the profile from the dashboard', async ({ page
   // Still signed in (with the new password), and the old one no longer works.
   await page.goto('/settings/members');
   await expect(page.getByRole('heading', { level: 1, name: 'Members' })).toBeVisible();
+  const fresh = await browser.newContext();
+  const other = await fresh.newPage();
+  await other.goto('/login');
+  await other.getByLabel('Email', { exact: true }).fill(account.admin.email);
+  await other.getByLabel('Password', { exact: true }).fill(account.password);
+  await other.getByRole('button', { name: 'Sign in' }).click();
+  await expect(other.getByText('Unable to sign in with the provided email and password.')).toBeVisible();
+  await expect(other).toHaveURL(/\/login/);
+  await signIn(other, account.admin.email, 'a-fresh-password');
+  await fresh.close();
 });
 
 test('a template created from the dashboard on the sandbox is previewed live, approved at once and can be sent', async ({ page, request }) => {
