@@ -20,7 +20,7 @@ import { execRows, type Executor } from '@/db';
 export type BurstClaim = {
   /** For one message of the burst: resolves true when it may go out. */
   claim: (messageId: string) => Promise<boolean>;
-  /** Whether the burst was called off because it came later than its deadline. */
+  /** Whether the burst was called off (it came later than its deadline, or the claim failed): it must try again. */
   late: () => boolean;
 };
 
@@ -79,7 +79,9 @@ export function burstClaim(db: Executor, messageIds: string[], slot: number, dea
       if (Date.now() < slot) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()));
       answer(new Set(claimed.map((c) => c.id)));
     } catch {
-      answer(new Set()); // nothing claimed: nothing goes out, and the job's retry tries again
+      // Nothing claimed, so nothing goes out: the burst tries again as if it had come late.
+      wasLate = true;
+      answer(new Set());
     }
   };
 

@@ -225,8 +225,10 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
     const again = await reserveBurst(db, channel.id, channel.rateLimitPerSecond, burst.length);
     at = Date.now() + again.waitMs;
   }
-  // Never on time (a process too busy to keep its slots): left to the job's retry.
-  throw new Error(`channel ${channel.id}: a burst missed its slot five times`);
+  // Never on time (a process too busy to keep its slots): nothing of the burst went out, so it is
+  // sent by a job of its own a little later, however often that takes (a failing job would give
+  // up after a few retries and leave its messages queued with nothing to send them).
+  await enqueue(db, QUEUES.messageSend.name, { messageIds: burst.map((s) => s.m.id) }, { startAfter: 1 });
 }
 
 /**
