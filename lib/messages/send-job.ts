@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { execRows, getDb, type Executor } from '@/db';
+import { execRows, getDb, type Db, type Executor } from '@/db';
 import { broadcastRecipients, broadcasts, channels, messages } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
 import { CLOUD_API_TIMEOUT_MS } from '@/lib/channels/cloud-api/http';
@@ -9,6 +9,7 @@ import { providerFor } from '@/lib/channels/providers';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
+import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 import { recordMessageEvents } from './events';
 import { messageRetryDelay, throttleRetryDelay } from './retry-schedule';
 import { scheduleSandboxStatuses } from './sandbox-status-job';
@@ -120,13 +121,13 @@ async function settleClaimed(m: MessageRow): Promise<void> {
   await enqueue(db, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: Math.ceil(next) });
 }
 
+type Accepted = { m: MessageRow; channel: ChannelRow; providerId: string; broadcast: boolean };
+
 /**
- * Settles the messages the provider accepted: one statement for the burst, in a transaction with
- * the sandbox's simulated statuses and the broadcast recipients' progress when there are any.
+ * Writes the sends the provider accepted, for one or more bursts: one statement, in a transaction
+ * with the sandbox's simulated statuses and the broadcast recipients' progress when there are any.
  */
-async function recordAccepted(accepted: { m: MessageRow; channel: ChannelRow; providerId: string; broadcast: boolean }[]) {
-  if (!accepted.length) return;
-  const db = await getDb();
+async function writeAccepted(db: Db, accepted: Accepted[]) {
   const write = async (tx: Executor, inTransaction: boolean) => {
     // A broadcast's bursts all move its counters, so each waits for the previous one's commit:
     // that commit need not wait for the disk. The job's completion, a synchronous commit made
@@ -151,6 +152,20 @@ async function recordAccepted(accepted: { m: MessageRow; channel: ChannelRow; pr
   };
   const more = accepted.some((a) => a.broadcast || a.channel.channelProvider === 'PROVIDER_SANDBOX');
   await (more ? db.transaction((tx) => write(tx, true)) : write(db, false));
+}
+
+// Bursts settle through one writer per process: the bursts accepted while a write is in flight are
+// written together by the next one, so that a broadcast's counters row (which each write updates)
+// is not fought over by a transaction per burst.
+const acceptedWriters = new WeakMap<Db, Coalescer<Accepted[], null>>();
+
+async function recordAccepted(accepted: Accepted[]) {
+  if (!accepted.length) return;
+  const db = await getDb();
+  await coalescerFor(acceptedWriters, db, () => new Coalescer<Accepted[], null>('accepted sends', async (bursts) => {
+    await writeAccepted(db, bursts.flat());
+    return bursts.map(() => null);
+  })).store(accepted);
 }
 
 async function scheduleRetry(m: MessageRow, attempts: number, delay: number, code: string, message: string) {
