@@ -7,7 +7,6 @@ import { describeError, type CloudChangeValue, type CloudInboundMessage, type Cl
 import { inboundFields } from './inbound-content';
 import { DUPLICATE, storeInboundMessages, type InboundMessage } from './inbound-store';
 import { applyStatus, type DeliveryStatus } from './status';
-import { noteStatusArrival } from './status-arrivals';
 
 // The one inbound path: a Cloud API webhook payload (from the provider's signed callback, or built
 // by the sandbox phone) becomes contacts, conversations, messages and status changes. Messages
@@ -79,9 +78,6 @@ export async function processWebhook(db: Db, channel: ChannelRecord, payload: Cl
         if (await storeStatus(db, channel, s)) result.statuses++;
         else result.skipped++;
       }
-      // After the statuses themselves: one naming a message cut short is applied before the
-      // arrival that would let that message be sent again.
-      if (value.statuses?.length && channel.channelProvider === 'PROVIDER_CLOUD_API') await noteStatusArrival(db, channel.id);
     }
   }
   return result;
