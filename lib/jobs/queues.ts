@@ -1,4 +1,5 @@
 import type PgBoss from 'pg-boss';
+import { ACTION_TIMEOUT_MS } from '@/lib/flows/engine/action';
 
 // Queue names and policies, with no handler code, so anything that enqueues can load them
 // cheaply. Every queue must exist before a job is sent to it: pg-boss silently drops a job for an
@@ -28,7 +29,7 @@ export const QUEUES = {
   // a lost one is timed out by the run. It stays taken well past the request's own time limit.
   flowAction: {
     name: 'flow-action',
-    policy: { retryLimit: 2, retryDelay: 2, expireInSeconds: Math.max(60, Math.ceil(Number(process.env.FLOW_ACTION_TIMEOUT_MS || 10_000) / 500)) },
+    policy: { retryLimit: 2, retryDelay: 2, expireInSeconds: Math.max(60, Math.ceil((2 * ACTION_TIMEOUT_MS) / 1000)) },
   },
   // A completed contact's answers posted to its flow's end URL (lib/flows/end-webhook.ts); its
   // retries are scheduled by the post itself, the queue's only cover a worker that died.
