@@ -53,7 +53,8 @@ export function ChannelEditCard({ channel }: { channel: Channel }) {
           {!channel.is_sandbox ? (
             <Button variant="danger" disabled={remove.isPending} onClick={() => {
               if (window.confirm(`Delete the channel "${channel.name}"? Its messages keep their history; nothing more can be sent through it.`)) {
-                remove.mutate(undefined, { onSuccess: () => router.push('/settings/channels') });
+                // Awaited rather than a per-call onSuccess: the refetch that follows the delete can unmount this card first.
+                void remove.mutateAsync().then(() => router.push('/settings/channels'), () => {});
               }
             }}>Delete channel</Button>
           ) : <span />}
