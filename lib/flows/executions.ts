@@ -147,6 +147,10 @@ const FINAL = ['COMPLETED', 'CANCELED'];
 export async function controlExecution(db: Db, accountId: number, id: string, action: Control): Promise<SerializedExecution> {
   await findExecution(db, accountId, id);
   await countedTransaction(db, async (tx) => {
+    // The active contacts first, then the execution: a contact's run locks them in that order
+    // (its contact, then the execution's counters), so the other order could deadlock with it.
+    await tx.execute(sql`select id from flow_execution_contacts
+      where flow_execution_id = ${id} and account_id = ${accountId} and is_active order by id for update`);
     const e = await lockExecution(tx, accountId, id);
     const refuse = (): never => {
       throw ValidationError.nonField(`A ${e.status.toLowerCase()} execution cannot be ${action === 'pause' ? 'paused' : action === 'resume' ? 'resumed' : 'canceled'}.`);
