@@ -28,6 +28,21 @@ export const channels = pgTable('channels', {
   uniqueIndex('channels_one_sandbox_key').on(t.accountId).where(sql`${t.isSandbox}`),
 ]);
 
+// When the channel's provider last called back with delivery statuses (written at most every few
+// seconds per process): the proof that its callbacks reach us (lib/messages/send-claim.ts).
+export const channelStatusArrivals = pgTable('channel_status_arrivals', {
+  channelId: integer('channel_id').primaryKey().references(() => channels.id, { onDelete: 'cascade' }),
+  lastOn: timestamp('last_on', { withTimezone: true }).notNull(),
+});
+
+// Per web process: every provider callback it received before `throughOn` has been processed
+// (lib/messages/status-arrivals.ts).
+export const callbackWatermarks = pgTable('callback_watermarks', {
+  processId: text('process_id').primaryKey(),
+  throughOn: timestamp('through_on', { withTimezone: true }).notNull(),
+  beatOn: timestamp('beat_on', { withTimezone: true }).notNull(),
+});
+
 export const chatTemplates = pgTable('chat_templates', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),

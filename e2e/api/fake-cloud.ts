@@ -16,6 +16,7 @@ export class FakeCloud {
   private sendScripts = new Map<string, Script>();
   private sendCounts = new Map<string, number>();
   private templatePages = new Map<string, object[][]>();
+  private statusCallbacks = new Map<string, { url: string; secret: string }>();
   private wamid = 0;
   private server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
@@ -35,6 +36,15 @@ export class FakeCloud {
   /** Scripts the answers to sends from one phone number id, by attempt number (1-based). */
   onSend(phoneNumberId: string, script: Script): this {
     this.sendScripts.set(phoneNumberId, script);
+    return this;
+  }
+
+  /**
+   * Calls back with a signed `sent` status for each send it accepts from this phone number id, as
+   * the provider does, echoing the send's `biz_opaque_callback_data`.
+   */
+  callBackStatuses(phoneNumberId: string, webhookUrl: string, appSecret: string): this {
+    this.statusCallbacks.set(phoneNumberId, { url: webhookUrl, secret: appSecret });
     return this;
   }
 
@@ -70,8 +80,18 @@ export class FakeCloud {
       this.sendCounts.set(parts[1], count);
       const scripted = this.sendScripts.get(parts[1])?.(count, body);
       if (scripted) return reply(scripted);
-      const to = (body as { to?: string }).to;
-      return reply({ status: 200, json: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: `wamid.FAKE${++this.wamid}${Date.now()}` }] } });
+      const { to, biz_opaque_callback_data: reference } = body as { to?: string; biz_opaque_callback_data?: string };
+      const wamid = `wamid.FAKE${++this.wamid}${Date.now()}`;
+      reply({ status: 200, json: { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to }], messages: [{ id: wamid }] } });
+      const callback = this.statusCallbacks.get(parts[1]);
+      if (callback) {
+        const status = { id: wamid, status: 'sent', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to, biz_opaque_callback_data: reference };
+        const payload = JSON.stringify(webhookPayload(parts[1], { statuses: [status] }));
+        void fetch(callback.url, {
+          method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(callback.secret, payload) },
+        }).then((res) => res.arrayBuffer()).catch(() => undefined); // the server may be stopping
+      }
+      return;
     }
     // A submitted template is pending review, as at the provider; its name is then listed (and deletable).
     if (req.method === 'POST' && parts[2] === 'message_templates') {

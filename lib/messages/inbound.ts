@@ -7,6 +7,7 @@ import { describeError, type CloudChangeValue, type CloudInboundMessage, type Cl
 import { inboundFields } from './inbound-content';
 import { DUPLICATE, storeInboundMessages, type InboundMessage } from './inbound-store';
 import { applyStatus, type DeliveryStatus } from './status';
+import { noteStatusArrival } from './status-arrivals';
 
 // The one inbound path: a Cloud API webhook payload (from the provider's signed callback, or built
 // by the sandbox phone) becomes contacts, conversations, messages and status changes. Messages
@@ -54,7 +55,8 @@ function storeInbound(db: Db, item: InboundMessage): Promise<Outcome> {
   )).store(item);
 }
 
-export async function processWebhook(db: Db, channel: ChannelRecord, payload: CloudWebhookPayload): Promise<InboundResult> {
+/** `receivedAt`: when the provider's callback came in (Date.now()), for a cut-short send's evidence. */
+export async function processWebhook(db: Db, channel: ChannelRecord, payload: CloudWebhookPayload, receivedAt = Date.now()): Promise<InboundResult> {
   const result: InboundResult = { messageIds: [], duplicates: 0, statuses: 0, skipped: 0 };
   for (const entry of payload.entry ?? []) {
     for (const change of entry.changes ?? []) {
@@ -78,6 +80,9 @@ export async function processWebhook(db: Db, channel: ChannelRecord, payload: Cl
         if (await storeStatus(db, channel, s)) result.statuses++;
         else result.skipped++;
       }
+      // After the statuses themselves: one naming a message cut short is applied before the
+      // arrival that would let that message be sent again.
+      if (value.statuses?.length && channel.channelProvider === 'PROVIDER_CLOUD_API') await noteStatusArrival(db, channel.id, receivedAt);
     }
   }
   return result;

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 
-// THE AT-MOST-ONCE CLAIM. A queued message goes to its provider only after this claim marks it
+// THE EXACTLY-ONCE CLAIM. A queued message goes to its provider only after this claim marks it
 // (send_claimed_on, set only while it is NULL), in one statement for a burst of messages. The
 // provider calls are ready before the claim is made and cannot be processed until it succeeds:
 // a Cloud API request is written but for its last byte (lib/channels/cloud-api/http.ts, `hold`),
@@ -9,9 +9,13 @@ import { execRows, type Executor } from '@/db';
 // - a job that runs twice, or two workers with the same message, send it once (one claim wins);
 // - a worker killed before the claim commits sent nothing: its requests were never whole, and the
 //   message is still unclaimed, so the job's retry sends it;
-// - a worker killed after the claim leaves a claimed, unsettled message, which the next job settles
-//   as "outcome unknown" once the claim is stale (send-job.ts), rather than risk a second send; a
-//   status from the provider naming it (status.ts) settles it as accepted after all.
+// - a worker killed after the claim leaves a claimed, unsettled message: the provider may or may
+//   not have received it. Every send names our message (`biz_opaque_callback_data`) and the
+//   provider's status callbacks carry that name back, so a status naming it settles it as accepted
+//   (status.ts). Once the claim is stale and callbacks have kept arriving well past it
+//   (SEND_STATUS_LAG_SECONDS) without naming it, the provider never received it and it is sent
+//   again (send-job.ts). A channel whose callbacks never tell either way (its webhook not set up)
+//   gets no second send: the message fails as "outcome unknown".
 
 export type BurstClaim = {
   /** For one message of the burst: resolves true when it may go out. */

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { execRows, getDb, type Db, type Executor } from '@/db';
 import { broadcastRecipients, broadcasts, channels, messages } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
@@ -14,9 +14,10 @@ import { recordMessageEvents } from './events';
 import { messageRetryDelay, throttleRetryDelay } from './retry-schedule';
 import { scheduleSandboxStatuses } from './sandbox-status-job';
 import { burstClaim, claimLead } from './send-claim';
+import { callbacksProcessedThrough } from './status-arrivals';
 import { channelUnusable } from '@/lib/channels/usable';
 
-// Sends queued messages through their channels' providers, at most once each (send-claim.ts), at
+// Sends queued messages through their channels' providers, once each (send-claim.ts), at
 // each channel's pace (lib/channels/pace.ts). The provider calls happen outside any transaction;
 // their outcomes are written in one:
 // - accepted: provider id and `accepted`;
@@ -25,15 +26,22 @@ import { channelUnusable } from '@/lib/channels/usable';
 // - permanent error: `failed` at once.
 // A message of a paused broadcast is left queued (resuming sends it); of a canceled one, failed.
 // A job that finds the message claimed but unsettled waits out the claim: once it is older than
-// SEND_CLAIM_STALE_MS the worker that held it is taken to have died mid-send, and the message
-// fails as "outcome unknown" rather than being sent again (a duplicate is worse than a gap the
-// agent can see and resend); the provider's status naming it later settles it as accepted.
+// SEND_CLAIM_STALE_MS the worker that held it is taken to have died mid-send, and the provider's
+// callbacks decide (settleClaimed): sent again when they show it never arrived, "outcome unknown"
+// when they never tell (a duplicate is worse than a gap the agent can see and resend).
 
 /** Twice the provider timeout: a live worker has its answer (or its timeout) well within this. */
 export const SEND_CLAIM_STALE_MS = 2 * CLOUD_API_TIMEOUT_MS;
 const STALE_SECONDS = Math.ceil(SEND_CLAIM_STALE_MS / 1000);
+/**
+ * How far behind the statuses of later sends a send's own status may come: callbacks arriving this
+ * long after a claim, with none naming the claimed message, show the provider never received it.
+ */
+export const STATUS_LAG_SECONDS = Number(process.env.SEND_STATUS_LAG_SECONDS || 60);
+/** After this long past the stale claim without callbacks to tell, the outcome stays unknown. */
+export const UNKNOWN_AFTER_SECONDS = 10 * STATUS_LAG_SECONDS;
 export const OUTCOME_UNKNOWN_CODE = 'outcome_unknown';
-export const OUTCOME_UNKNOWN_MESSAGE = 'outcome unknown: the worker stopped during the send; not resent to avoid a duplicate';
+export const OUTCOME_UNKNOWN_MESSAGE = 'outcome unknown: the worker stopped during the send and the provider never said whether it arrived; not resent to avoid a duplicate';
 export const BROADCAST_CANCELED_CODE = 'broadcast_canceled';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -75,31 +83,47 @@ async function fail(failures: { id: string; attempts: number; code: string; mess
 }
 
 /**
- * A claimed message nobody settled: failed as "outcome unknown" once the claim is stale, otherwise
- * looked at again then. A status from the provider naming it settles it as accepted after all
- * (status.ts).
+ * A claimed message nobody settled (send-claim.ts): sent again once the provider's callbacks show
+ * it never received it, failed as "outcome unknown" when they never show either way, otherwise
+ * looked at again later. A status from the provider naming it settles it as accepted (status.ts).
  */
 async function settleClaimed(m: MessageRow): Promise<void> {
   const db = await getDb();
-  const failed = await db.transaction(async (tx) => {
-    const [row] = await tx.update(messages).set({
-      status: 'failed', failedOn: sql`now()`, failedAttempts: m.failedAttempts + 1,
-      providerErrorCode: OUTCOME_UNKNOWN_CODE, providerErrorMessage: OUTCOME_UNKNOWN_MESSAGE,
-    }).where(and(
-      eq(messages.id, m.id), eq(messages.status, 'queued'), isNull(messages.providerId),
-      lt(messages.sendClaimedOn, sql`now() - ${sql.raw(`interval '${STALE_SECONDS} seconds'`)}`),
-    )).returning({ id: messages.id });
-    if (row) await recordMessageEvents(tx, [{ accountId: m.accountId, id: m.id, type: 'message.status' }]);
+  const lag = sql.raw(`interval '${STATUS_LAG_SECONDS} seconds'`);
+  const stale = sql`m.send_claimed_on < now() - ${sql.raw(`interval '${STALE_SECONDS} seconds'`)}`;
+  const unsettled = sql`m.id = ${m.id} and m.status = 'queued' and m.provider_id is null and ${stale}`;
+  const outcome = await db.transaction(async (tx) => {
+    const [resent] = await execRows<{ id: string }>(tx, sql`
+      update messages m set send_claimed_on = null, failed_attempts = m.failed_attempts + 1
+      where ${unsettled} and exists (select 1 from channel_status_arrivals a
+        where a.channel_id = m.channel_id and a.last_on >= m.send_claimed_on + ${lag})
+        -- In one statement with the message's own state: a watermark past the lag was written after
+        -- a status naming the message (received before it) was applied, so that status is seen here.
+        and ${callbacksProcessedThrough} >= m.send_claimed_on + ${lag}
+      returning m.id`);
+    if (resent) {
+      await enqueue(tx, QUEUES.messageSend.name, { messageId: m.id });
+      return 'resent';
+    }
+    const [failed] = await execRows<{ id: string }>(tx, sql`
+      update messages m set status = 'failed', failed_on = now(), failed_attempts = m.failed_attempts + 1,
+        provider_error_code = ${OUTCOME_UNKNOWN_CODE}, provider_error_message = ${OUTCOME_UNKNOWN_MESSAGE}
+      where ${unsettled} and m.send_claimed_on < now() - ${sql.raw(`interval '${STALE_SECONDS + UNKNOWN_AFTER_SECONDS} seconds'`)}
+      returning m.id`);
+    if (!failed) return 'wait';
+    await recordMessageEvents(tx, [{ accountId: m.accountId, id: m.id, type: 'message.status' }]);
     // The claim is made only once the request is whole but for its last byte (send-claim.ts), so a
     // claimed message almost surely reached the provider: a broadcast counts it as sent.
-    if (row) await messagesProgressed(tx, [{ messageId: m.id, status: 'sent', at: new Date(), reason: OUTCOME_UNKNOWN_MESSAGE }]);
-    return Boolean(row);
+    await messagesProgressed(tx, [{ messageId: m.id, status: 'sent', at: new Date(), reason: OUTCOME_UNKNOWN_MESSAGE }]);
+    return 'failed';
   });
-  if (failed) return;
-  // Still within the claim: its sender is in flight, or threw before writing the outcome (then
-  // nothing else would ever settle it). Look again once the claim would be stale; the pg-boss
-  // start time comes from the database clock, as the claim's does.
-  await enqueue(db, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: STALE_SECONDS + 1 });
+  if (outcome !== 'wait') return;
+  // Its sender may still be in flight, or threw before writing the outcome (then nothing else would
+  // ever settle it), or the provider's callbacks have not yet told. Looked at again then; the
+  // pg-boss start time comes from the database clock, as the claim's does.
+  const age = m.sendClaimedOn ? Math.max(0, (Date.now() - m.sendClaimedOn.getTime()) / 1000) : 0;
+  const next = age < STALE_SECONDS ? STALE_SECONDS - age + 1 : Math.max(1, Math.min(STATUS_LAG_SECONDS, 30));
+  await enqueue(db, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: Math.ceil(next) });
 }
 
 type Accepted = { m: MessageRow; channel: ChannelRow; providerId: string; broadcast: boolean };

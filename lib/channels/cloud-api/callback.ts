@@ -4,6 +4,7 @@ import { getDb } from '@/db';
 import { readLimited } from '@/lib/api/body';
 import { ApiError, NotFoundError, ParseError, PermissionDeniedError } from '@/lib/api/errors';
 import { processWebhook } from '@/lib/messages/inbound';
+import { receivingCallback } from '@/lib/messages/status-arrivals';
 import type { CloudWebhookPayload } from '@/lib/messages/cloud-payload';
 import type { CallbackResult } from '@/lib/openapi/schemas/messaging';
 import { channelById } from '../by-id';
@@ -52,6 +53,16 @@ export async function verifyHandshake(channelId: number, url: URL): Promise<Resp
 }
 
 export async function receiveCallback(channelId: number, req: Request): Promise<Response> {
+  // Counted as received from here until processed: a resend after a worker's death waits for it.
+  const received = await receivingCallback();
+  try {
+    return await processCallback(channelId, req, received.receivedAt);
+  } finally {
+    received.done();
+  }
+}
+
+async function processCallback(channelId: number, req: Request, receivedAt: number): Promise<Response> {
   const { db, channel, settings } = await cloudChannel(channelId);
   const raw = await readLimited(req, CALLBACK_BODY_LIMIT);
   if (!signatureMatches(settings.app_secret, raw, req.headers.get('x-hub-signature-256'))) {
@@ -63,7 +74,7 @@ export async function receiveCallback(channelId: number, req: Request): Promise<
   } catch (error) {
     throw new ParseError(`JSON parse error - ${(error as Error).message}`);
   }
-  const result = await processWebhook(db, channel, payload && typeof payload === 'object' ? payload : {});
+  const result = await processWebhook(db, channel, payload && typeof payload === 'object' ? payload : {}, receivedAt);
   return Response.json({
     messages: result.messageIds.length, duplicates: result.duplicates, statuses: result.statuses, skipped: result.skipped,
   } satisfies z.output<typeof CallbackResult>);
