@@ -93,6 +93,8 @@ export const messages = pgTable('messages', {
   uniqueIndex('messages_channel_provider_id_key').on(t.channelId, t.providerId),
   index('messages_conversation_idx').on(t.conversationId, t.timestamp, t.seq),
   index('messages_contact_idx').on(t.contactId, t.timestamp),
+  // A conversation's queued messages in order: each goes out once those before it have (send-claim.ts).
+  index('messages_queued_conversation_idx').on(t.conversationId, t.seq).where(sql`${t.status} = 'queued'`),
   // The inbox's search over message text (ILIKE '%term%').
   index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
 ]);

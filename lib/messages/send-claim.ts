@@ -7,6 +7,8 @@ import { execRows, type Executor } from '@/db';
 // a Cloud API request is written but for its last byte (lib/channels/cloud-api/http.ts, `hold`),
 // and only the claim's success sends that byte. So:
 // - a job that runs twice, or two workers with the same message, send it once (one claim wins);
+// - a message waits for the earlier messages of its conversation: the claim passes it over while
+//   one is still queued, so a conversation's messages reach the provider in the order queued;
 // - a worker killed before the claim commits sent nothing: its requests were never whole, and the
 //   message is still unclaimed, so the job's retry sends it;
 // - a worker killed after the claim leaves a claimed, unsettled message: the provider may or may
@@ -22,6 +24,8 @@ export type BurstClaim = {
   claim: (messageId: string) => Promise<boolean>;
   /** Whether the burst was called off (it came later than its deadline, or the claim failed): it must try again. */
   late: () => boolean;
+  /** Messages not sent because an earlier message of their conversation is still waiting: they must be tried again. */
+  behind: () => string[];
 };
 
 // The claim is started this long before its slot, so that it is answered when the slot comes:
@@ -45,6 +49,7 @@ export function burstClaim(db: Executor, messageIds: string[], slot: number, dea
   const waiting = new Map<string, (ok: boolean) => void>();
   let settled = false;
   let wasLate = false;
+  let waitingBehind: string[] = [];
   let timer: NodeJS.Timeout | null = null;
 
   const settle = async () => {
@@ -60,14 +65,27 @@ export function burstClaim(db: Executor, messageIds: string[], slot: number, dea
     try {
       const ids = asked.map(([id]) => id);
       const started = Date.now();
-      const claimed = await execRows<{ id: string }>(db, sql`
-        update messages set send_claimed_on = now()
-        where id = any(${sql.param(ids)}::uuid[])
-          and status = 'queued' and provider_id is null and send_claimed_on is null
-          -- A broadcast paused or canceled since the burst was planned: its messages stay behind.
-          and not exists (select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
-            where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
-        returning id`);
+      const rows = await execRows<{ id: string; behind: boolean }>(db, sql`
+        with behind as (
+          -- Messages of one conversation go out in the order they were queued: one with an earlier
+          -- message of its conversation still waiting stays back (a broadcast's messages neither
+          -- wait nor are waited for; one queued more than an hour ago is taken to be stuck).
+          select a.id from messages a where a.id = any(${sql.param(ids)}::uuid[]) and a.source <> 'BROADCAST'
+            and a.status = 'queued' and a.provider_id is null and a.send_claimed_on is null
+            and exists (select 1 from messages e where e.conversation_id = a.conversation_id and e.status = 'queued'
+              and e.seq < a.seq and e.direction = 'OUTBOUND' and e.source <> 'BROADCAST' and e.queued_on > now() - interval '1 hour')
+        ), claimed as (
+          update messages set send_claimed_on = now()
+          where id = any(${sql.param(ids)}::uuid[]) and id not in (select id from behind)
+            and status = 'queued' and provider_id is null and send_claimed_on is null
+            -- A broadcast paused or canceled since the burst was planned: its messages stay behind.
+            and not exists (select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
+              where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
+          returning id
+        )
+        select id, false as behind from claimed union all select id, true from behind`);
+      const claimed = rows.filter((r) => !r.behind);
+      waitingBehind = rows.filter((r) => r.behind).map((r) => r.id);
       claimMs = 0.8 * claimMs + 0.2 * (Date.now() - started);
       if (Date.now() > deadline && claimed.length) {
         // The claim itself came too late for the slot: given back, and nothing goes out.
@@ -93,5 +111,6 @@ export function burstClaim(db: Executor, messageIds: string[], slot: number, dea
       else timer ??= setTimeout(() => void settle(), 50);
     }),
     late: () => wasLate,
+    behind: () => waitingBehind,
   };
 }

@@ -8,8 +8,8 @@ import { FakeCloud, TOKEN } from '../../e2e/api/fake-cloud';
 // Cloud API on loopback, which records every request it gets.
 process.env.MESSAGE_RETRY_SCHEDULE = '1,1';
 
-const { closeDatabase, getDb } = await import('@/db');
-const { accounts, callbackWatermarks, channelStatusArrivals, contacts, messages } = await import('@/db/schema');
+const { closeDatabase, execRows, getDb } = await import('@/db');
+const { accounts, callbackWatermarks, channelStatusArrivals, contacts, conversations, messages } = await import('@/db/schema');
 const { WATERMARK_LIVE_SECONDS } = await import('./status-arrivals');
 const { createCloudChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
@@ -37,6 +37,17 @@ async function queuedMessage() {
   return { db, message, phoneNumberId };
 }
 
+/** Two messages queued one after the other in one conversation ("first", then "second"). */
+async function queuedPair() {
+  const { db, message: first, phoneNumberId } = await queuedMessage();
+  const [conversation] = await db.insert(conversations).values({ accountId: first.accountId, contactId: first.contactId, channelId: first.channelId }).returning();
+  await db.update(messages).set({ conversationId: conversation.id, body: 'first', content: { text: { body: 'first' } } }).where(eq(messages.id, first.id));
+  const { id: _id, seq: _seq, ...rest } = first;
+  const [second] = await db.insert(messages).values({ ...rest, conversationId: conversation.id, body: 'second', content: { text: { body: 'second' } }, queuedOn: new Date() }).returning();
+  const bodies = () => cloud.sends(phoneNumberId).map((r) => (r.body as { text: { body: string } }).text.body);
+  return { db, first, second, phoneNumberId, bodies };
+}
+
 async function reload(id: string) {
   const db = await getDb();
   const [row] = await db.select().from(messages).where(eq(messages.id, id));
@@ -60,6 +71,29 @@ describe('sendMessage', () => {
     await sendMessage(message.id);
     expect(cloud.sends(phoneNumberId)).toHaveLength(1);
     expect(await reload(message.id)).toMatchObject({ status: 'accepted', providerId: expect.stringMatching(/^wamid\./) });
+  });
+
+  it('sends a conversation\'s messages in the order they were queued, the next once the one before it is accepted', async () => {
+    const { first, second, phoneNumberId, bodies } = await queuedPair();
+    cloud.onSend(phoneNumberId, (count) => (count === 1 ? { status: 200, json: { messages: [{ id: `wamid.SLOW${Date.now()}` }] }, delayMs: 300 } : undefined));
+    await sendMessages([second.id, first.id]);
+    expect(bodies()).toEqual(['first', 'second']);
+    const [a, b] = cloud.sends(phoneNumberId);
+    expect(b.at - a.at).toBeGreaterThanOrEqual(290); // not sent side by side: after the first's answer
+    expect(await reload(second.id)).toMatchObject({ status: 'accepted' });
+  });
+
+  it('holds a message back while an earlier one of its conversation is still queued, and sends it after that one', async () => {
+    const { db, first, second, bodies } = await queuedPair();
+    await sendMessage(second.id);
+    expect(bodies()).toEqual([]);
+    expect(await reload(second.id)).toMatchObject({ status: 'queued', sendClaimedOn: null });
+    const [retry] = await execRows<{ id: string }>(db, sql`select id from pgboss.job
+      where name = 'message-send' and data->'messageIds' ? ${second.id} and start_after > now()`);
+    expect(retry, 'tried again a little later').toBeTruthy();
+    await sendMessage(first.id);
+    await sendMessage(second.id);
+    expect(bodies()).toEqual(['first', 'second']);
   });
 
   it('calls the provider once when two jobs run side by side', async () => {

@@ -241,7 +241,13 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
       }
       return { ...s, result };
     }));
-    if (!claims.late()) return settle(outcomes);
+    if (!claims.late()) {
+      await settle(outcomes);
+      // Held back behind an earlier message of their conversation: tried again once it has gone.
+      const behind = claims.behind();
+      if (behind.length) await enqueue(db, QUEUES.messageSend.name, { messageIds: behind }, { startAfter: 1 });
+      return;
+    }
     const again = await reserveBurst(db, channel.id, channel.rateLimitPerSecond, burst.length);
     at = Date.now() + again.waitMs;
   }
@@ -252,11 +258,28 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
 }
 
 /**
- * A channel's share of the batch, in bursts at successive slots. The slots are reserved up to a
- * second's worth at a time, so that the channel's pace stays full between batches while a batch
- * holds no more of it than it is about to use.
+ * A channel's share of the batch. A conversation's messages go out one after another, in the order
+ * they were queued: the first of each conversation in a first wave, the second once the first wave
+ * is settled, and so on.
  */
 async function sendOnChannel(items: Sendable[]): Promise<void> {
+  const waves: Sendable[][] = [];
+  const rank = new Map<string, number>();
+  for (const s of [...items].sort((a, b) => a.m.seq - b.m.seq)) {
+    const key = s.m.conversationId ?? s.m.id;
+    const r = rank.get(key) ?? 0;
+    rank.set(key, r + 1);
+    (waves[r] ??= []).push(s);
+  }
+  for (const wave of waves) await sendWave(wave);
+}
+
+/**
+ * One wave, in bursts at successive slots. The slots are reserved up to a second's worth at a
+ * time, so that the channel's pace stays full between batches while a batch holds no more of it
+ * than it is about to use.
+ */
+async function sendWave(items: Sendable[]): Promise<void> {
   const db = await getDb();
   const { id, rateLimitPerSecond: limit } = items[0].channel;
   const size = burstSize(limit);
