@@ -48,6 +48,19 @@ export class FakeCloud {
     return this;
   }
 
+  /** Posts a signed callback; a failed one is tried again a second later, a few times, as the provider does. */
+  private async callBack(url: string, secret: string, payload: string, attempt = 1): Promise<void> {
+    try {
+      const res = await fetch(url, { method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(secret, payload) } });
+      await res.arrayBuffer();
+      if (res.ok || attempt >= 5) return;
+    } catch {
+      if (attempt >= 5) return; // the server has stopped
+    }
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    return this.callBack(url, secret, payload, attempt + 1);
+  }
+
   /** The templates of a business account, one array per page. */
   setTemplates(businessAccountId: string, pages: object[][]): this {
     this.templatePages.set(businessAccountId, pages);
@@ -87,9 +100,7 @@ export class FakeCloud {
       if (callback) {
         const status = { id: wamid, status: 'sent', timestamp: String(Math.floor(Date.now() / 1000)), recipient_id: to, biz_opaque_callback_data: reference };
         const payload = JSON.stringify(webhookPayload(parts[1], { statuses: [status] }));
-        void fetch(callback.url, {
-          method: 'POST', body: payload, headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(callback.secret, payload) },
-        }).then((res) => res.arrayBuffer()).catch(() => undefined); // the server may be stopping
+        void this.callBack(callback.url, callback.secret, payload);
       }
       return;
     }

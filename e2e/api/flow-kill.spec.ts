@@ -14,7 +14,7 @@ test('a worker killed with SIGKILL mid-flow and started again sends each step\'s
   const cloud = await new FakeCloud().start();
   const server = await OwnServer.create('postgres', 3560 + testInfo.workerIndex, {
     WORKERS_IN_WEB: 'false', MESSAGE_SEND_EXPIRE_SECONDS: '10', FLOW_ADVANCE_EXPIRE_SECONDS: '15', QUEUE_MAINTENANCE_SECONDS: '5', CLOUD_API_TIMEOUT_MS: '3000',
-    MESSAGE_RETRY_SCHEDULE: '1,1,1', SEND_STATUS_LAG_SECONDS: '5',
+    MESSAGE_RETRY_SCHEDULE: '1,1,1', SEND_STATUS_LAG_SECONDS: '10',
   });
   try {
     await server.start();
