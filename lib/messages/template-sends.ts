@@ -4,7 +4,7 @@ import type { ChannelRecord, WireTemplate } from '@/lib/channels/provider';
 import { upsertContacts } from '@/lib/contacts/upsert';
 import type { Actor, Change } from '@/lib/contacts/write';
 import { recordConversationEvents } from '@/lib/conversations/events';
-import { openConversations, type ConversationRecord } from '@/lib/conversations/open';
+import { openConversations, type ConversationRecord, type ConversationStatus } from '@/lib/conversations/open';
 import { queueOutboundMessages } from './outbound';
 
 // Template sends, for every sender (the send API, the dashboard, broadcasts, flows): each
@@ -29,14 +29,19 @@ export type TemplateSendRequest = {
   contactChange?: Change;
   /** The source of a contact created for this send (default `website`). */
   contactSourceIfNew?: string;
+  /** The recipient's contact when the sender already has it (a flow's): used as it is, not looked up. */
+  contactId?: string;
+  /** The conversation's status after the message (a flow's conversation shows as FLOW). */
+  conversationStatus?: ConversationStatus;
 };
 
-export type QueuedSend = { id: string; conversation: string; contact: string };
+export type QueuedSend = { id: string; conversation: string; contact: string; opened: ConversationRecord };
 
 /** `oneJob`: the messages are sent by one job, together (a broadcast's chunk). */
 export async function queueTemplateSends(tx: Executor, sends: TemplateSendRequest[], { oneJob = false } = {}): Promise<QueuedSend[]> {
   if (!sends.length) return [];
-  const contacts = await upsertContacts(tx, sends.map((s) => ({
+  const known = sends.every((s) => s.contactId && !s.contactChange);
+  const contacts = known ? sends.map((s) => ({ id: s.contactId! })) : await upsertContacts(tx, sends.map((s) => ({
     actor: s.actor, canonicalPhone: s.canonicalPhone, phone: s.phone,
     change: s.contactChange ?? { fields: {} }, onExisting: s.contactChange ? 'merge' : 'keep', sourceIfNew: s.contactSourceIfNew,
   })));
@@ -47,6 +52,7 @@ export async function queueTemplateSends(tx: Executor, sends: TemplateSendReques
     accountId: s.actor.accountId, channel: s.channel, conversation: opened[i].conversation,
     contact: { id: contacts[i].id, canonicalPhone: s.canonicalPhone }, source: s.messageSource, sentById: s.actor.userId,
     kind: 'template', templateId: s.templateId, template: s.wire, variables: s.variables, body: s.body,
+    conversationStatus: s.conversationStatus,
   })), { oneJob });
   const createdByAccount = new Map<number, string[]>();
   for (const [i, s] of sends.entries()) {
@@ -55,5 +61,5 @@ export async function queueTemplateSends(tx: Executor, sends: TemplateSendReques
   for (const [accountId, created] of createdByAccount) {
     await recordConversationEvents(tx, accountId, created.map((id) => ({ id, type: 'conversation.created' as const })));
   }
-  return ids.map((id, i) => ({ id, conversation: opened[i].conversation.id, contact: contacts[i].id }));
+  return ids.map((id, i) => ({ id, conversation: opened[i].conversation.id, contact: contacts[i].id, opened: opened[i].conversation }));
 }

@@ -36,20 +36,38 @@ export type RunContext = {
   steps: Map<number, Step>;
   contact: SerializedContact;
   now: Date;
+  /**
+   * What the run has looked up already, for its later steps: the contact's open conversation once a
+   * step has sent on it (a contact has one open conversation), and channels by id.
+   */
+  seen: { conversation?: ConversationRecord; channels: Map<number, ChannelRecord | null> };
 };
 
+/**
+ * The execution contact, locked, with its execution and flow, in one statement. It also makes the
+ * run's commit asynchronous (see run.ts), saving the run a round trip of its own for that.
+ */
 export async function loadExecution(tx: Executor, fecId: string) {
-  const [fec] = await tx.select().from(flowExecutionContacts).where(eq(flowExecutionContacts.id, fecId)).for('update');
-  if (!fec) return null;
-  const [execution] = await tx.select().from(flowExecutions).where(eq(flowExecutions.id, fec.flowExecutionId));
-  const [flow] = await tx.select().from(flows).where(eq(flows.id, execution.flowId));
-  return { fec, execution, flow };
+  const [row] = await tx.select({ fec: flowExecutionContacts, execution: flowExecutions, flow: flows, async: sql`set_config('synchronous_commit', 'off', true)` })
+    .from(flowExecutionContacts)
+    .innerJoin(flowExecutions, eq(flowExecutions.id, flowExecutionContacts.flowExecutionId))
+    .innerJoin(flows, eq(flows.id, flowExecutions.flowId))
+    .where(eq(flowExecutionContacts.id, fecId)).for('update', { of: flowExecutionContacts });
+  return row ? { fec: row.fec, execution: row.execution, flow: row.flow } : null;
 }
 
 /** The channel the flow's messages go out on for this contact, or null when the account has none usable. */
 async function channelFor(ctx: RunContext, conversation: ConversationRecord | null): Promise<ChannelRecord | null> {
-  const usable = (id: number | null) => (id === null ? Promise.resolve([] as ChannelRecord[]) : ctx.tx.select().from(channels)
-    .where(and(eq(channels.id, id), eq(channels.accountId, ctx.flow.accountId), ne(channels.status, 'INACTIVE'))).limit(1));
+  const usable = async (id: number | null): Promise<ChannelRecord[]> => {
+    if (id === null) return [];
+    if (!ctx.seen.channels.has(id)) {
+      const [c] = await ctx.tx.select().from(channels)
+        .where(and(eq(channels.id, id), eq(channels.accountId, ctx.flow.accountId), ne(channels.status, 'INACTIVE'))).limit(1);
+      ctx.seen.channels.set(id, c ?? null);
+    }
+    const c = ctx.seen.channels.get(id);
+    return c ? [c] : [];
+  };
   for (const id of [ctx.execution.channelId, ctx.flow.channelId, conversation?.channelId ?? null]) {
     const [c] = await usable(id);
     if (c) return c;
@@ -83,11 +101,12 @@ export function sendText(ctx: RunContext, body: string): Promise<string> {
 
 /** Queues a message to the contact through the one outbound path; returns its id. */
 export async function sendMessage(ctx: RunContext, message: FlowMessage): Promise<string> {
-  const [existing] = await ctx.tx.select().from(conversations)
+  const [existing] = ctx.seen.conversation ? [ctx.seen.conversation] : await ctx.tx.select().from(conversations)
     .where(and(eq(conversations.contactId, ctx.fec.contactId), sql`${conversations.status} not in ('RESOLVED', 'CLOSED')`)).limit(1);
   const channel = await channelFor(ctx, existing ?? null);
   if (!channel) throw new NoChannelError('The account has no active channel to send on.');
   const conversation = existing ?? await flowConversation(ctx, channel.id);
+  ctx.seen.conversation = conversation;
   const [id] = await queueOutboundMessages(ctx.tx, [{
     accountId: ctx.flow.accountId, channel, conversation, contact: { id: ctx.fec.contactId, canonicalPhone: ctx.contact.canonical_phone },
     source: 'FLOW', sentById: null, ...message, conversationStatus: 'FLOW',

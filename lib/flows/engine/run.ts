@@ -26,17 +26,18 @@ export async function advanceContact(fecId: string): Promise<void> {
   const db = await getDb();
   await countedTransaction(db, async (tx) => {
     // Every run updates its execution's counters, so runs of one execution wait for each other's
-    // commit: it need not wait for the disk. Nothing outside sees the run before a later
-    // synchronous commit (the fetch of a job it queued, its own job's completion) has flushed it,
-    // and a run lost with the database is run again by its job.
-    await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
+    // commit: it need not wait for the disk (loadExecution turns that off). Nothing outside sees the
+    // run before a later synchronous commit (the fetch of a job it queued, its own job's
+    // completion) has flushed it, and a run lost with the database is run again by its job.
     const loaded = await loadExecution(tx, fecId);
     if (!loaded) return;
     const { fec, execution, flow } = loaded;
     if (!fec.isActive || fec.status === 'PAUSED' || execution.status !== 'RUNNING') return;
     const contact = await selectContact(tx, fec.accountId, fec.contactId);
     if (!contact) return;
-    const ctx: RunContext = { tx, fec, execution, flow, steps: await stepsOfVersion(tx, execution.versionId), contact, now: new Date() };
+    const ctx: RunContext = {
+      tx, fec, execution, flow, steps: await stepsOfVersion(tx, execution.versionId), contact, now: new Date(), seen: { channels: new Map() },
+    };
     // The execution's counters move at the end of the run, so the execution's row (which every
     // contact's run updates) is locked for the commit alone, not for the whole run.
     const wasReady = fec.status === 'READY';

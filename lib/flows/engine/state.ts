@@ -29,12 +29,13 @@ export type State = {
 export async function readState(ctx: RunContext): Promise<State> {
   const f = ctx.fec;
   let seen = Number(f.seenMessageSeq);
-  if (f.status === 'READY' && seen === 0) {
-    // Messages from before the contact entered the flow answer nothing in it.
+  const fresh = f.status === 'READY' && seen === 0;
+  if (fresh) {
+    // Messages from before the contact entered the flow answer nothing in it (so none is unseen).
     const [last] = await execRows<{ seq: number | null }>(ctx.tx, sql`select max(seq)::bigint as seq from messages where contact_id = ${f.contactId}`);
     seen = Number(last?.seq ?? 0);
   }
-  const unseen = await execRows<{ id: string; body: string; msg_type: string; content: Record<string, unknown>; location: unknown; seq: number }>(ctx.tx, sql`
+  const unseen = fresh ? [] : await execRows<{ id: string; body: string; msg_type: string; content: Record<string, unknown>; location: unknown; seq: number }>(ctx.tx, sql`
     select id, body, msg_type::text, content, location, seq from messages
     where contact_id = ${f.contactId} and direction = 'INBOUND' and seq > ${seen} order by seq limit 50`);
   return {

@@ -81,9 +81,9 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
         actor: { accountId: ctx.flow.accountId, userId: null }, channel, templateId: found.template.id,
         phone: ctx.contact.phone, canonicalPhone: ctx.contact.canonical_phone, variables,
         wire: wireTemplate(found.template, variables), body: renderTemplate(found.template.components, variables),
-        messageSource: 'FLOW', conversationSource: 'FLOW',
+        messageSource: 'FLOW', conversationSource: 'FLOW', contactId: ctx.fec.contactId, conversationStatus: 'FLOW',
       }]);
-      await ctx.tx.update(conversations).set({ status: 'FLOW' }).where(eq(conversations.id, queued.conversation));
+      ctx.seen.conversation = queued.opened;
       await logStep(ctx, s, step.id, { status: 'COMPLETED', messages: [queued.id], result: { variables }, error: missingNote(missing) });
       return { kind: 'go', idx: step.next_step_default_idx };
     }
