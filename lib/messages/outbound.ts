@@ -31,6 +31,9 @@ export type OutboundInput = {
   | { kind: 'media'; media: OutboundMedia; body: string }
 );
 
+/** A person waiting on a reply comes before a broadcast's thousands of messages on the same queue. */
+export const sendPriority = (source: Source) => (source === 'BROADCAST' ? 0 : 1);
+
 /** The row of an outbound message as it is queued. */
 function outboundRow(input: OutboundInput, now: Date) {
   const content = input.kind === 'template' ? { template: input.template, variables: input.variables }
@@ -59,10 +62,8 @@ export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[
   await touchConversations(tx, false, inputs.map((input) => ({
     conversationId: input.conversation.id, at: now, status: input.conversationStatus,
   })));
-  // A person waiting on a reply comes before a broadcast's thousands of messages on the same queue.
-  const priority = (input: OutboundInput) => (input.source === 'BROADCAST' ? 0 : 1);
   await enqueueMany(tx, oneJob
-    ? [{ name: QUEUES.messageSend.name, data: { messageIds: ids }, priority: priority(inputs[0]) }]
-    : ids.map((messageId, i) => ({ name: QUEUES.messageSend.name, data: { messageId }, priority: priority(inputs[i]) })));
+    ? [{ name: QUEUES.messageSend.name, data: { messageIds: ids }, priority: sendPriority(inputs[0].source) }]
+    : ids.map((messageId, i) => ({ name: QUEUES.messageSend.name, data: { messageId }, priority: sendPriority(inputs[i].source) })));
   return ids;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 
 // THE EXACTLY-ONCE CLAIM. A queued message goes to its provider only after this claim marks it
@@ -18,6 +18,21 @@ import { execRows, type Executor } from '@/db';
 //   (SEND_STATUS_LAG_SECONDS) without naming it, the provider never received it and it is sent
 //   again (send-job.ts). A channel whose callbacks never tell either way (its webhook not set up)
 //   gets no second send: the message fails as "outcome unknown".
+
+/**
+ * SQL: whether the message `m` must wait for an earlier message of its conversation. Messages of
+ * one conversation go out in the order they were queued, except that a broadcast's messages neither
+ * wait nor are waited for (a paused broadcast holds up no reply), and one waiting to be tried again
+ * after a failure, or queued more than an hour ago, holds back nothing. `except` leaves out earlier
+ * messages the caller sends itself, in order.
+ */
+export function waitsForEarlier(m: SQL, except: string[] = []): SQL {
+  return sql`(${m}.source <> 'BROADCAST' and exists (select 1 from messages e
+    where e.conversation_id = ${m}.conversation_id and e.status = 'queued' and e.seq < ${m}.seq
+      and e.direction = 'OUTBOUND' and e.source <> 'BROADCAST' and e.queued_on > now() - interval '1 hour'
+      and (e.send_claimed_on is not null or e.failed_attempts = 0)
+      and e.id <> all(${sql.param(except)}::uuid[])))`;
+}
 
 export type BurstClaim = {
   /** For one message of the burst: resolves true when it may go out. */
@@ -67,13 +82,8 @@ export function burstClaim(db: Executor, messageIds: string[], slot: number, dea
       const started = Date.now();
       const rows = await execRows<{ id: string; behind: boolean }>(db, sql`
         with behind as (
-          -- Messages of one conversation go out in the order they were queued: one with an earlier
-          -- message of its conversation still waiting stays back (a broadcast's messages neither
-          -- wait nor are waited for; one queued more than an hour ago is taken to be stuck).
-          select a.id from messages a where a.id = any(${sql.param(ids)}::uuid[]) and a.source <> 'BROADCAST'
-            and a.status = 'queued' and a.provider_id is null and a.send_claimed_on is null
-            and exists (select 1 from messages e where e.conversation_id = a.conversation_id and e.status = 'queued'
-              and e.seq < a.seq and e.direction = 'OUTBOUND' and e.source <> 'BROADCAST' and e.queued_on > now() - interval '1 hour')
+          select a.id from messages a where a.id = any(${sql.param(ids)}::uuid[])
+            and a.status = 'queued' and a.provider_id is null and a.send_claimed_on is null and ${waitsForEarlier(sql`a`)}
         ), claimed as (
           update messages set send_claimed_on = now()
           where id = any(${sql.param(ids)}::uuid[]) and id not in (select id from behind)

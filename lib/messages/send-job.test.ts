@@ -96,6 +96,13 @@ describe('sendMessage', () => {
     expect(bodies()).toEqual(['first', 'second']);
   });
 
+  it('a message waiting to be tried again after a failure holds back nothing after it', async () => {
+    const { db, first, second, bodies } = await queuedPair();
+    await db.update(messages).set({ failedAttempts: 1 }).where(eq(messages.id, first.id));
+    await sendMessage(second.id);
+    expect(bodies()).toEqual(['second']);
+  });
+
   it('calls the provider once when two jobs run side by side', async () => {
     const { message, phoneNumberId } = await queuedMessage();
     cloud.onSend(phoneNumberId, () => ({ status: 200, json: { messages: [{ id: `wamid.SLOW${Date.now()}` }] }, delayMs: 300 }));
@@ -108,9 +115,12 @@ describe('sendMessage', () => {
   const staleSeconds = Math.ceil(SEND_CLAIM_STALE_MS / 1000) + 5;
 
   const unknownSeconds = staleSeconds + UNKNOWN_AFTER_SECONDS;
-  const callbacksArrived = (db: Awaited<ReturnType<typeof getDb>>, channelId: number, secondsAgo: number) =>
-    db.insert(channelStatusArrivals).values({ channelId, lastOn: claimedAgo(secondsAgo) })
+  // Also clears the web processes' watermarks (other test files write theirs in this database).
+  const callbacksArrived = async (db: Awaited<ReturnType<typeof getDb>>, channelId: number, secondsAgo: number) => {
+    await db.delete(callbackWatermarks);
+    await db.insert(channelStatusArrivals).values({ channelId, lastOn: claimedAgo(secondsAgo) })
       .onConflictDoUpdate({ target: channelStatusArrivals.channelId, set: { lastOn: claimedAgo(secondsAgo) } });
+  };
 
   it('a claim left by a worker that died mid-send, with no callbacks from the provider to tell, fails the message instead of sending again', async () => {
     const { db, message, phoneNumberId } = await queuedMessage();

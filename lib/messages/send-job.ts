@@ -13,7 +13,8 @@ import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 import { recordMessageEvents } from './events';
 import { messageRetryDelay, throttleRetryDelay } from './retry-schedule';
 import { scheduleSandboxStatuses } from './sandbox-status-job';
-import { burstClaim, claimLead } from './send-claim';
+import { burstClaim, claimLead, waitsForEarlier } from './send-claim';
+import { sendPriority } from './outbound';
 import { callbacksProcessedThrough } from './status-arrivals';
 import { channelUnusable } from '@/lib/channels/usable';
 
@@ -102,7 +103,7 @@ async function settleClaimed(m: MessageRow): Promise<void> {
         and ${callbacksProcessedThrough} >= m.send_claimed_on + ${lag}
       returning m.id`);
     if (resent) {
-      await enqueue(tx, QUEUES.messageSend.name, { messageId: m.id });
+      await enqueue(tx, QUEUES.messageSend.name, { messageId: m.id }, { priority: sendPriority(m.source) });
       return 'resent';
     }
     const [failed] = await execRows<{ id: string }>(tx, sql`
@@ -119,11 +120,11 @@ async function settleClaimed(m: MessageRow): Promise<void> {
   });
   if (outcome !== 'wait') return;
   // Its sender may still be in flight, or threw before writing the outcome (then nothing else would
-  // ever settle it), or the provider's callbacks have not yet told. Looked at again then; the
-  // pg-boss start time comes from the database clock, as the claim's does.
+  // ever settle it), or the provider's callbacks have not yet told. Looked at again then (a clock
+  // apart from the database's only moves when; the decision itself is made in the database).
   const age = m.sendClaimedOn ? Math.max(0, (Date.now() - m.sendClaimedOn.getTime()) / 1000) : 0;
   const next = age < STALE_SECONDS ? STALE_SECONDS - age + 1 : Math.max(1, Math.min(STATUS_LAG_SECONDS, 30));
-  await enqueue(db, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: Math.ceil(next) });
+  await enqueue(db, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: Math.ceil(next), priority: sendPriority(m.source) });
 }
 
 type Accepted = { m: MessageRow; channel: ChannelRow; providerId: string; broadcast: boolean };
@@ -184,12 +185,13 @@ async function scheduleRetry(m: MessageRow, attempts: number, delay: number, cod
 }
 
 type Sendable = { m: MessageRow; channel: ChannelRow; provider: ChannelProvider; broadcast: boolean };
-type Loaded = { m: MessageRow; c: ChannelRow | null; broadcastStatus: string | null };
+type Loaded = { m: MessageRow; c: ChannelRow | null; broadcastStatus: string | null; behind: boolean };
 
 /** Looks at a loaded message: the ones to send now; the rest settled (or left) here. */
-async function triage({ m, c: channel, broadcastStatus }: Loaded, failures: Parameters<typeof fail>[0]): Promise<Sendable | null> {
+async function triage({ m, c: channel, broadcastStatus, behind }: Loaded, failures: Parameters<typeof fail>[0], held: MessageRow[]): Promise<Sendable | null> {
   if (m.status !== 'queued' || m.providerId) return null;
   if (m.sendClaimedOn) { await settleClaimed(m); return null; }
+  if (behind) { held.push(m); return null; }
   const failWith = (code: string, message: string) => { failures.push({ id: m.id, attempts: m.failedAttempts + 1, code, message }); return null; };
   if (broadcastStatus === 'PAUSED') return null; // resuming the broadcast sends it
   if (broadcastStatus === 'CANCELED') return failWith(BROADCAST_CANCELED_CODE, 'The broadcast was canceled.');
@@ -245,7 +247,7 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
       await settle(outcomes);
       // Held back behind an earlier message of their conversation: tried again once it has gone.
       const behind = claims.behind();
-      if (behind.length) await enqueue(db, QUEUES.messageSend.name, { messageIds: behind }, { startAfter: 1 });
+      if (behind.length) await enqueue(db, QUEUES.messageSend.name, { messageIds: behind }, { startAfter: 1, priority: sendPriority(burst[0].m.source) });
       return;
     }
     const again = await reserveBurst(db, channel.id, channel.rateLimitPerSecond, burst.length);
@@ -254,7 +256,7 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
   // Never on time (a process too busy to keep its slots): nothing of the burst went out, so it is
   // sent by a job of its own a little later, however often that takes (a failing job would give
   // up after a few retries and leave its messages queued with nothing to send them).
-  await enqueue(db, QUEUES.messageSend.name, { messageIds: burst.map((s) => s.m.id) }, { startAfter: 1 });
+  await enqueue(db, QUEUES.messageSend.name, { messageIds: burst.map((s) => s.m.id) }, { startAfter: 1, priority: sendPriority(burst[0].m.source) });
 }
 
 /**
@@ -271,7 +273,11 @@ async function sendOnChannel(items: Sendable[]): Promise<void> {
     rank.set(key, r + 1);
     (waves[r] ??= []).push(s);
   }
-  for (const wave of waves) await sendWave(wave);
+  // A wave that fails (its outcomes could not be written) does not keep the next from going: its
+  // unsettled messages hold back their conversations' later ones, which are tried again.
+  let failure: unknown = null;
+  for (const wave of waves) await sendWave(wave).catch((error: unknown) => { failure ??= error; });
+  if (failure) throw failure;
 }
 
 /**
@@ -310,14 +316,22 @@ export async function sendMessages(messageIds: string[]): Promise<void> {
   if (!messageIds.length) return;
 
   const db = await getDb();
-  const rows: Loaded[] = await db.select({ m: messages, c: channels, broadcastStatus: broadcasts.status }).from(messages)
+  const ids = [...new Set(messageIds)];
+  const rows: Loaded[] = await db.select({
+    m: messages, c: channels, broadcastStatus: broadcasts.status,
+    // Behind an earlier message of its conversation that this batch does not send itself.
+    behind: sql<boolean>`${waitsForEarlier(sql`"messages"`, ids)}`,
+  }).from(messages)
     .leftJoin(channels, eq(channels.id, messages.channelId))
     .leftJoin(broadcastRecipients, eq(broadcastRecipients.messageId, messages.id))
     .leftJoin(broadcasts, eq(broadcasts.id, broadcastRecipients.broadcastId))
-    .where(inArray(messages.id, [...new Set(messageIds)]));
+    .where(inArray(messages.id, ids));
   const failures: Parameters<typeof fail>[0] = [];
-  const sendable = (await Promise.all(rows.map((row) => triage(row, failures)))).filter((s): s is Sendable => s !== null);
+  const held: MessageRow[] = [];
+  const sendable = (await Promise.all(rows.map((row) => triage(row, failures, held)))).filter((s): s is Sendable => s !== null);
   await fail(failures);
+  // Tried again shortly, without taking a place in the channel's pace meanwhile.
+  if (held.length) await enqueue(db, QUEUES.messageSend.name, { messageIds: held.map((m) => m.id) }, { startAfter: 1, priority: sendPriority(held[0].source) });
   const byChannel = new Map<number, Sendable[]>();
   for (const s of sendable) byChannel.set(s.channel.id, [...(byChannel.get(s.channel.id) ?? []), s]);
   await Promise.all([...byChannel.values()].map(sendOnChannel));

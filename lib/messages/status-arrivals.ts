@@ -1,66 +1,120 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import { getDb, type Executor } from '@/db';
+import { execRows, getDb, type Executor } from '@/db';
 
 // What the provider's callbacks prove about a send cut short by a worker's death (send-claim.ts).
 // Two facts, both in the time the callbacks were received (the database's clock):
 // - channel_status_arrivals: when a channel's statuses last came in (so its callbacks do reach us),
 //   written at most every few seconds per process: it may lag behind the truth, which only makes a
 //   resend wait longer;
-// - callback_watermarks: for each web process, a time before which every callback it received has
-//   been processed. A callback can be held up in a process (its statuses wait on a busy row) while
-//   later ones are stored, so "later statuses came without naming the message" means something only
-//   once every live process is past the time in question.
+// - callback_watermarks: for each web process receiving callbacks, a time before which every
+//   callback it received has been processed. A callback can be held up in a process (its statuses
+//   wait on a busy row) while later ones are stored, so "later statuses came without naming the
+//   message" means something only once every process is past the time in question.
+// Times taken here are turned into the database's clock with an offset that errs early (below), so
+// both facts can only understate: a resend comes later, never sooner.
 
 const ARRIVAL_EVERY_MS = 5_000;
 const BEAT_EVERY_MS = 1_000;
-/** A process that received no callback for this long stops beating; its row then goes stale. */
+/** A process that received no callback for this long removes its watermark and stops beating. */
 const IDLE_AFTER_MS = 60_000;
-/** A watermark not renewed for this long is a dead (or idle) process's, and is ignored. */
-export const WATERMARK_LIVE_SECONDS = 30;
+/**
+ * A watermark not renewed for this long is a dead process's (one killed holding callbacks, whose
+ * provider sends them again later), and is no longer waited for. Long, so that a live process whose
+ * beats are slow (its connections busy) is never taken for dead.
+ */
+export const WATERMARK_LIVE_SECONDS = 300;
+/** A callback whose processing failed is treated as still in flight this long (the provider sends it again). */
+const FAILED_HOLD_MS = 10 * 60_000;
 
 const noted = new Map<number, number>();
 const processId = randomUUID();
 const inFlight = new Map<symbol, number>();
 let lastReceived = 0;
-let beating: NodeJS.Timeout | null = null;
+// Whether this process keeps a watermark now; its changes (written, removed) go through one chain,
+// so a removal can never land after the write that follows it.
+let active = false;
+let lifecycle: Promise<boolean> = Promise.resolve(false);
 
-/** `now() - age` in the database's clock, for a moment taken with Date.now() in this process. */
-const dbTime = (at: number) => sql`now() - make_interval(secs => ${Math.max(0, Date.now() - at) / 1000})`;
+// The database's clock minus this process's, as a lower bound: a `now()` read by a statement was
+// taken no later than the moment its answer arrived here. The largest bound seen is the closest.
+let offsetMs: number | null = null;
+
+async function measureOffset(db: Executor) {
+  const [row] = await execRows<{ at: string }>(db, sql`select (extract(epoch from now()) * 1000)::float8::text as at`);
+  const bound = Number(row.at) - Date.now();
+  offsetMs = offsetMs === null ? bound : Math.max(offsetMs, bound);
+}
+
+/** A moment of this process (Date.now()) in the database's clock, never later than the truth. */
+async function dbTime(db: Executor, at: number) {
+  if (offsetMs === null) await measureOffset(db);
+  return sql`to_timestamp(${(at + offsetMs!) / 1000}::float8)`;
+}
 
 async function beat(): Promise<void> {
-  const oldest = Math.min(Date.now(), ...inFlight.values());
   const db = await getDb();
-  await db.execute(sql`
-    insert into callback_watermarks (process_id, through_on, beat_on) values (${processId}, ${dbTime(oldest)}, now())
-    on conflict (process_id) do update set through_on = excluded.through_on, beat_on = excluded.beat_on`);
+  const oldest = Math.min(Date.now(), ...inFlight.values());
+  const [row] = await execRows<{ at: string }>(db, sql`
+    insert into callback_watermarks (process_id, through_on, beat_on) values (${processId}, ${await dbTime(db, oldest)}, now())
+    on conflict (process_id) do update set through_on = excluded.through_on, beat_on = excluded.beat_on
+    returning (extract(epoch from now()) * 1000)::float8::text as at`);
+  offsetMs = Math.max(offsetMs!, Number(row.at) - Date.now());
 }
 
 function keepBeating() {
-  beating = setTimeout(() => {
-    if (!inFlight.size && Date.now() - lastReceived > IDLE_AFTER_MS) { beating = null; return; }
+  setTimeout(() => {
+    if (!inFlight.size && Date.now() - lastReceived > IDLE_AFTER_MS) {
+      // Nothing held: the watermark goes, so that a process hearing nothing holds nobody back.
+      active = false;
+      lifecycle = lifecycle.then(async () => {
+        const db = await getDb();
+        await db.execute(sql`delete from callback_watermarks where process_id = ${processId}`);
+        return false;
+      }).catch(() => false);
+      return;
+    }
     beat().catch(() => undefined).finally(keepBeating);
-  }, BEAT_EVERY_MS);
-  beating.unref();
+  }, BEAT_EVERY_MS).unref();
+}
+
+function startBeating() {
+  active = true;
+  lifecycle = lifecycle.then(async () => {
+    try {
+      await beat();
+    } catch {
+      active = false; // the next callback tries again
+      return false;
+    }
+    keepBeating();
+    const db = await getDb();
+    await db.execute(sql`delete from callback_watermarks where beat_on < now() - interval '1 day'`).catch(() => undefined);
+    return true;
+  });
 }
 
 /**
- * Marks a provider callback as received now and not yet processed; returns the function that marks
- * it processed. A process that was not beating writes its watermark before the callback is looked
- * at, so the callback is never unaccounted for.
+ * Marks a provider callback as received now and not yet processed; returns the functions that mark
+ * it processed (`done`) or failed (`failed`: held a while longer, as its provider sends it again).
+ * A process that was not keeping a watermark writes it before the callback is looked at, so no
+ * callback is ever unaccounted for (it fails instead, and the provider sends it again).
  */
-export async function receivingCallback(): Promise<{ receivedAt: number; done: () => void }> {
+export async function receivingCallback(): Promise<{ receivedAt: number; done: () => void; failed: () => void }> {
   const token = Symbol('callback');
   const receivedAt = Date.now();
   inFlight.set(token, receivedAt);
   lastReceived = receivedAt;
-  if (!beating) {
-    keepBeating();
-    await beat();
-    const db = await getDb();
-    await db.execute(sql`delete from callback_watermarks where beat_on < now() - interval '1 hour'`);
+  if (!active) startBeating();
+  if (!(await lifecycle)) {
+    inFlight.delete(token);
+    throw new Error('The callback\'s receipt could not be recorded.');
   }
-  return { receivedAt, done: () => inFlight.delete(token) };
+  return {
+    receivedAt,
+    done: () => inFlight.delete(token),
+    failed: () => setTimeout(() => inFlight.delete(token), FAILED_HOLD_MS).unref(),
+  };
 }
 
 /** Notes that a channel's statuses came in at `receivedAt` (after they were applied). */
@@ -69,10 +123,13 @@ export async function noteStatusArrival(db: Executor, channelId: number, receive
   if (now - (noted.get(channelId) ?? 0) < ARRIVAL_EVERY_MS) return;
   noted.set(channelId, now);
   await db.execute(sql`
-    insert into channel_status_arrivals (channel_id, last_on) values (${channelId}, ${dbTime(receivedAt)})
+    insert into channel_status_arrivals (channel_id, last_on) values (${channelId}, ${await dbTime(db, receivedAt)})
     on conflict (channel_id) do update set last_on = greatest(channel_status_arrivals.last_on, excluded.last_on)`);
 }
 
 /** SQL: the time before which every callback received by a live process has been processed. */
 export const callbacksProcessedThrough = sql`(select coalesce(min(w.through_on), now()) from callback_watermarks w
   where w.beat_on > now() - ${sql.raw(`interval '${WATERMARK_LIVE_SECONDS} seconds'`)})`;
+
+/** For tests: this process's watermark is written now. */
+export const writeWatermark = beat;

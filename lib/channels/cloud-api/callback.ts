@@ -56,9 +56,15 @@ export async function receiveCallback(channelId: number, req: Request): Promise<
   // Counted as received from here until processed: a resend after a worker's death waits for it.
   const received = await receivingCallback();
   try {
-    return await processCallback(channelId, req, received.receivedAt);
-  } finally {
+    const response = await processCallback(channelId, req, received.receivedAt);
     received.done();
+    return response;
+  } catch (error) {
+    // A refused callback (a bad signature, a deleted channel) carries nothing of ours; one that
+    // failed holds the watermark a while longer, as the provider sends it again.
+    if (error instanceof ApiError && error.status < 500) received.done();
+    else received.failed();
+    throw error;
   }
 }
 
