@@ -190,6 +190,17 @@ describe('sendMessage', () => {
     }))).toBeNull();
   });
 
+  it('a status naming a message released to be sent again, arriving before the second send, spares it', async () => {
+    const { db, message, phoneNumberId } = await queuedMessage();
+    await db.update(messages).set({ sendClaimedOn: null, failedAttempts: 1 }).where(eq(messages.id, message.id));
+    expect(await db.transaction((tx) => applyStatus(tx, {
+      channelId: message.channelId!, providerId: 'wamid.LATESTATUS', status: 'sent', at: new Date(), reference: message.id,
+    }))).toBe(message.id);
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({ status: 'sent', providerId: 'wamid.LATESTATUS' });
+  });
+
   it('a fresh claim (a send in flight elsewhere) is left alone', async () => {
     const { db, message, phoneNumberId } = await queuedMessage();
     await db.update(messages).set({ sendClaimedOn: sql`now()` }).where(eq(messages.id, message.id));

@@ -1,4 +1,4 @@
-import { and, eq, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, ne, or } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { contacts, messages, messageStatus } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
@@ -43,8 +43,10 @@ async function statusMessage(tx: Executor, update: StatusUpdate) {
     .for('update').limit(1);
   if (known || !update.reference || !UUID.test(update.reference)) return { message: known ?? null, recognised: false };
   const [unanswered] = await tx.select().from(messages)
+    // Claimed, or claimed once and released to be sent again (a status naming it then comes in time
+    // to spare the second send); a message never claimed never reached the provider.
     .where(and(eq(messages.channelId, update.channelId), eq(messages.id, update.reference), isNull(messages.providerId),
-      eq(messages.direction, 'OUTBOUND'), isNotNull(messages.sendClaimedOn)))
+      eq(messages.direction, 'OUTBOUND'), or(isNotNull(messages.sendClaimedOn), gt(messages.failedAttempts, 0))))
     .for('update').limit(1);
   return { message: unanswered ?? null, recognised: Boolean(unanswered) };
 }
