@@ -1,4 +1,4 @@
-import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { conversations, conversationSource, conversationStatus } from '@/db/schema';
 
@@ -77,7 +77,10 @@ export type ConversationTouch = { conversationId: string; at: Date; status?: Con
  * and the 24-hour window: each takes the time of its last message in the batch, and `status`
  * (when given) where it differs. Inbound messages count as unread until an agent reads or answers.
  */
-export async function touchConversations(tx: Executor, inbound: boolean, touches: ConversationTouch[]) {
+export async function touchConversations(tx: Executor, inbound: boolean, touches: ConversationTouch[], { alongside }: {
+  /** A statement run in the same round trip, before the touch (the messages' insert). */
+  alongside?: SQL;
+} = {}) {
   const last = new Map<string, ConversationTouch>();
   const count = new Map<string, number>();
   for (const t of touches) {
@@ -85,10 +88,15 @@ export async function touchConversations(tx: Executor, inbound: boolean, touches
     count.set(t.conversationId, (count.get(t.conversationId) ?? 0) + 1);
   }
   const rows = [...last.values()];
-  if (!rows.length) return;
+  if (!rows.length) {
+    if (alongside) await tx.execute(alongside);
+    return;
+  }
   const inboundOn = inbound ? sql`v.at::timestamptz` : sql`c.last_inbound_on`;
   const unread = inbound ? sql`c.unread_count + v.n` : sql`c.unread_count`;
-  await tx.execute(sql`update conversations c set last_message_on = v.at::timestamptz, last_inbound_on = ${inboundOn},
+  // A data-modifying WITH runs whether or not the update reads it; neither part reads the other's rows.
+  const before = alongside ? sql`with alongside as (${alongside}) ` : sql``;
+  await tx.execute(sql`${before}update conversations c set last_message_on = v.at::timestamptz, last_inbound_on = ${inboundOn},
       status = coalesce(v.status::conversation_status, c.status), unread_count = ${unread}, updated_on = now()
     from unnest(${sql.param(rows.map((r) => r.conversationId))}::uuid[], ${sql.param(rows.map((r) => r.at.toISOString()))}::text[],
       ${sql.param(rows.map((r) => r.status ?? null))}::text[], ${sql.param(rows.map((r) => count.get(r.conversationId)!))}::int[])

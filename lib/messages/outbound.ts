@@ -58,10 +58,10 @@ export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[
   const now = new Date();
   // Ids chosen here, so each input knows its message without relying on the order of RETURNING.
   const ids = inputs.map(() => randomUUID());
-  await tx.execute(insertRowsFromJson(messages, inputs.map((input, i) => ({ id: ids[i], ...outboundRow(input, now) }))));
+  // The messages and their conversations' touch in one round trip.
   await touchConversations(tx, false, inputs.map((input) => ({
     conversationId: input.conversation.id, at: now, status: input.conversationStatus,
-  })));
+  })), { alongside: insertRowsFromJson(messages, inputs.map((input, i) => ({ id: ids[i], ...outboundRow(input, now) }))) });
   await enqueueMany(tx, oneJob
     ? [{ name: QUEUES.messageSend.name, data: { messageIds: ids }, priority: sendPriority(inputs[0].source) }]
     : ids.map((messageId, i) => ({ name: QUEUES.messageSend.name, data: { messageId }, priority: sendPriority(inputs[i].source) })));
