@@ -78,7 +78,7 @@ export type ConversationTouch = { conversationId: string; at: Date; status?: Con
  * (when given) where it differs. Inbound messages count as unread until an agent reads or answers.
  */
 export async function touchConversations(tx: Executor, inbound: boolean, touches: ConversationTouch[], { alongside }: {
-  /** A statement run in the same round trip, before the touch (the messages' insert). */
+  /** A statement run in the same round trip as the touch (the messages' insert). */
   alongside?: SQL;
 } = {}) {
   const last = new Map<string, ConversationTouch>();
