@@ -120,8 +120,8 @@ async function settleClaimed(m: MessageRow): Promise<void> {
   });
   if (outcome !== 'wait') return;
   // Its sender may still be in flight, or threw before writing the outcome (then nothing else would
-  // ever settle it), or the provider's callbacks have not yet told. Looked at again then (a clock
-  // apart from the database's only moves when; the decision itself is made in the database).
+  // ever settle it), or the provider's callbacks have not yet told. Looked at again then: the delay
+  // is reckoned with this process's clock, which at worst moves when; the decision is the database's.
   const age = m.sendClaimedOn ? Math.max(0, (Date.now() - m.sendClaimedOn.getTime()) / 1000) : 0;
   const next = age < STALE_SECONDS ? STALE_SECONDS - age + 1 : Math.max(1, Math.min(STATUS_LAG_SECONDS, 30));
   await enqueue(db, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: Math.ceil(next), priority: sendPriority(m.source) });
@@ -226,6 +226,11 @@ async function settle(outcomes: (Sendable & { result: SendOutcome })[]) {
   await fail(failures);
 }
 
+/** Messages that did not go out this time, sent by a job of their own a second from now, at their priority. */
+async function sendSoon(messageIds: string[], source: MessageRow['source']) {
+  await enqueue(await getDb(), QUEUES.messageSend.name, { messageIds }, { startAfter: 1, priority: sendPriority(source) });
+}
+
 /** One burst: fired at its slot, or reserved again when it would go out late. */
 async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
   const db = await getDb();
@@ -247,7 +252,7 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
       await settle(outcomes);
       // Held back behind an earlier message of their conversation: tried again once it has gone.
       const behind = claims.behind();
-      if (behind.length) await enqueue(db, QUEUES.messageSend.name, { messageIds: behind }, { startAfter: 1, priority: sendPriority(burst[0].m.source) });
+      if (behind.length) await sendSoon(behind, burst[0].m.source);
       return;
     }
     const again = await reserveBurst(db, channel.id, channel.rateLimitPerSecond, burst.length);
@@ -256,7 +261,7 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
   // Never on time (a process too busy to keep its slots): nothing of the burst went out, so it is
   // sent by a job of its own a little later, however often that takes (a failing job would give
   // up after a few retries and leave its messages queued with nothing to send them).
-  await enqueue(db, QUEUES.messageSend.name, { messageIds: burst.map((s) => s.m.id) }, { startAfter: 1, priority: sendPriority(burst[0].m.source) });
+  await sendSoon(burst.map((s) => s.m.id), burst[0].m.source);
 }
 
 /**
@@ -331,7 +336,7 @@ export async function sendMessages(messageIds: string[]): Promise<void> {
   const sendable = (await Promise.all(rows.map((row) => triage(row, failures, held)))).filter((s): s is Sendable => s !== null);
   await fail(failures);
   // Tried again shortly, without taking a place in the channel's pace meanwhile.
-  if (held.length) await enqueue(db, QUEUES.messageSend.name, { messageIds: held.map((m) => m.id) }, { startAfter: 1, priority: sendPriority(held[0].source) });
+  if (held.length) await sendSoon(held.map((m) => m.id), held[0].source);
   const byChannel = new Map<number, Sendable[]>();
   for (const s of sendable) byChannel.set(s.channel.id, [...(byChannel.get(s.channel.id) ?? []), s]);
   await Promise.all([...byChannel.values()].map(sendOnChannel));

@@ -40,8 +40,11 @@ let lifecycle: Promise<boolean> = Promise.resolve(false);
 // taken no later than the moment its answer arrived here. The largest bound seen is the closest.
 let offsetMs: number | null = null;
 
+/** The database's now(), in ms since the epoch, as `at` (text: exact through any driver). */
+const DB_NOW_MS = sql.raw(`(extract(epoch from now()) * 1000)::float8::text as at`);
+
 async function measureOffset(db: Executor) {
-  const [row] = await execRows<{ at: string }>(db, sql`select (extract(epoch from now()) * 1000)::float8::text as at`);
+  const [row] = await execRows<{ at: string }>(db, sql`select ${DB_NOW_MS}`);
   const bound = Number(row.at) - Date.now();
   offsetMs = offsetMs === null ? bound : Math.max(offsetMs, bound);
 }
@@ -58,7 +61,7 @@ async function beat(): Promise<void> {
   const [row] = await execRows<{ at: string }>(db, sql`
     insert into callback_watermarks (process_id, through_on, beat_on) values (${processId}, ${await dbTime(db, oldest)}, now())
     on conflict (process_id) do update set through_on = excluded.through_on, beat_on = excluded.beat_on
-    returning (extract(epoch from now()) * 1000)::float8::text as at`);
+    returning ${DB_NOW_MS}`);
   offsetMs = Math.max(offsetMs!, Number(row.at) - Date.now());
 }
 
