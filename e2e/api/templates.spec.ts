@@ -123,11 +123,14 @@ test('send uses an existing contact as it is: no contact.updated, a deleted cont
     const fresh = uniquePhone();
     expect((await send(fresh)).status()).toBe(201);
     await expect.poll(() => events().length).toBe(3);
+    // Delivery proves the number (phone_status VALID), a system fact that announces no contact.updated.
+    const contact = async () => (await request.get(`/api/contact/${existing.id}`, { headers: account.admin.headers })).json();
+    await expect.poll(async () => (await contact()).phone_status, { timeout: 15_000 }).toBe('VALID');
     await new Promise((r) => setTimeout(r, 1500));
     expect(events().map((e) => e.type)).toEqual(['contact.created', 'contact.created', 'contact.created']);
 
-    const after = await (await request.get(`/api/contact/${existing.id}`, { headers: account.admin.headers })).json();
-    expect(after).toEqual({ ...before, last_conversation: expect.stringMatching(UUID) });
+    const after = await contact();
+    expect(after).toEqual({ ...before, last_conversation: expect.stringMatching(UUID), phone_status: 'VALID' });
     expect(after.last_updated_on).toBe(before.last_updated_on);
     const stillDeleted = await (await request.get(`/api/contact/${deleted.id}`, { headers: account.admin.headers })).json();
     expect(stillDeleted.is_deleted).toBe(true);
