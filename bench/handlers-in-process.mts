@@ -14,6 +14,7 @@ const scratch = await scratchDatabase('engage_bench_handlers');
 process.env.DATABASE_URL = scratch.url;
 process.env.WORKERS_IN_WEB = 'false'; // acceptance only: the sends stay queued
 process.env.CHANNEL_SECRET_KEY ??= 'bench';
+process.env.CHANNEL_ALLOW_PRIVATE_BASE_URLS ??= '127.0.0.1'; // the fake Cloud API is local
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
 const { sql } = await import('drizzle-orm');

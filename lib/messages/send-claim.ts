@@ -48,6 +48,8 @@ export type BurstClaim = {
 // (and a worker killed meanwhile leaves it "outcome unknown").
 let claimMs = 5;
 const MAX_LEAD_MS = 20;
+// How long a claim answered late may wait for a new slot before it is given back instead.
+const MAX_HOLD_MS = 1_000;
 
 /** How long before its slot a burst should start claiming. */
 export function claimLead(): number {
@@ -57,10 +59,13 @@ export function claimLead(): number {
 /**
  * Claims a burst's messages together, once every one of them asked (or a short while after the
  * first did): messages whose provider call failed before it was ready never ask. Claimed messages
- * go out at `slot` (ms since the epoch); a claim answered after `deadline` is given back and
- * nothing goes out: the caller reserves again.
+ * go out at `slot` (ms since the epoch), or, when the claim is answered after `deadline`, at the
+ * slot `reslot` reserves for them then. A burst already past its deadline claims nothing: the
+ * caller reserves again.
  */
-export function burstClaim(db: Executor, messageIds: string[], slot: number, deadline: number): BurstClaim {
+export function burstClaim(
+  db: Executor, messageIds: string[], slot: number, deadline: number, reslot: (count: number) => Promise<number>,
+): BurstClaim {
   const waiting = new Map<string, (ok: boolean) => void>();
   let settled = false;
   let wasLate = false;
@@ -97,14 +102,22 @@ export function burstClaim(db: Executor, messageIds: string[], slot: number, dea
       const claimed = rows.filter((r) => !r.behind);
       waitingBehind = rows.filter((r) => r.behind).map((r) => r.id);
       claimMs = 0.8 * claimMs + 0.2 * (Date.now() - started);
-      if (Date.now() > deadline && claimed.length) {
-        // The claim itself came too late for the slot: given back, and nothing goes out.
-        wasLate = true;
-        await db.execute(sql`update messages set send_claimed_on = null
-          where id = any(${sql.param(claimed.map((c) => c.id))}::uuid[]) and provider_id is null and status = 'queued'`);
-        return answer(new Set());
+      // The claim came too late for its slot: the claimed messages keep their claim and go out at
+      // a slot reserved now (held to the same tolerance), when that slot is near. Giving the claim
+      // back to claim again writes every row twice more, and a busy database, slower still, would
+      // never claim in time; holding it long would keep the request open and the outcome unsettled.
+      let at = slot;
+      for (let attempt = 0; Date.now() > at + (deadline - slot) && claimed.length; attempt++) {
+        const next = attempt < 5 ? await reslot(claimed.length).catch(() => null) : null;
+        if (next === null || next - Date.now() > MAX_HOLD_MS) {
+          wasLate = true;
+          await db.execute(sql`update messages set send_claimed_on = null
+            where id = any(${sql.param(claimed.map((c) => c.id))}::uuid[]) and provider_id is null and status = 'queued'`);
+          return answer(new Set());
+        }
+        at = next;
       }
-      if (Date.now() < slot) await new Promise((resolve) => setTimeout(resolve, slot - Date.now()));
+      if (Date.now() < at) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
       answer(new Set(claimed.map((c) => c.id)));
     } catch {
       // Nothing claimed, so nothing goes out: the burst tries again as if it had come late.

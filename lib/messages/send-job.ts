@@ -235,10 +235,11 @@ async function sendSoon(messageIds: string[], source: MessageRow['source']) {
 async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
   const db = await getDb();
   const channel = burst[0].channel;
+  const reslot = async (count: number) => Date.now() + (await reserveBurst(db, channel.id, channel.rateLimitPerSecond, count)).waitMs;
   let at = slotAt;
   for (let attempt = 0; attempt < 5; attempt++) {
     await sleep(at - claimLead() - Date.now());
-    const claims = burstClaim(db, burst.map((s) => s.m.id), at, at + LATE_TOLERANCE_S * 1000);
+    const claims = burstClaim(db, burst.map((s) => s.m.id), at, at + LATE_TOLERANCE_S * 1000, reslot);
     const outcomes = await Promise.all(burst.map(async (s) => {
       let result: SendOutcome;
       try {
@@ -255,8 +256,7 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
       if (behind.length) await sendSoon(behind, burst[0].m.source);
       return;
     }
-    const again = await reserveBurst(db, channel.id, channel.rateLimitPerSecond, burst.length);
-    at = Date.now() + again.waitMs;
+    at = await reslot(burst.length);
   }
   // Never on time (a process too busy to keep its slots): nothing of the burst went out, so it is
   // sent by a job of its own a little later, however often that takes (a failing job would give
