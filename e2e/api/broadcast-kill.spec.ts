@@ -14,7 +14,9 @@ import { OwnServer } from './own-server';
 // (Postgres only: the embedded database is one process's.)
 
 test('a worker killed with SIGKILL mid-broadcast and started again sends exactly once to each', async ({}, testInfo) => {
-  test.setTimeout(240_000);
+  // The full suite runs beside it: sending then goes far below the channel's pace, and the test
+  // asserts what was sent, not how fast.
+  test.setTimeout(480_000);
   const cloud = await new FakeCloud().start();
   const server = await OwnServer.create('postgres', 3540 + testInfo.workerIndex, {
     WORKERS_IN_WEB: 'false', MESSAGE_SEND_EXPIRE_SECONDS: '10', QUEUE_MAINTENANCE_SECONDS: '5', CLOUD_API_TIMEOUT_MS: '3000',
@@ -52,7 +54,7 @@ test('a worker killed with SIGKILL mid-broadcast and started again sends exactly
     worker = server.startWorker();
 
     await expect.poll(async () => (await (await api.get(`/api/broadcast/${id}`, { headers })).json()).status,
-      { timeout: 120_000, intervals: [1000] }).toBe('COMPLETED');
+      { timeout: 300_000, intervals: [1000] }).toBe('COMPLETED');
     const sends = cloud.sends('PNKILL');
     const to = sends.map((s) => (s.body as { to: string }).to);
     expect(new Set(to).size, 'nobody got two messages').toBe(to.length);

@@ -10,7 +10,9 @@ import { OwnServer } from './own-server';
 // database is one process's.)
 
 test('a worker killed with SIGKILL mid-flow and started again sends each step\'s message exactly once, and every contact completes', async ({}, testInfo) => {
-  test.setTimeout(240_000);
+  // The full suite runs beside it: sending then goes far below the channel's pace, and the test
+  // asserts what was sent, not how fast.
+  test.setTimeout(480_000);
   const cloud = await new FakeCloud().start();
   const server = await OwnServer.create('postgres', 3560 + testInfo.workerIndex, {
     WORKERS_IN_WEB: 'false', MESSAGE_SEND_EXPIRE_SECONDS: '10', FLOW_ADVANCE_EXPIRE_SECONDS: '15', QUEUE_MAINTENANCE_SECONDS: '5', CLOUD_API_TIMEOUT_MS: '3000',
@@ -55,7 +57,7 @@ test('a worker killed with SIGKILL mid-flow and started again sends each step\'s
     worker = server.startWorker();
 
     await expect.poll(async () => (await (await api.get(`/api/flow-execution/${id}`, { headers })).json()).status,
-      { timeout: 150_000, intervals: [1000] }).toBe('COMPLETED');
+      { timeout: 300_000, intervals: [1000] }).toBe('COMPLETED');
     // Every message queued is sent once: the ones the kill cut short as their claims go stale.
     await expect.poll(() => cloud.sends('PNFLOWKILL').length, { timeout: 60_000, intervals: [500] }).toBeGreaterThanOrEqual(300);
     await new Promise((resolve) => setTimeout(resolve, 3000));

@@ -7,7 +7,7 @@ import { describeError, type CloudChangeValue, type CloudInboundMessage, type Cl
 import { inboundFields } from './inbound-content';
 import { DUPLICATE, storeInboundMessages, type InboundMessage } from './inbound-store';
 import { applyStatus, type DeliveryStatus } from './status';
-import { noteStatusArrival } from './status-arrivals';
+import { callbackClock, noteStatusArrival } from './status-arrivals';
 
 // The one inbound path: a Cloud API webhook payload (from the provider's signed callback, or built
 // by the sandbox phone) becomes contacts, conversations, messages and status changes. Messages
@@ -16,6 +16,7 @@ import { noteStatusArrival } from './status-arrivals';
 // Changes addressed to another phone number id than the channel's are skipped.
 
 const STATUSES = new Set<DeliveryStatus>(['sent', 'delivered', 'read', 'failed']);
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type InboundResult = { messageIds: string[]; duplicates: number; statuses: number; skipped: number };
 
@@ -55,8 +56,8 @@ function storeInbound(db: Db, item: InboundMessage): Promise<Outcome> {
   )).store(item);
 }
 
-/** `receivedAt`: when the provider's callback came in (Date.now()), for a cut-short send's evidence. */
-export async function processWebhook(db: Db, channel: ChannelRecord, payload: CloudWebhookPayload, receivedAt = Date.now()): Promise<InboundResult> {
+/** `receivedAt`: when the provider's callback came in (callbackClock()), for a cut-short send's evidence. */
+export async function processWebhook(db: Db, channel: ChannelRecord, payload: CloudWebhookPayload, receivedAt = callbackClock()): Promise<InboundResult> {
   const result: InboundResult = { messageIds: [], duplicates: 0, statuses: 0, skipped: 0 };
   for (const entry of payload.entry ?? []) {
     for (const change of entry.changes ?? []) {
@@ -81,8 +82,10 @@ export async function processWebhook(db: Db, channel: ChannelRecord, payload: Cl
         else result.skipped++;
       }
       // After the statuses themselves: one naming a message cut short is applied before the
-      // arrival that would let that message be sent again.
-      if (value.statuses?.length && channel.channelProvider === 'PROVIDER_CLOUD_API') await noteStatusArrival(db, channel.id, receivedAt);
+      // arrival that would let that message be sent again. Only statuses that carry our names
+      // back count: a provider that leaves them out could never name a message cut short.
+      const naming = (value.statuses ?? []).some((s) => typeof s.biz_opaque_callback_data === 'string' && UUID.test(s.biz_opaque_callback_data));
+      if (naming && channel.channelProvider === 'PROVIDER_CLOUD_API') await noteStatusArrival(db, channel.id, receivedAt);
     }
   }
   return result;

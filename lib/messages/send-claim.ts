@@ -39,8 +39,6 @@ export type BurstClaim = {
   claim: (messageId: string) => Promise<boolean>;
   /** Whether the burst was called off (it came later than its deadline, or the claim failed): it must try again. */
   late: () => boolean;
-  /** Messages not sent because an earlier message of their conversation is still waiting: they must be tried again. */
-  behind: () => string[];
 };
 
 // The claim is started this long before its slot, so that it is answered when the slot comes:
@@ -50,6 +48,8 @@ let claimMs = 5;
 const MAX_LEAD_MS = 20;
 // How long a claim answered late may wait for a new slot before it is given back instead.
 const MAX_HOLD_MS = 1_000;
+/** The longest a claimed message waits between its claim and its send: the hold, and the reslots before it. */
+export const CLAIM_TO_SEND_MS = 2 * MAX_HOLD_MS;
 
 /** How long before its slot a burst should start claiming. */
 export function claimLead(): number {
@@ -69,7 +69,6 @@ export function burstClaim(
   const waiting = new Map<string, (ok: boolean) => void>();
   let settled = false;
   let wasLate = false;
-  let waitingBehind: string[] = [];
   let timer: NodeJS.Timeout | null = null;
 
   const settle = async () => {
@@ -85,12 +84,14 @@ export function burstClaim(
     try {
       const ids = asked.map(([id]) => id);
       const started = Date.now();
-      const rows = await execRows<{ id: string; behind: boolean }>(db, sql`
+      const claimed = await execRows<{ id: string }>(db, sql`
         with behind as (
           select a.id from messages a where a.id = any(${sql.param(ids)}::uuid[])
             and a.status = 'queued' and a.provider_id is null and a.send_claimed_on is null and ${waitsForEarlier(sql`a`)}
         ), claimed as (
-          update messages set send_claimed_on = now()
+          -- The clock at the row's update, not the statement's start: a claim that waited on a lock
+          -- is dated when it was made, which the resend's reckoning counts from (send-job.ts).
+          update messages set send_claimed_on = clock_timestamp()
           where id = any(${sql.param(ids)}::uuid[]) and id not in (select id from behind)
             and status = 'queued' and provider_id is null and send_claimed_on is null
             -- A broadcast paused or canceled since the burst was planned: its messages stay behind.
@@ -98,9 +99,7 @@ export function burstClaim(
               where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
           returning id
         )
-        select id, false as behind from claimed union all select id, true from behind`);
-      const claimed = rows.filter((r) => !r.behind);
-      waitingBehind = rows.filter((r) => r.behind).map((r) => r.id);
+        select id from claimed`);
       claimMs = 0.8 * claimMs + 0.2 * (Date.now() - started);
       // The claim came too late for its slot: the claimed messages keep their claim and go out at
       // a slot reserved now (held to the same tolerance), when that slot is near. Giving the claim
@@ -109,7 +108,7 @@ export function burstClaim(
       let at = slot;
       for (let attempt = 0; Date.now() > at + (deadline - slot) && claimed.length; attempt++) {
         const next = attempt < 5 ? await reslot(claimed.length).catch(() => null) : null;
-        if (next === null || next - Date.now() > MAX_HOLD_MS) {
+        if (next === null || next - Date.now() > MAX_HOLD_MS || next - started > CLAIM_TO_SEND_MS) {
           wasLate = true;
           await db.execute(sql`update messages set send_claimed_on = null
             where id = any(${sql.param(claimed.map((c) => c.id))}::uuid[]) and provider_id is null and status = 'queued'`);
@@ -134,6 +133,5 @@ export function burstClaim(
       else timer ??= setTimeout(() => void settle(), 50);
     }),
     late: () => wasLate,
-    behind: () => waitingBehind,
   };
 }

@@ -111,6 +111,24 @@ describe('sendMessage', () => {
     expect(await reload(message.id)).toMatchObject({ status: 'accepted', providerId: expect.stringMatching(/^wamid\.SLOW/) });
   });
 
+  it('a message whose claim went elsewhere after it was loaded is looked at again by a job of its own, never dropped', async () => {
+    const { db, message, phoneNumberId } = await queuedMessage();
+    // Claimed between the load and the burst's claim (here: while the provider call is being made ready).
+    cloud.onSend(phoneNumberId, () => ({ status: 200, json: { messages: [{ id: `wamid.X${Date.now()}` }] } }));
+    const claimedElsewhere = db.update(messages).set({ sendClaimedOn: new Date() }).where(eq(messages.id, message.id));
+    await Promise.all([claimedElsewhere, sendMessage(message.id)]);
+    const row = await reload(message.id);
+    if (row.status === 'queued') {
+      expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+      const [again] = await execRows<{ id: string }>(db, sql`select id from pgboss.job
+        where name = 'message-send' and (data->'messageIds' ? ${message.id} or data->>'messageId' = ${message.id}) and state = 'created'`);
+      expect(again, 'looked at again a little later').toBeTruthy();
+    } else {
+      // The update came after the burst's claim: sent once, as usual.
+      expect(cloud.sends(phoneNumberId)).toHaveLength(1);
+    }
+  });
+
   const claimedAgo = (seconds: number) => sql`now() - ${sql.raw(`interval '${seconds} seconds'`)}`;
   const staleSeconds = Math.ceil(SEND_CLAIM_STALE_MS / 1000) + 5;
 
@@ -157,7 +175,9 @@ describe('sendMessage', () => {
 
   it('a stale claim waits while a live web process still holds a callback received before the lag was up', async () => {
     const { db, message, phoneNumberId } = await queuedMessage();
-    const claimedSeconds = staleSeconds + STATUS_LAG_SECONDS;
+    // Long enough ago that a process beating since then can have been silent past WATERMARK_LIVE_SECONDS.
+    const claimedSeconds = Math.max(staleSeconds + STATUS_LAG_SECONDS, WATERMARK_LIVE_SECONDS + 30);
+    expect(claimedSeconds).toBeLessThan(unknownSeconds);
     await db.update(messages).set({ sendClaimedOn: claimedAgo(claimedSeconds) }).where(eq(messages.id, message.id));
     await callbacksArrived(db, message.channelId!, 0);
     // Another process received a callback one second after the claim and is still processing it.
@@ -166,8 +186,15 @@ describe('sendMessage', () => {
     await sendMessage(message.id);
     expect(cloud.sends(phoneNumberId)).toHaveLength(0);
     expect(await reload(message.id)).toMatchObject({ status: 'queued', failedAttempts: 0, sendClaimedOn: expect.any(Date) });
-    // Once that process has gone quiet for good (its watermark no longer renewed), it is not waited on.
-    await db.update(callbackWatermarks).set({ beatOn: claimedAgo(WATERMARK_LIVE_SECONDS + 1) })
+    // A process that died after the claim may have held a status naming the message, which its
+    // provider sends again at some later time: not resent while that process's watermark stays.
+    await db.update(callbackWatermarks).set({ beatOn: claimedAgo(claimedSeconds - 10) })
+      .where(eq(callbackWatermarks.processId, held.processId));
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({ status: 'queued', failedAttempts: 0, sendClaimedOn: expect.any(Date) });
+    // A process gone quiet before the claim (its watermark last renewed before it) held nothing about it.
+    await db.update(callbackWatermarks).set({ beatOn: claimedAgo(claimedSeconds + 1) })
       .where(eq(callbackWatermarks.processId, held.processId));
     await sendMessage(message.id);
     expect(await reload(message.id)).toMatchObject({ status: 'queued', failedAttempts: 1, sendClaimedOn: null });

@@ -13,9 +13,9 @@ import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 import { recordMessageEvents } from './events';
 import { messageRetryDelay, throttleRetryDelay } from './retry-schedule';
 import { scheduleSandboxStatuses } from './sandbox-status-job';
-import { burstClaim, claimLead, waitsForEarlier } from './send-claim';
+import { burstClaim, CLAIM_TO_SEND_MS, claimLead, waitsForEarlier } from './send-claim';
 import { sendPriority } from './outbound';
-import { callbacksProcessedThrough } from './status-arrivals';
+import { callbacksProcessed } from './status-arrivals';
 import { channelUnusable } from '@/lib/channels/usable';
 
 // Sends queued messages through their channels' providers, once each (send-claim.ts), at
@@ -90,7 +90,9 @@ async function fail(failures: { id: string; attempts: number; code: string; mess
  */
 async function settleClaimed(m: MessageRow): Promise<void> {
   const db = await getDb();
-  const lag = sql.raw(`interval '${STATUS_LAG_SECONDS} seconds'`);
+  // A claimed burst may go out up to CLAIM_TO_SEND_MS after its claim (send-claim.ts): the lag is
+  // counted from then.
+  const lag = sql.raw(`interval '${STATUS_LAG_SECONDS * 1000 + CLAIM_TO_SEND_MS} milliseconds'`);
   const stale = sql`m.send_claimed_on < now() - ${sql.raw(`interval '${STALE_SECONDS} seconds'`)}`;
   const unsettled = sql`m.id = ${m.id} and m.status = 'queued' and m.provider_id is null and ${stale}`;
   const outcome = await db.transaction(async (tx) => {
@@ -100,7 +102,7 @@ async function settleClaimed(m: MessageRow): Promise<void> {
         where a.channel_id = m.channel_id and a.last_on >= m.send_claimed_on + ${lag})
         -- In one statement with the message's own state: a watermark past the lag was written after
         -- a status naming the message (received before it) was applied, so that status is seen here.
-        and ${callbacksProcessedThrough} >= m.send_claimed_on + ${lag}
+        and ${callbacksProcessed(sql`m.send_claimed_on`, sql`m.send_claimed_on + ${lag}`)}
       returning m.id`);
     if (resent) {
       await enqueue(tx, QUEUES.messageSend.name, { messageId: m.id }, { priority: sendPriority(m.source) });
@@ -251,9 +253,11 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
     }));
     if (!claims.late()) {
       await settle(outcomes);
-      // Held back behind an earlier message of their conversation: tried again once it has gone.
-      const behind = claims.behind();
-      if (behind.length) await sendSoon(behind, burst[0].m.source);
+      // Held back behind an earlier message of their conversation, or called off for another reason
+      // (claimed elsewhere, a claim given back that stayed, its broadcast paused): looked at again by
+      // a job of their own, which sends, waits for or settles each (triage), so none is forgotten.
+      const again = outcomes.filter((o) => !o.result.ok && 'calledOff' in o.result).map((o) => o.m.id);
+      if (again.length) await sendSoon(again, burst[0].m.source);
       return;
     }
     at = await reslot(burst.length);

@@ -6,14 +6,15 @@ import { sql } from 'drizzle-orm';
 // waits for), against a real database.
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
-const { callbacksProcessedThrough, receivingCallback, writeWatermark } = await import('./status-arrivals');
+const { callbackClock, noteStatusArrival, ownWatermark, receivingCallback, writeWatermark } = await import('./status-arrivals');
+const { accounts } = await import('@/db/schema');
+const { createSandboxChannel } = await import('@/lib/channels/service');
 
-/** The least live watermark, as a resend reads it, and the database's now(), in ms. */
+/** This process's watermark and the database's now(), in ms. */
 async function watermark() {
   const db = await getDb();
-  const [row] = await execRows<{ through: string; now: string }>(db, sql`select
-    (extract(epoch from ${callbacksProcessedThrough}) * 1000)::float8::text as through, (extract(epoch from now()) * 1000)::float8::text as now`);
-  return { through: Number(row.through), now: Number(row.now) };
+  const [row] = await execRows<{ now: string }>(db, sql`select (extract(epoch from now()) * 1000)::float8::text as now`);
+  return { through: Number(await ownWatermark(db)), now: Number(row.now) };
 }
 
 afterAll(async () => {
@@ -42,6 +43,17 @@ describe('callback watermark', () => {
     expect(moved.through).toBeGreaterThan(held.through + 250);
   });
 
+  it('a failed callback stops holding the watermark once the provider\'s copy of it is processed', async () => {
+    const first = await receivingCallback('sha256=same-body');
+    first.failed();
+    const again = await receivingCallback('sha256=same-body');
+    again.done();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await writeWatermark();
+    const { through, now } = await watermark();
+    expect(now - through).toBeLessThan(250);
+  });
+
   it('a callback whose processing failed keeps holding the watermark (its provider sends it again)', async () => {
     const received = await receivingCallback();
     received.failed();
@@ -49,5 +61,22 @@ describe('callback watermark', () => {
     await writeWatermark();
     const { through, now } = await watermark();
     expect(now - through).toBeGreaterThanOrEqual(250);
+  });
+
+  it('the last statuses of a busy spell count as an arrival, written as their window ends', async () => {
+    const db = await getDb();
+    const [account] = await db.insert(accounts).values({ name: `arrivals ${Date.now()}`, country: 'MX' }).returning();
+    const channel = await createSandboxChannel(db, account.id);
+    const arrival = async () => {
+      const [row] = await execRows<{ at: string }>(db, sql`
+        select (extract(epoch from last_on) * 1000)::float8::text as at from channel_status_arrivals where channel_id = ${channel.id}`);
+      return row ? Number(row.at) : null;
+    };
+    await noteStatusArrival(db, channel.id, callbackClock());
+    const first = await arrival();
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await noteStatusArrival(db, channel.id, callbackClock()); // within the window: not written yet
+    expect(await arrival()).toBe(first);
+    await expect.poll(arrival, { timeout: 10_000, interval: 250 }).toBeGreaterThanOrEqual(first! + 150);
   });
 });

@@ -54,7 +54,8 @@ export async function verifyHandshake(channelId: number, url: URL): Promise<Resp
 
 export async function receiveCallback(channelId: number, req: Request): Promise<Response> {
   // Counted as received from here until processed: a resend after a worker's death waits for it.
-  const received = await receivingCallback();
+  // The signature names the body, so the provider's redelivery of a failed one releases its hold.
+  const received = await receivingCallback(req.headers.get('x-hub-signature-256'));
   try {
     const response = await processCallback(channelId, req, received.receivedAt);
     received.done();
