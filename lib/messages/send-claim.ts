@@ -105,8 +105,13 @@ export function burstClaim(
       // a slot reserved now (held to the same tolerance), when that slot is near. Giving the claim
       // back to claim again writes every row twice more, and a busy database, slower still, would
       // never claim in time; holding it long would keep the request open and the outcome unsettled.
+      // The time is checked again after every wait: a timer that fires late (a busy event loop)
+      // must not let a burst out past its slot's tolerance, where it would crowd the next second.
+      const tolerance = deadline - slot;
       let at = slot;
-      for (let attempt = 0; Date.now() > at + (deadline - slot) && claimed.length; attempt++) {
+      for (let attempt = 0; claimed.length; attempt++) {
+        if (Date.now() < at) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
+        if (Date.now() <= at + tolerance) break;
         const next = attempt < 5 ? await reslot(claimed.length).catch(() => null) : null;
         if (next === null || next - Date.now() > MAX_HOLD_MS || next - started > CLAIM_TO_SEND_MS) {
           wasLate = true;
@@ -116,7 +121,6 @@ export function burstClaim(
         }
         at = next;
       }
-      if (Date.now() < at) await new Promise((resolve) => setTimeout(resolve, at - Date.now()));
       answer(new Set(claimed.map((c) => c.id)));
     } catch {
       // Nothing claimed, so nothing goes out: the burst tries again as if it had come late.
