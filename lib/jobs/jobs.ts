@@ -1,7 +1,7 @@
 import type { JobDefinition } from './registry';
 import { contactImportJob } from '@/lib/contacts/import/job';
 import { webhookDeliverJob } from '@/lib/webhooks/job';
-import { messageSendJob } from '@/lib/messages/send-job';
+import { messageSendJob, messageSendSweepJob } from '@/lib/messages/send-job';
 import { sandboxStatusJob } from '@/lib/messages/sandbox-status-job';
 import { templateSyncAllJob, templateSyncJob } from '@/lib/templates/sync-job';
 import { importResumeJob, uploadSweepJob } from '@/lib/contacts/import/sweep-job';
@@ -17,6 +17,7 @@ export const jobs: JobDefinition<never>[] = [
   contactImportJob as JobDefinition<never>,
   webhookDeliverJob as JobDefinition<never>,
   messageSendJob as JobDefinition<never>,
+  messageSendSweepJob as JobDefinition<never>,
   sandboxStatusJob as JobDefinition<never>,
   templateSyncAllJob as JobDefinition<never>,
   templateSyncJob as JobDefinition<never>,

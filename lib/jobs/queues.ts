@@ -40,6 +40,8 @@ export const QUEUES = {
   templateSyncAll: { name: 'template-sync-all', policy: { retryLimit: 0, expireInSeconds: 600 } },
   // One chunk of a broadcast's recipients; each run enqueues the next.
   broadcastRun: { name: 'broadcast-run', policy: { retryLimit: 10, retryDelay: 5, retryBackoff: true, expireInSeconds: 300 } },
+  // Every five minutes: claimed messages whose every job is gone get one (lib/messages/send-job.ts).
+  messageSendSweep: { name: 'message-send-sweep', policy: { retryLimit: 0, expireInSeconds: 120 } },
   // Every minute: a run for every broadcast that is due or running, should its chain have broken.
   broadcastSweep: { name: 'broadcast-sweep', policy: { retryLimit: 0, expireInSeconds: 120 } },
   // One channel's templates, at once: enqueued with the channel's creation or a change of the

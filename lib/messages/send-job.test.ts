@@ -13,7 +13,7 @@ const { accounts, callbackWatermarks, channelStatusArrivals, contacts, conversat
 const { WATERMARK_LIVE_SECONDS } = await import('./status-arrivals');
 const { createCloudChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
-const { OUTCOME_UNKNOWN_CODE, OUTCOME_UNKNOWN_MESSAGE, SEND_CLAIM_STALE_MS, STATUS_LAG_SECONDS, UNKNOWN_AFTER_SECONDS, sendMessage, sendMessages } = await import('./send-job');
+const { OUTCOME_UNKNOWN_CODE, OUTCOME_UNKNOWN_MESSAGE, SEND_CLAIM_STALE_MS, STATUS_LAG_SECONDS, UNKNOWN_AFTER_SECONDS, sendMessage, sendMessages, sweepOrphanedClaims } = await import('./send-job');
 const { applyStatus } = await import('./status');
 
 let cloud: FakeCloud;
@@ -198,6 +198,21 @@ describe('sendMessage', () => {
       .where(eq(callbackWatermarks.processId, held.processId));
     await sendMessage(message.id);
     expect(await reload(message.id)).toMatchObject({ status: 'queued', failedAttempts: 1, sendClaimedOn: null });
+  });
+
+  it('a claimed message whose every job is gone is found by the sweep and settled, never left pending', async () => {
+    const { db, message, phoneNumberId } = await queuedMessage();
+    await db.update(messages).set({ sendClaimedOn: claimedAgo(unknownSeconds + 400) }).where(eq(messages.id, message.id));
+    const fresh = await queuedMessage();
+    await db.update(messages).set({ sendClaimedOn: claimedAgo(unknownSeconds) }).where(eq(messages.id, fresh.message.id));
+    expect(await sweepOrphanedClaims()).toBeGreaterThanOrEqual(1);
+    const jobsFor = (id: string) => execRows<{ id: string }>(db, sql`select id from pgboss.job
+      where name = 'message-send' and data->'messageIds' ? ${id} and state = 'created'`);
+    expect(await jobsFor(message.id)).toHaveLength(1);
+    expect(await jobsFor(fresh.message.id), 'one a job may still be looking after is left alone').toHaveLength(0);
+    await sendMessage(message.id); // what that job does
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({ status: 'failed', providerErrorCode: OUTCOME_UNKNOWN_CODE });
   });
 
   it('a status naming the message settles a send whose answer was lost: accepted with the provider\'s id, not sent again', async () => {

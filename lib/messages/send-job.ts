@@ -364,3 +364,32 @@ export const messageSendJob = defineJob<SendData>({
   handleBatch: async (jobs) => sendMessages(jobs.flatMap((j) => idsOf(j.data))),
 });
 
+
+const ORPHAN_GRACE_SECONDS = 300;
+
+/**
+ * Claimed messages whose every job is gone (a claim that stayed after its give-back failed, a "look
+ * again later" that could not be enqueued): long past the time a job would have settled them (sent
+ * again, or "outcome unknown"), each gets a job of its own, which settles it. So no recipient stays
+ * pending for ever, whatever went wrong on the way.
+ */
+export async function sweepOrphanedClaims(): Promise<number> {
+  const db = await getDb();
+  const past = sql.raw(`interval '${STALE_SECONDS + UNKNOWN_AFTER_SECONDS + ORPHAN_GRACE_SECONDS} seconds'`);
+  const orphans = await execRows<{ id: string; source: MessageRow['source'] }>(db, sql`
+    select id, source from messages where status = 'queued' and send_claimed_on < now() - ${past} limit 1000`);
+  for (const source of new Set(orphans.map((o) => o.source))) {
+    await sendSoon(orphans.filter((o) => o.source === source).map((o) => o.id), source);
+  }
+  return orphans.length;
+}
+
+export const messageSendSweepJob = defineJob<Record<string, never>>({
+  name: QUEUES.messageSendSweep.name,
+  concurrency: 1,
+  schedule: '*/5 * * * *',
+  handle: async () => {
+    const found = await sweepOrphanedClaims();
+    if (found) console.log(`[messages] ${found} claimed message(s) had no job left; each has one again`);
+  },
+});
