@@ -53,6 +53,8 @@ async function run(limit: number, recipients: number, cloud: FakeCloud, headers:
       base_url: cloud.baseUrl, api_version: 'v21.0', rate_limit: limit,
     }),
   });
+  // BENCH_STATUS_CALLBACKS=1: the provider calls back a signed `sent` status for every send, as the Cloud API does.
+  if (process.env.BENCH_STATUS_CALLBACKS) cloud.callBackStatuses(pn, `${BASE}/api/channels/cloud-api/webhook/${channel.id}`, 's');
   await json(`/api/channels/${channel.id}/sync-templates`, { method: 'POST', headers });
   const template = (await json(`/api/channels/chat/template?channel=${channel.id}`, { headers })).results[0];
   const body = JSON.stringify({
