@@ -113,20 +113,19 @@ describe('sendMessage', () => {
 
   it('a message whose claim went elsewhere after it was loaded is looked at again by a job of its own, never dropped', async () => {
     const { db, message, phoneNumberId } = await queuedMessage();
-    // Claimed between the load and the burst's claim (here: while the provider call is being made ready).
-    cloud.onSend(phoneNumberId, () => ({ status: 200, json: { messages: [{ id: `wamid.X${Date.now()}` }] } }));
-    const claimedElsewhere = db.update(messages).set({ sendClaimedOn: new Date() }).where(eq(messages.id, message.id));
-    await Promise.all([claimedElsewhere, sendMessage(message.id)]);
-    const row = await reload(message.id);
-    if (row.status === 'queued') {
-      expect(cloud.sends(phoneNumberId)).toHaveLength(0);
-      const [again] = await execRows<{ id: string }>(db, sql`select id from pgboss.job
-        where name = 'message-send' and (data->'messageIds' ? ${message.id} or data->>'messageId' = ${message.id}) and state = 'created'`);
-      expect(again, 'looked at again a little later').toBeTruthy();
-    } else {
-      // The update came after the burst's claim: sent once, as usual.
-      expect(cloud.sends(phoneNumberId)).toHaveLength(1);
-    }
+    // The channel's next slot is two seconds off: the batch loads the message at once, then waits
+    // for its slot, and meanwhile another worker claims the message.
+    await db.execute(sql`insert into channel_send_pace (channel_id, next_slot) values (${message.channelId}, clock_timestamp() + interval '2 seconds')
+      on conflict (channel_id) do update set next_slot = excluded.next_slot`);
+    const sending = sendMessage(message.id);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await db.update(messages).set({ sendClaimedOn: new Date() }).where(eq(messages.id, message.id));
+    await sending;
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({ status: 'queued', failedAttempts: 0 });
+    const [again] = await execRows<{ id: string }>(db, sql`select id from pgboss.job
+      where name = 'message-send' and data->'messageIds' ? ${message.id} and state = 'created'`);
+    expect(again, 'the burst called it off and gave it a job of its own').toBeTruthy();
   });
 
   const claimedAgo = (seconds: number) => sql`now() - ${sql.raw(`interval '${seconds} seconds'`)}`;
@@ -193,8 +192,13 @@ describe('sendMessage', () => {
     await sendMessage(message.id);
     expect(cloud.sends(phoneNumberId)).toHaveLength(0);
     expect(await reload(message.id)).toMatchObject({ status: 'queued', failedAttempts: 0, sendClaimedOn: expect.any(Date) });
-    // A process gone quiet before the claim (its watermark last renewed before it) held nothing about it.
-    await db.update(callbackWatermarks).set({ beatOn: claimedAgo(claimedSeconds + 1) })
+    // Nor while its last beat came shortly before the claim: it may have lived on without beating.
+    await db.update(callbackWatermarks).set({ beatOn: claimedAgo(claimedSeconds + 60) })
+      .where(eq(callbackWatermarks.processId, held.processId));
+    await sendMessage(message.id);
+    expect(await reload(message.id)).toMatchObject({ status: 'queued', failedAttempts: 0, sendClaimedOn: expect.any(Date) });
+    // A process gone quiet long before the claim held nothing about it.
+    await db.update(callbackWatermarks).set({ beatOn: claimedAgo(claimedSeconds + WATERMARK_LIVE_SECONDS + 10) })
       .where(eq(callbackWatermarks.processId, held.processId));
     await sendMessage(message.id);
     expect(await reload(message.id)).toMatchObject({ status: 'queued', failedAttempts: 1, sendClaimedOn: null });

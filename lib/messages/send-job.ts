@@ -228,9 +228,12 @@ async function settle(outcomes: (Sendable & { result: SendOutcome })[]) {
   await fail(failures);
 }
 
-/** Messages that did not go out this time, sent by a job of their own a second from now, at their priority. */
-async function sendSoon(messageIds: string[], source: MessageRow['source']) {
-  await enqueue(await getDb(), QUEUES.messageSend.name, { messageIds }, { startAfter: 1, priority: sendPriority(source) });
+/** Messages that did not go out this time, sent by jobs of their own a second from now, each at its priority. */
+async function sendSoon(items: Pick<MessageRow, 'id' | 'source'>[]) {
+  const db = await getDb();
+  const byPriority = new Map<number, string[]>();
+  for (const m of items) byPriority.set(sendPriority(m.source), [...(byPriority.get(sendPriority(m.source)) ?? []), m.id]);
+  for (const [priority, messageIds] of byPriority) await enqueue(db, QUEUES.messageSend.name, { messageIds }, { startAfter: 1, priority });
 }
 
 /** One burst: fired at its slot, or reserved again when it would go out late. */
@@ -256,8 +259,8 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
       // Held back behind an earlier message of their conversation, or called off for another reason
       // (claimed elsewhere, a claim given back that stayed, its broadcast paused): looked at again by
       // a job of their own, which sends, waits for or settles each (triage), so none is forgotten.
-      const again = outcomes.filter((o) => !o.result.ok && 'calledOff' in o.result).map((o) => o.m.id);
-      if (again.length) await sendSoon(again, burst[0].m.source);
+      const again = outcomes.filter((o) => !o.result.ok && 'calledOff' in o.result).map((o) => o.m);
+      if (again.length) await sendSoon(again);
       return;
     }
     at = await reslot(burst.length);
@@ -265,7 +268,7 @@ async function fireBurst(burst: Sendable[], slotAt: number): Promise<void> {
   // Never on time (a process too busy to keep its slots): nothing of the burst went out, so it is
   // sent by a job of its own a little later, however often that takes (a failing job would give
   // up after a few retries and leave its messages queued with nothing to send them).
-  await sendSoon(burst.map((s) => s.m.id), burst[0].m.source);
+  await sendSoon(burst.map((s) => s.m));
 }
 
 /**
@@ -340,7 +343,7 @@ export async function sendMessages(messageIds: string[]): Promise<void> {
   const sendable = (await Promise.all(rows.map((row) => triage(row, failures, held)))).filter((s): s is Sendable => s !== null);
   await fail(failures);
   // Tried again shortly, without taking a place in the channel's pace meanwhile.
-  if (held.length) await sendSoon(held.map((m) => m.id), held[0].source);
+  if (held.length) await sendSoon(held);
   const byChannel = new Map<number, Sendable[]>();
   for (const s of sendable) byChannel.set(s.channel.id, [...(byChannel.get(s.channel.id) ?? []), s]);
   await Promise.all([...byChannel.values()].map(sendOnChannel));
@@ -378,9 +381,7 @@ export async function sweepOrphanedClaims(): Promise<number> {
   const past = sql.raw(`interval '${STALE_SECONDS + UNKNOWN_AFTER_SECONDS + ORPHAN_GRACE_SECONDS} seconds'`);
   const orphans = await execRows<{ id: string; source: MessageRow['source'] }>(db, sql`
     select id, source from messages where status = 'queued' and send_claimed_on < now() - ${past} limit 1000`);
-  for (const source of new Set(orphans.map((o) => o.source))) {
-    await sendSoon(orphans.filter((o) => o.source === source).map((o) => o.id), source);
-  }
+  await sendSoon(orphans);
   return orphans.length;
 }
 

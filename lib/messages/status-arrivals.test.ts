@@ -37,7 +37,7 @@ describe('callback watermark', () => {
     expect(held.through).toBeGreaterThan(Number(before.now) - 1000);
     expect(held.now - held.through).toBeGreaterThanOrEqual(250);
 
-    received.done();
+    received.done(true);
     await writeWatermark();
     const moved = await watermark();
     expect(moved.through).toBeGreaterThan(held.through + 250);
@@ -46,8 +46,14 @@ describe('callback watermark', () => {
   it('a failed callback stops holding the watermark once the provider\'s copy of it is processed', async () => {
     const first = await receivingCallback('sha256=same-body');
     first.failed();
+    const refused = await receivingCallback('sha256=same-body');
+    refused.done(false); // a copy refused (say, a bad signature) releases nothing
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    await writeWatermark();
+    const held = await watermark();
+    expect(held.now - held.through).toBeGreaterThanOrEqual(250);
     const again = await receivingCallback('sha256=same-body');
-    again.done();
+    again.done(true);
     await new Promise((resolve) => setTimeout(resolve, 300));
     await writeWatermark();
     const { through, now } = await watermark();

@@ -32,8 +32,8 @@ const noted = new Map<number, { writtenAt: number; pending: number | null; timer
 const processId = randomUUID();
 const inFlight = new Map<symbol, number>();
 // Failed callbacks still held, by their signature: the provider's redelivery of the same body,
-// once processed here, releases the hold.
-const failedHeld = new Map<string, symbol>();
+// once processed here, releases their holds.
+const failedHeld = new Map<string, Set<symbol>>();
 let lastReceived = 0;
 // Whether this process keeps a watermark now; its changes (written, removed) go through one chain,
 // so a removal can never land after the write that follows it.
@@ -109,12 +109,13 @@ function startBeating() {
 
 /**
  * Marks a provider callback as received now and not yet processed; returns the functions that mark
- * it processed (`done`) or failed (`failed`: held a while longer, as its provider sends it again).
- * A process that was not keeping a watermark writes it before the callback is looked at, so no
- * callback is ever unaccounted for (it fails instead, and the provider sends it again). `key`
- * names the callback's body (its signature): a later copy processed here releases a failed one.
+ * it done (`done(true)` processed, `done(false)` refused: it carried nothing of ours) or failed
+ * (`failed`: held a while longer, as its provider sends it again). A process that was not keeping a
+ * watermark writes it before the callback is looked at, so no callback is ever unaccounted for (it
+ * fails instead, and the provider sends it again). `key` names the callback's body (its
+ * signature): a later copy processed here releases the failed ones.
  */
-export async function receivingCallback(key?: string | null): Promise<{ receivedAt: number; done: () => void; failed: () => void }> {
+export async function receivingCallback(key?: string | null): Promise<{ receivedAt: number; done: (processed: boolean) => void; failed: () => void }> {
   const token = Symbol('callback');
   const receivedAt = callbackClock();
   inFlight.set(token, receivedAt);
@@ -126,19 +127,20 @@ export async function receivingCallback(key?: string | null): Promise<{ received
   }
   return {
     receivedAt,
-    done: () => {
+    done: (processed) => {
       inFlight.delete(token);
-      const earlier = key ? failedHeld.get(key) : undefined;
+      const earlier = processed && key ? failedHeld.get(key) : undefined;
       if (earlier) {
-        inFlight.delete(earlier);
+        for (const held of earlier) inFlight.delete(held);
         failedHeld.delete(key!);
       }
     },
     failed: () => {
-      if (key) failedHeld.set(key, token);
+      if (key) failedHeld.set(key, (failedHeld.get(key) ?? new Set()).add(token));
       setTimeout(() => {
         inFlight.delete(token);
-        if (key && failedHeld.get(key) === token) failedHeld.delete(key);
+        const held = key ? failedHeld.get(key) : undefined;
+        if (held?.delete(token) && !held.size) failedHeld.delete(key!);
       }, FAILED_HOLD_MS).unref();
     },
   };
@@ -181,13 +183,13 @@ export async function noteStatusArrival(db: Executor, channelId: number, receive
 /**
  * SQL: whether every callback received before `through` has been processed, by every process that
  * may have received one after `since` (a send's claim): the live ones, and a dead one whose last beat
- * came after `since` (it may have died holding a callback about that send, which its provider
- * sends again at some later time, so such a send is never resent). A process gone before `since`
- * held nothing about it.
+ * came less than WATERMARK_LIVE_SECONDS before `since` (a process that beats that rarely still
+ * counts as alive, so it may have received a status about that send before it died; its provider
+ * sends that status again at some later time, so such a send is never resent).
  */
 export function callbacksProcessed(since: SQL, through: SQL): SQL {
   return sql`not exists (select 1 from callback_watermarks w where w.through_on < ${through}
-    and (w.beat_on > now() - ${sql.raw(`interval '${WATERMARK_LIVE_SECONDS} seconds'`)} or w.beat_on >= ${since}))`;
+    and w.beat_on > ${since} - ${sql.raw(`interval '${WATERMARK_LIVE_SECONDS} seconds'`)})`;
 }
 
 /** For tests: this process's watermark, in ms of the database's clock (null when it keeps none). */

@@ -58,12 +58,12 @@ export async function receiveCallback(channelId: number, req: Request): Promise<
   const received = await receivingCallback(req.headers.get('x-hub-signature-256'));
   try {
     const response = await processCallback(channelId, req, received.receivedAt);
-    received.done();
+    received.done(true);
     return response;
   } catch (error) {
     // A refused callback (a bad signature, a deleted channel) carries nothing of ours; one that
     // failed holds the watermark a while longer, as the provider sends it again.
-    if (error instanceof ApiError && error.status < 500) received.done();
+    if (error instanceof ApiError && error.status < 500) received.done(false);
     else received.failed();
     throw error;
   }

@@ -2,6 +2,7 @@ import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { sql } from 'drizzle-orm';
 import { database, execRows, type Db } from '@/db';
+import { describeError } from '@/lib/errors/describe';
 import { LineTracker } from '@/lib/csv/line-numbers';
 import { detectDelimiter, detectEncoding, firstLine } from '@/lib/csv/sniff';
 import { readChunk, readChunks } from './chunks';
@@ -48,10 +49,15 @@ const ANALYZE_AFTER_ROWS = 1000;
 
 async function completeImport(db: Db, importId: string, rows: number): Promise<void> {
   if (rows >= ANALYZE_AFTER_ROWS) {
-    await db.execute(sql`analyze contacts (account_id, is_deleted, created_on, search_text), contact_tags, tags`);
+    // Best effort: a role that does not own the tables may not run these, and autovacuum does the
+    // same later. The heartbeat first, so that the resume sweep does not take a long one for a death.
+    await db.execute(sql`update contact_imports set heartbeat_on = now() where id = ${importId}`);
+    await db.execute(sql`analyze contacts (account_id, is_deleted, created_on, search_text), contact_tags, tags`)
+      .catch((error: unknown) => console.warn('[import] statistics not refreshed:', describeError(error)));
     // The search index takes new entries into a pending list that every search reads through,
     // until autovacuum merges it: after an import, merged at once.
-    await db.execute(sql`select gin_clean_pending_list('contacts_search_trgm_idx'::regclass)`);
+    await db.execute(sql`select gin_clean_pending_list('contacts_search_trgm_idx'::regclass)`)
+      .catch((error: unknown) => console.warn('[import] search index pending list not merged:', describeError(error)));
   }
   await db.transaction(async (tx) => {
     await tx.execute(sql`
