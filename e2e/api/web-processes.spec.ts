@@ -42,23 +42,31 @@ test.describe('web processes', () => {
     const server = await OwnServer.create('postgres', 3470 + testInfo.workerIndex, { WEB_CONCURRENCY: '2' });
     current = server;
     steps.length = 0;
-    const keepAlive = new http.Agent({ keepAlive: true, maxSockets: 32 });
+    let keepAlive = new http.Agent({ keepAlive: true, maxSockets: 32 });
     try {
       step('starting');
       await server.start();
       step('started');
 
-      // One new connection after another: both processes take some.
+      // One new connection after another: both processes take some. The kernel hands each to
+      // whichever process is waiting in accept, so a process busy for a moment (its job workers
+      // starting) can miss a run of them: up to 200 are made, until both have served.
       const sequence: number[] = [];
-      for (let i = 0; i < 20; i++) sequence.push((await get(server.baseURL, false)).web_process);
-      step(`20 connections one after another went to: ${sequence.join(' ')}`);
+      while (sequence.length < 200 && new Set(sequence).size < 2) sequence.push((await get(server.baseURL, false)).web_process);
+      step(`${sequence.length} connections one after another went to: ${sequence.join(' ')}`);
       expect(new Set(sequence)).toEqual(new Set([0, 1]));
 
-      // 32 keep-alive connections opened at once: both processes take some (the kernel hands each
-      // to whichever process accepts it first, so not always 16 each), and each stays with its process.
-      const first = await Promise.all(Array.from({ length: 32 }, () => get(server.baseURL, keepAlive)));
-      const onFirst = first.filter((s) => s.web_process === 0).length;
-      step(`32 keep-alive connections: ${onFirst} to process 0, ${32 - onFirst} to process 1`);
+      // 32 keep-alive connections opened at once: both processes take some (not always 16 each, for
+      // the same reason; up to five tries), and each stays with its process.
+      let first: Served[] = [];
+      let onFirst = 0;
+      for (let round = 0; round < 5 && (onFirst === 0 || onFirst === 32); round++) {
+        keepAlive.destroy();
+        keepAlive = new http.Agent({ keepAlive: true, maxSockets: 32 });
+        first = await Promise.all(Array.from({ length: 32 }, () => get(server.baseURL, keepAlive)));
+        onFirst = first.filter((s) => s.web_process === 0).length;
+        step(`32 keep-alive connections: ${onFirst} to process 0, ${32 - onFirst} to process 1`);
+      }
       expect(onFirst).toBeGreaterThan(0);
       expect(onFirst).toBeLessThan(32);
       const again = await Promise.all(Array.from({ length: 32 }, () => get(server.baseURL, keepAlive)));
