@@ -367,7 +367,6 @@ export const messageSendJob = defineJob<SendData>({
   handleBatch: async (jobs) => sendMessages(jobs.flatMap((j) => idsOf(j.data))),
 });
 
-
 const ORPHAN_GRACE_SECONDS = 300;
 
 /**

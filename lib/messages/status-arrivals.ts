@@ -14,14 +14,15 @@ import { execRows, getDb, type Executor } from '@/db';
 //   in question (callbacksProcessed).
 // Times taken here are turned into the database's clock with an offset that errs early (below), so
 // both facts can only understate: a resend comes later, never sooner.
+
 const ARRIVAL_EVERY_MS = 5_000;
 const BEAT_EVERY_MS = 1_000;
 /** A process that received no callback for this long removes its watermark and stops beating. */
 const IDLE_AFTER_MS = 60_000;
 /**
- * A watermark not renewed for this long is a dead process's, and waits only for the sends claimed
- * before its last beat (callbacksProcessed). Long, so that a live process whose beats are slow (its
- * connections busy) is never taken for dead.
+ * A watermark not renewed for this long is a dead process's: it then holds back only the sends
+ * claimed up to this long after its last beat (callbacksProcessed). Long, so that a live process
+ * whose beats are slow (its connections busy) is never taken for dead.
  */
 export const WATERMARK_LIVE_SECONDS = 300;
 /** A callback whose processing failed is treated as still in flight this long (the provider sends it again). */
