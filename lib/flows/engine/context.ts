@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, ne, sql } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { channels, conversations, flowExecutionContacts, flowExecutions, flows, flowSteps, messages } from '@/db/schema';
 import type { ChannelRecord, WireInteractive } from '@/lib/channels/provider';
@@ -31,7 +31,7 @@ export async function stepsOfVersion(tx: Executor, versionId: number): Promise<M
 export type RunContext = {
   tx: Executor;
   fec: ExecutionContactRecord;
-  execution: ExecutionRecord;
+  execution: RunExecution;
   flow: FlowRecord;
   steps: Map<number, Step>;
   contact: SerializedContact;
@@ -43,12 +43,17 @@ export type RunContext = {
   seen: { conversation?: ConversationRecord; channels: Map<number, ChannelRecord | null> };
 };
 
+// The execution without the audience it was started for: a list of thousands of contacts that no
+// step reads, and that every run would otherwise read, send and parse.
+const { contactLists: _lists, contactFilters: _filters, ...runColumns } = getTableColumns(flowExecutions);
+export type RunExecution = Omit<ExecutionRecord, 'contactLists' | 'contactFilters'>;
+
 /**
  * The execution contact, locked, with its execution and flow, in one statement. It also makes the
  * run's commit asynchronous (see run.ts), saving the run a round trip of its own for that.
  */
 export async function loadExecution(tx: Executor, fecId: string) {
-  const [row] = await tx.select({ fec: flowExecutionContacts, execution: flowExecutions, flow: flows, async: sql`set_config('synchronous_commit', 'off', true)` })
+  const [row] = await tx.select({ fec: flowExecutionContacts, execution: runColumns, flow: flows, async: sql`set_config('synchronous_commit', 'off', true)` })
     .from(flowExecutionContacts)
     .innerJoin(flowExecutions, eq(flowExecutions.id, flowExecutionContacts.flowExecutionId))
     .innerJoin(flows, eq(flows.id, flowExecutions.flowId))
