@@ -276,18 +276,18 @@ test.describe('flows', () => {
       ],
     });
     const quick = await createFlow(request, account, { name: 'Quick', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hello at once.' }] });
-    // More contacts in the slow ACTION than a process runs flow steps for at once (FLOW_WORKERS × FLOW_BATCH, 10).
-    const waiting = Array.from({ length: 12 }, () => uniquePhone());
+    // More contacts in the slow ACTION than a process runs flow steps for at once (FLOW_WORKERS × FLOW_BATCH, 20).
+    const waiting = Array.from({ length: 24 }, () => uniquePhone());
     const s = await run(request, account, slowFlow.id, listFor(waiting));
-    await expect.poll(() => held.length, { timeout: 20_000 }).toBe(12);
+    await expect.poll(() => held.length, { timeout: 20_000 }).toBe(24);
     const other = uniquePhone();
     await run(request, account, quick.id, listFor([other]));
     expect(await waitFor(request, account, other, 1)).toEqual(['Hello at once.']);
-    // All twelve were still waiting on their requests meanwhile.
-    expect(held.filter((r) => !r.writableEnded)).toHaveLength(12);
-    await expect.poll(async () => (await contactsOf(request, account, s.id)).map((c) => c.waiting)).toEqual(Array(12).fill('ACTION'));
+    // All of them were still waiting on their requests meanwhile.
+    expect(held.filter((r) => !r.writableEnded)).toHaveLength(24);
+    await expect.poll(async () => (await contactsOf(request, account, s.id)).map((c) => c.waiting)).toEqual(Array(24).fill('ACTION'));
     for (const res of held) res.end('{"ok": true}');
-    await expect.poll(async () => (await execution(request, account, s.id)).completed, { timeout: 20_000 }).toBe(12);
+    await expect.poll(async () => (await execution(request, account, s.id)).completed, { timeout: 20_000 }).toBe(24);
     const [c] = await contactsOf(request, account, s.id);
     const detail = await (await request.get(`/api/flow-execution-contact/${c.id}`, { headers: account.admin.headers })).json();
     expect(detail.execution_steps[0]).toMatchObject({ status: 'COMPLETED', execution_result: { status: 200, response: { ok: true }, branch: 'success' } });

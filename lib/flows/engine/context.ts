@@ -53,12 +53,17 @@ export type RunExecution = Omit<ExecutionRecord, 'contactLists' | 'contactFilter
  * run's commit asynchronous (see run.ts), saving the run a round trip of its own for that.
  */
 export async function loadExecution(tx: Executor, fecId: string) {
-  const [row] = await tx.select({ fec: flowExecutionContacts, execution: runColumns, flow: flows, async: sql`set_config('synchronous_commit', 'off', true)` })
+  const [row] = await tx.select({
+    fec: flowExecutionContacts, execution: runColumns, flow: flows, async: sql`set_config('synchronous_commit', 'off', true)`,
+    // For a contact entering the flow: its last message so far (state.ts), read in the same statement.
+    lastSeq: sql<string | null>`case when ${flowExecutionContacts.status} = 'READY' and ${flowExecutionContacts.seenMessageSeq} = 0
+      then (select max(m.seq) from messages m where m.contact_id = ${flowExecutionContacts.contactId}) end`,
+  })
     .from(flowExecutionContacts)
     .innerJoin(flowExecutions, eq(flowExecutions.id, flowExecutionContacts.flowExecutionId))
     .innerJoin(flows, eq(flows.id, flowExecutions.flowId))
     .where(eq(flowExecutionContacts.id, fecId)).for('update', { of: flowExecutionContacts });
-  return row ? { fec: row.fec, execution: row.execution, flow: row.flow } : null;
+  return row ? { fec: row.fec, execution: row.execution, flow: row.flow, lastSeq: row.lastSeq === null ? 0 : Number(row.lastSeq) } : null;
 }
 
 /** The channel the flow's messages go out on for this contact, or null when the account has none usable. */

@@ -31,7 +31,7 @@ export async function advanceContact(fecId: string): Promise<void> {
     // completion) has flushed it, and a run lost with the database is run again by its job.
     const loaded = await loadExecution(tx, fecId);
     if (!loaded) return;
-    const { fec, execution, flow } = loaded;
+    const { fec, execution, flow, lastSeq } = loaded;
     if (!fec.isActive || fec.status === 'PAUSED' || execution.status !== 'RUNNING') return;
     const contact = await selectContact(tx, fec.accountId, fec.contactId);
     if (!contact) return;
@@ -41,7 +41,7 @@ export async function advanceContact(fecId: string): Promise<void> {
     // The execution's counters move at the end of the run, so the execution's row (which every
     // contact's run updates) is locked for the commit alone, not for the whole run.
     const wasReady = fec.status === 'READY';
-    const s = await readState(ctx);
+    const s = await readState(ctx, lastSeq);
     if (s.idx === null) s.idx = 0;
     let outcome: Outcome = { kind: 'wait' };
     let hops = 0;
@@ -97,7 +97,7 @@ export type { State };
 // of contacts started at once cost more than the runs themselves when fetched one by one.
 export const flowAdvanceJob = defineJob<{ fecId: string }>({
   name: QUEUES.flowAdvance.name,
-  concurrency: Number(process.env.FLOW_WORKERS || 2),
+  concurrency: Number(process.env.FLOW_WORKERS || 4),
   batchSize: Number(process.env.FLOW_BATCH || 5),
   handle: async ({ fecId }) => advanceContact(fecId),
 });

@@ -1,6 +1,5 @@
-import { desc, eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import { execRows } from '@/db';
-import { flowExecutionContacts, flowExecutionContactSteps } from '@/db/schema';
 import type { flowExecutionStepStatuses } from '@/db/schema/enum-values';
 import type { InboundReply } from '../answers';
 import type { RunContext } from './context';
@@ -9,7 +8,8 @@ import type { RunContext } from './context';
 // memory, written back once at the end of the run. Each executed step is a numbered row
 // (`seq`, unique per contact): the row, the messages it queued and the new position commit
 // together, so a run that dies leaves nothing half done and the next run starts over from the
-// same place.
+// same place. The run's step rows are kept in memory too and written with the position, in one
+// statement: a run of several steps is one write, not one per step.
 
 export type StepStatus = (typeof flowExecutionStepStatuses)[number];
 
@@ -24,17 +24,17 @@ export type State = {
   inbox: (InboundReply & { seq: number })[];
   seenMessageSeq: number;
   stepSeq: number;
+  /** The steps this run executed, written by writeState. */
+  logs: (StepLog & { stepId: number; seq: number })[];
 };
 
-export async function readState(ctx: RunContext): Promise<State> {
+/** `lastSeq`: the contact's last message when the run began (loadExecution). */
+export async function readState(ctx: RunContext, lastSeq: number): Promise<State> {
   const f = ctx.fec;
   let seen = Number(f.seenMessageSeq);
+  // Messages from before the contact entered the flow answer nothing in it (so none is unseen).
   const fresh = f.status === 'READY' && seen === 0;
-  if (fresh) {
-    // Messages from before the contact entered the flow answer nothing in it (so none is unseen).
-    const [last] = await execRows<{ seq: number | null }>(ctx.tx, sql`select max(seq)::bigint as seq from messages where contact_id = ${f.contactId}`);
-    seen = Number(last?.seq ?? 0);
-  }
+  if (fresh) seen = lastSeq;
   const unseen = fresh ? [] : await execRows<{ id: string; body: string; msg_type: string; content: Record<string, unknown>; location: unknown; seq: number }>(ctx.tx, sql`
     select id, body, msg_type::text, content, location, seq from messages
     where contact_id = ${f.contactId} and direction = 'INBOUND' and seq > ${seen} order by seq limit 50`);
@@ -42,7 +42,7 @@ export async function readState(ctx: RunContext): Promise<State> {
     idx: f.currentStepIdx, waiting: f.waiting as State['waiting'], waitingSince: f.waitingSince, waitUntil: f.waitUntil,
     attempts: f.attempts, variables: { ...(f.variables as Record<string, unknown>) },
     inbox: unseen.map((m) => ({ id: m.id, body: m.body ?? '', msgType: m.msg_type, content: m.content, location: m.location, seq: Number(m.seq) })),
-    seenMessageSeq: seen, stepSeq: f.stepSeq,
+    seenMessageSeq: seen, stepSeq: f.stepSeq, logs: [],
   };
 }
 
@@ -53,11 +53,26 @@ export function takeReply(s: State) {
   return reply;
 }
 
+/** Writes the contact's position, with the step rows of the run, in one statement. */
 export async function writeState(ctx: RunContext, s: State) {
-  await ctx.tx.update(flowExecutionContacts).set({
-    currentStepIdx: s.idx, waiting: s.waiting, waitingSince: s.waitingSince, waitUntil: s.waitUntil, attempts: s.attempts,
-    variables: s.variables, seenMessageSeq: s.seenMessageSeq, stepSeq: s.stepSeq, updatedOn: new Date(),
-  }).where(eq(flowExecutionContacts.id, ctx.fec.id));
+  const logs = s.logs.map((l) => ({
+    step_id: l.stepId, seq: l.seq, status: l.status, execution_result: l.result ?? {}, request_data: l.request ?? {},
+    message_ids: l.messages ?? [], last_error_detail: l.error ?? '', has_error: Boolean(l.error),
+  }));
+  s.logs = [];
+  const inserted = logs.length ? sql`with logged as (
+      insert into flow_execution_contact_steps (flow_execution_contact_id, step_id, seq, status, execution_result, request_data,
+        message_ids, last_error_detail, has_error)
+      select ${ctx.fec.id}::uuid, x.step_id, x.seq, x.status::flow_execution_step_status, x.execution_result, x.request_data,
+        array(select jsonb_array_elements_text(x.message_ids))::uuid[], x.last_error_detail, x.has_error
+      from jsonb_to_recordset(${JSON.stringify(logs)}::jsonb)
+        as x(step_id int, seq int, status text, execution_result jsonb, request_data jsonb, message_ids jsonb, last_error_detail text, has_error boolean)
+    ) ` : sql``;
+  await ctx.tx.execute(sql`${inserted}update flow_execution_contacts set current_step_idx = ${s.idx}, waiting = ${s.waiting},
+      waiting_since = ${s.waitingSince?.toISOString() ?? null}::timestamptz, wait_until = ${s.waitUntil?.toISOString() ?? null}::timestamptz,
+      attempts = ${s.attempts}, variables = ${JSON.stringify(s.variables)}::jsonb, seen_message_seq = ${s.seenMessageSeq},
+      step_seq = ${s.stepSeq}, updated_on = now()
+    where id = ${ctx.fec.id}`);
 }
 
 export type StepLog = {
@@ -68,26 +83,37 @@ export type StepLog = {
   error?: string;
 };
 
-/** Logs a step as executed (its next number); returns the row's id. */
-export async function logStep(ctx: RunContext, s: State, stepId: number, log: StepLog): Promise<string> {
-  const [row] = await ctx.tx.insert(flowExecutionContactSteps).values({
-    flowExecutionContactId: ctx.fec.id, stepId, seq: s.stepSeq, status: log.status, executionResult: log.result ?? {},
-    requestData: log.request ?? {}, messageIds: log.messages ?? [], lastErrorDetail: log.error ?? '', hasError: Boolean(log.error),
-  }).returning({ id: flowExecutionContactSteps.id });
+/** Logs a step as executed, under its number (written with the position by writeState). */
+export function logStep(s: State, stepId: number, log: StepLog): void {
+  s.logs.push({ ...log, stepId, seq: s.stepSeq });
   s.stepSeq += 1;
-  return row.id;
 }
 
-/** Updates the contact's last logged step (the one it waits on). */
-export async function updateLastStep(ctx: RunContext, log: Partial<StepLog>) {
-  const [last] = await ctx.tx.select().from(flowExecutionContactSteps)
-    .where(eq(flowExecutionContactSteps.flowExecutionContactId, ctx.fec.id)).orderBy(desc(flowExecutionContactSteps.seq)).limit(1);
-  if (!last) return;
-  const error = log.error === undefined ? last.lastErrorDetail : [last.lastErrorDetail, log.error].filter(Boolean).join('\n');
-  await ctx.tx.update(flowExecutionContactSteps).set({
-    status: log.status ?? last.status,
-    executionResult: log.result ? { ...(last.executionResult as object), ...log.result } : last.executionResult,
-    messageIds: log.messages ? sql`${flowExecutionContactSteps.messageIds} || ${sql.param(log.messages)}::uuid[]` : last.messageIds,
-    lastErrorDetail: error, hasError: Boolean(error), updatedOn: new Date(),
-  }).where(eq(flowExecutionContactSteps.id, last.id));
+/** The log's result after `change`: its keys replace the log's, and a key set to undefined goes. */
+function mergedResult(result: Record<string, unknown> | undefined, change: Record<string, unknown>) {
+  return Object.fromEntries(Object.entries({ ...result, ...change }).filter(([, v]) => v !== undefined));
+}
+
+/** Updates the contact's last logged step (the one it waits on): in memory when this run logged it. */
+export async function updateLastStep(ctx: RunContext, s: State, log: Partial<StepLog>) {
+  const error = (before: string) => [before, log.error].filter(Boolean).join('\n');
+  const last = s.logs.at(-1);
+  if (last) {
+    if (log.status) last.status = log.status;
+    if (log.result) last.result = mergedResult(last.result, log.result);
+    if (log.messages) last.messages = [...(last.messages ?? []), ...log.messages];
+    if (log.error !== undefined) last.error = error(last.error ?? '');
+    return;
+  }
+  const gone = Object.entries(log.result ?? {}).filter(([, v]) => v === undefined).map(([k]) => k);
+  const newError = log.error === undefined ? null : log.error;
+  await ctx.tx.execute(sql`
+    update flow_execution_contact_steps t set
+      status = coalesce(${log.status ?? null}::flow_execution_step_status, t.status),
+      execution_result = (t.execution_result - ${sql.param(gone)}::text[]) || ${JSON.stringify(log.result ?? {})}::jsonb,
+      message_ids = t.message_ids || ${sql.param(log.messages ?? [])}::uuid[],
+      last_error_detail = case when ${newError}::text is null then t.last_error_detail else concat_ws(E'\n', nullif(t.last_error_detail, ''), nullif(${newError}::text, '')) end,
+      has_error = case when ${newError}::text is null then t.has_error else concat_ws(E'\n', nullif(t.last_error_detail, ''), nullif(${newError}::text, '')) <> '' end,
+      updated_on = now()
+    where t.id = (select id from flow_execution_contact_steps where flow_execution_contact_id = ${ctx.fec.id} order by seq desc limit 1)`);
 }

@@ -64,14 +64,14 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
       const body = render(ctx, s, step.body, missing);
       const text = step.body_type === 'text' ? body : [body, render(ctx, s, step.body_file_url, missing)].filter(Boolean).join('\n');
       const id = await sendText(ctx, text);
-      await logStep(ctx, s, step.id, { status: 'COMPLETED', messages: [id], result: { body: text }, error: missingNote(missing) });
+      logStep(s, step.id, { status: 'COMPLETED', messages: [id], result: { body: text }, error: missingNote(missing) });
       return { kind: 'go', idx: step.next_step_default_idx };
     }
     case 'TEMPLATE': {
       const found = step.chat_template ? await findTemplate(ctx.tx, ctx.flow.accountId, step.chat_template) : null;
       if (!found || found.template.isDeleted || found.template.status !== 'approved' || found.channel.status === 'INACTIVE') {
         const error = 'The template is missing, not approved, or its channel is switched off.';
-        await logStep(ctx, s, step.id, { status: 'FAILED', error });
+        logStep(s, step.id, { status: 'FAILED', error });
         return { kind: 'end', status: 'FAILED', reason: error };
       }
       const variables = step.template_variables.map((v) => render(ctx, s, v, missing));
@@ -84,13 +84,13 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
         messageSource: 'FLOW', conversationSource: 'FLOW', contactId: ctx.fec.contactId, conversationStatus: 'FLOW',
       }]);
       ctx.seen.conversation = queued.opened;
-      await logStep(ctx, s, step.id, { status: 'COMPLETED', messages: [queued.id], result: { variables }, error: missingNote(missing) });
+      logStep(s, step.id, { status: 'COMPLETED', messages: [queued.id], result: { variables }, error: missingNote(missing) });
       return { kind: 'go', idx: step.next_step_default_idx };
     }
     case 'QUESTION':
     case 'MENU': {
       const id = await sendMessage(ctx, question(ctx, s, step, missing));
-      await logStep(ctx, s, step.id, { status: 'RUNNING', messages: [id], result: { attempts: 0 }, error: missingNote(missing) });
+      logStep(s, step.id, { status: 'RUNNING', messages: [id], result: { attempts: 0 }, error: missingNote(missing) });
       s.waiting = 'ANSWER';
       s.waitingSince = ctx.now;
       s.waitUntil = waitEnd(step, ctx.now);
@@ -100,7 +100,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
     case 'CONDITIONAL': {
       const result = evaluate(step.conditions, scopeOf(ctx, s));
       const branch = result.passed ? 'then' : 'otherwise';
-      await logStep(ctx, s, step.id, { status: 'COMPLETED', result: { branch, conditions: result.checked } });
+      logStep(s, step.id, { status: 'COMPLETED', result: { branch, conditions: result.checked } });
       return { kind: 'go', idx: result.passed ? step.next_step_default_idx : step.next_step_alternate_idx };
     }
     case 'ACTION': {
@@ -112,7 +112,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
       const request = { method: step.action_request_method, url, headers, body };
       // The request goes out from its own job (action-job.ts): this run commits and frees its worker meanwhile.
       const seq = s.stepSeq;
-      await logStep(ctx, s, step.id, { status: 'RUNNING', request, error: missingNote(missing) });
+      logStep(s, step.id, { status: 'RUNNING', request, error: missingNote(missing) });
       await enqueue(ctx.tx, QUEUES.flowAction.name, { fecId: ctx.fec.id, seq, request });
       s.waiting = 'ACTION';
       s.waitingSince = ctx.now;
@@ -121,7 +121,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
     }
     case 'DELAY': {
       const until = delayEnd(step, ctx.now, step.delay_type === 'WORKING_HOURS' ? await workingHoursOf(ctx) : null);
-      await logStep(ctx, s, step.id, { status: 'RUNNING', result: { until: until.toISOString() } });
+      logStep(s, step.id, { status: 'RUNNING', result: { until: until.toISOString() } });
       s.waiting = 'DELAY';
       s.waitingSince = ctx.now;
       s.waitUntil = until;
@@ -137,7 +137,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
         const ids = [...(await upsertTags(ctx.tx, ctx.flow.accountId, step.conversation_tags)).values()];
         await ctx.tx.insert(conversationTags).values(ids.map((tagId) => ({ conversationId: conversation.id, tagId }))).onConflictDoNothing();
       }
-      await logStep(ctx, s, step.id, { status: 'COMPLETED', result: { contact_tags: step.contact_tags, conversation_tags: step.conversation_tags, mode: step.tags_mode } });
+      logStep(s, step.id, { status: 'COMPLETED', result: { contact_tags: step.contact_tags, conversation_tags: step.conversation_tags, mode: step.tags_mode } });
       return { kind: 'go', idx: step.next_step_default_idx };
     }
     case 'CONTACT_UPDATE': {
@@ -149,7 +149,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
         else fields[key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = value === '' ? null : value;
       }
       await contactChange(ctx, { fields, meta: Object.keys(meta).length ? { mode: 'merge', value: meta } : undefined });
-      await logStep(ctx, s, step.id, { status: 'COMPLETED', result: { fields, meta }, error: missingNote(missing) });
+      logStep(s, step.id, { status: 'COMPLETED', result: { fields, meta }, error: missingNote(missing) });
       return { kind: 'go', idx: step.next_step_default_idx };
     }
     case 'CONVERSATION': {
@@ -159,21 +159,21 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
         await ctx.tx.insert(conversationAssignees).values(step.assign_to_users.map((userId) => ({ conversationId: conversation.id, userId })))
           .onConflictDoNothing();
       }
-      await logStep(ctx, s, step.id, { status: 'COMPLETED', result: { conversation: conversation.id, assigned: step.assign_to_users } });
+      logStep(s, step.id, { status: 'COMPLETED', result: { conversation: conversation.id, assigned: step.assign_to_users } });
       return { kind: 'end', status: 'COMPLETED', reason: 'Handed over to agents.', handedOver: true };
     }
     case 'GO_TO':
-      await logStep(ctx, s, step.id, { status: 'COMPLETED', result: { to: step.next_step_default_idx } });
+      logStep(s, step.id, { status: 'COMPLETED', result: { to: step.next_step_default_idx } });
       return { kind: 'go', idx: step.next_step_default_idx };
     case 'TRIGGER_FLOW': {
       const { triggerFlow } = await import('../start');
       const execution = await triggerFlow(ctx.tx, ctx.flow.accountId, step.trigger_flow!, ctx.fec.contactId, ctx.execution.flowExecutionVariables as Record<string, string>);
-      await logStep(ctx, s, step.id, { status: execution ? 'COMPLETED' : 'FAILED', result: { flow_execution: execution }, error: execution ? undefined : 'The flow to trigger no longer exists.' });
+      logStep(s, step.id, { status: execution ? 'COMPLETED' : 'FAILED', result: { flow_execution: execution }, error: execution ? undefined : 'The flow to trigger no longer exists.' });
       return { kind: 'end', status: 'COMPLETED', reason: execution ? 'Went on in another flow.' : '' };
     }
     case 'END':
     default:
-      await logStep(ctx, s, step.id, { status: 'COMPLETED' });
+      logStep(s, step.id, { status: 'COMPLETED' });
       return { kind: 'go', idx: null };
   }
 }
@@ -186,10 +186,10 @@ export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Pro
     s.waiting = '';
     s.waitUntil = null;
     if (step.has_max_wait_time) {
-      await updateLastStep(ctx, { status: 'EXPIRED', result: { timed_out: true } });
+      await updateLastStep(ctx, s, { status: 'EXPIRED', result: { timed_out: true } });
       return { kind: 'go', idx: step.next_step_alternate_idx ?? step.next_step_default_idx };
     }
-    await updateLastStep(ctx, { status: 'EXPIRED', result: { timed_out: true } });
+    await updateLastStep(ctx, s, { status: 'EXPIRED', result: { timed_out: true } });
     return { kind: 'end', status: 'EXPIRED', reason: 'No answer within 24 hours.' };
   }
   const checked = checkAnswer(step, reply, '');
@@ -197,7 +197,7 @@ export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Pro
     s.variables[keyOf(step)] = checked.value;
     s.waiting = '';
     s.waitUntil = null;
-    await updateLastStep(ctx, { status: 'COMPLETED', result: { answer: checked.value, option: checked.option ?? null, message: reply.id, attempts: s.attempts + 1 } });
+    await updateLastStep(ctx, s, { status: 'COMPLETED', result: { answer: checked.value, option: checked.option ?? null, message: reply.id, attempts: s.attempts + 1 } });
     const byOption = checked.option !== undefined ? step.next_steps_for_options_idx[checked.option] : undefined;
     return { kind: 'go', idx: byOption ?? step.next_step_default_idx };
   }
@@ -205,14 +205,14 @@ export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Pro
   if (s.attempts >= step.max_answer_attempts) {
     s.waiting = '';
     s.waitUntil = null;
-    await updateLastStep(ctx, { status: 'FAILED', result: { attempts: s.attempts, last_answer: reply.body }, error: `No valid answer after ${s.attempts} attempts (${checked.reason}).` });
+    await updateLastStep(ctx, s, { status: 'FAILED', result: { attempts: s.attempts, last_answer: reply.body }, error: `No valid answer after ${s.attempts} attempts (${checked.reason}).` });
     if (step.answer_failed_next_step_idx !== null) return { kind: 'go', idx: step.answer_failed_next_step_idx };
     return { kind: 'end', status: 'FAILED', reason: `No valid answer after ${s.attempts} attempts.` };
   }
   const missing: string[] = [];
   const before = step.answer_validation_message ? render(ctx, s, step.answer_validation_message, missing) : 'Sorry, that answer is not valid.';
   const id = await sendMessage(ctx, question(ctx, s, step, missing, before));
-  await updateLastStep(ctx, { messages: [id], result: { attempts: s.attempts, last_answer: reply.body } });
+  await updateLastStep(ctx, s, { messages: [id], result: { attempts: s.attempts, last_answer: reply.body } });
   return { kind: 'wait' };
 }
 
@@ -230,7 +230,7 @@ export async function resumeAction(ctx: RunContext, s: State, step: Step): Promi
   s.variables[keyOf(step)] = parsed;
   const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
   const error = answer.error ?? (ok ? undefined : `The request answered ${answer.status}.`);
-  await updateLastStep(ctx, {
+  await updateLastStep(ctx, s, {
     status: ok ? 'COMPLETED' : 'FAILED',
     // `answered` (the job's raw answer) gives way to the answer as read.
     result: { answered: undefined, status: answer.status, response: parsed, duration_ms: answer.durationMs, branch: ok ? 'success' : 'failure' },
@@ -244,7 +244,7 @@ export async function resumeDelay(ctx: RunContext, s: State, step: Step): Promis
   if (s.waitUntil && s.waitUntil > ctx.now) return { kind: 'wait' };
   s.waiting = '';
   s.waitUntil = null;
-  await updateLastStep(ctx, { status: 'COMPLETED' });
+  await updateLastStep(ctx, s, { status: 'COMPLETED' });
   return { kind: 'go', idx: step.next_step_default_idx };
 }
 
