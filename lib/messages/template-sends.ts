@@ -37,8 +37,10 @@ export type TemplateSendRequest = {
 
 export type QueuedSend = { id: string; conversation: string; contact: string; opened: ConversationRecord };
 
-/** `oneJob`: the messages are sent by one job, together (a broadcast's chunk). */
-export async function queueTemplateSends(tx: Executor, sends: TemplateSendRequest[], { oneJob = false } = {}): Promise<QueuedSend[]> {
+/** `oneJob`, `sendLater`: how the messages' send jobs are enqueued (queueOutboundMessages). */
+export async function queueTemplateSends(
+  tx: Executor, sends: TemplateSendRequest[], jobs: { oneJob?: boolean; sendLater?: string[] } = {},
+): Promise<QueuedSend[]> {
   if (!sends.length) return [];
   const known = sends.every((s) => s.contactId && !s.contactChange);
   const contacts = known ? sends.map((s) => ({ id: s.contactId! })) : await upsertContacts(tx, sends.map((s) => ({
@@ -53,7 +55,7 @@ export async function queueTemplateSends(tx: Executor, sends: TemplateSendReques
     contact: { id: contacts[i].id, canonicalPhone: s.canonicalPhone }, source: s.messageSource, sentById: s.actor.userId,
     kind: 'template', templateId: s.templateId, template: s.wire, variables: s.variables, body: s.body,
     conversationStatus: s.conversationStatus,
-  })), { oneJob });
+  })), jobs);
   const createdByAccount = new Map<number, string[]>();
   for (const [i, s] of sends.entries()) {
     if (opened[i].created) createdByAccount.set(s.actor.accountId, [...(createdByAccount.get(s.actor.accountId) ?? []), opened[i].conversation.id]);

@@ -41,12 +41,17 @@ export type RunContext = {
    * step has sent on it (a contact has one open conversation), and channels by id.
    */
   seen: { conversation?: ConversationRecord; channels: Map<number, ChannelRecord | null> };
+  /** The messages the run queued: sent by one job, enqueued as the run ends (run.ts). */
+  sends: string[];
 };
 
 // The execution without the audience it was started for: a list of thousands of contacts that no
 // step reads, and that every run would otherwise read, send and parse.
 const { contactLists: _lists, contactFilters: _filters, ...runColumns } = getTableColumns(flowExecutions);
 export type RunExecution = Omit<ExecutionRecord, 'contactLists' | 'contactFilters'>;
+/** A message of the contact's that no step has seen yet. */
+export type UnseenMessage = { id: string; body: string | null; msg_type: string; content: Record<string, unknown>; location: unknown; seq: number };
+const fresh = sql`(${flowExecutionContacts.status} = 'READY' and ${flowExecutionContacts.seenMessageSeq} = 0)`;
 
 /**
  * The execution contact, locked, with its execution and flow, in one statement. It also makes the
@@ -55,15 +60,20 @@ export type RunExecution = Omit<ExecutionRecord, 'contactLists' | 'contactFilter
 export async function loadExecution(tx: Executor, fecId: string) {
   const [row] = await tx.select({
     fec: flowExecutionContacts, execution: runColumns, flow: flows, async: sql`set_config('synchronous_commit', 'off', true)`,
-    // For a contact entering the flow: its last message so far (state.ts), read in the same statement.
-    lastSeq: sql<string | null>`case when ${flowExecutionContacts.status} = 'READY' and ${flowExecutionContacts.seenMessageSeq} = 0
+    // Read in the same statement (state.ts): for a contact entering the flow, its last message so
+    // far; for one already in it, the messages it has not seen yet.
+    lastSeq: sql<string | null>`case when ${fresh}
       then (select max(m.seq) from messages m where m.contact_id = ${flowExecutionContacts.contactId}) end`,
+    unseen: sql<UnseenMessage[] | null>`case when not ${fresh} then (select coalesce(json_agg(u order by u.seq), '[]') from (
+      select m.id, m.body, m.msg_type::text as msg_type, m.content, m.location, m.seq from messages m
+      where m.contact_id = ${flowExecutionContacts.contactId} and m.direction = 'INBOUND' and m.seq > ${flowExecutionContacts.seenMessageSeq}
+      order by m.seq limit 50) u) end`,
   })
     .from(flowExecutionContacts)
     .innerJoin(flowExecutions, eq(flowExecutions.id, flowExecutionContacts.flowExecutionId))
     .innerJoin(flows, eq(flows.id, flowExecutions.flowId))
     .where(eq(flowExecutionContacts.id, fecId)).for('update', { of: flowExecutionContacts });
-  return row ? { fec: row.fec, execution: row.execution, flow: row.flow, lastSeq: row.lastSeq === null ? 0 : Number(row.lastSeq) } : null;
+  return row ? { fec: row.fec, execution: row.execution, flow: row.flow, lastSeq: row.lastSeq === null ? 0 : Number(row.lastSeq), unseen: row.unseen ?? [] } : null;
 }
 
 /** The channel the flow's messages go out on for this contact, or null when the account has none usable. */
@@ -120,7 +130,7 @@ export async function sendMessage(ctx: RunContext, message: FlowMessage): Promis
   const [id] = await queueOutboundMessages(ctx.tx, [{
     accountId: ctx.flow.accountId, channel, conversation, contact: { id: ctx.fec.contactId, canonicalPhone: ctx.contact.canonical_phone },
     source: 'FLOW', sentById: null, ...message, conversationStatus: 'FLOW',
-  }]);
+  }], { sendLater: ctx.sends });
   return id;
 }
 

@@ -5,6 +5,7 @@ import { countedTransaction } from '@/lib/contacts/counter';
 import { enqueue, enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
+import { enqueueSendJob } from '@/lib/messages/outbound';
 import { moveContacts } from '../contact-status';
 import { queueEndWebhook } from '../end-webhook';
 import { contactsFinished } from '../events';
@@ -21,6 +22,8 @@ import { endConversation, resumeAction, resumeDelay, resumeQuestion, runStep, ty
 
 /** Steps per run: a loop of GO_TO steps goes on in a new job instead of holding one forever. */
 const MAX_HOPS = 100;
+/** Waits ending within this get a run scheduled at their end; later ones are left to the sweep. */
+const SCHEDULED_WAIT_MS = 10 * 60_000;
 
 export async function advanceContact(fecId: string): Promise<void> {
   const db = await getDb();
@@ -31,17 +34,17 @@ export async function advanceContact(fecId: string): Promise<void> {
     // completion) has flushed it, and a run lost with the database is run again by its job.
     const loaded = await loadExecution(tx, fecId);
     if (!loaded) return;
-    const { fec, execution, flow, lastSeq } = loaded;
+    const { fec, execution, flow } = loaded;
     if (!fec.isActive || fec.status === 'PAUSED' || execution.status !== 'RUNNING') return;
     const contact = await selectContact(tx, fec.accountId, fec.contactId);
     if (!contact) return;
     const ctx: RunContext = {
-      tx, fec, execution, flow, steps: await stepsOfVersion(tx, execution.versionId), contact, now: new Date(), seen: { channels: new Map() },
+      tx, fec, execution, flow, steps: await stepsOfVersion(tx, execution.versionId), contact, now: new Date(), seen: { channels: new Map() }, sends: [],
     };
     // The execution's counters move at the end of the run, so the execution's row (which every
     // contact's run updates) is locked for the commit alone, not for the whole run.
     const wasReady = fec.status === 'READY';
-    const s = await readState(ctx, lastSeq);
+    const s = readState(ctx, loaded);
     if (s.idx === null) s.idx = 0;
     let outcome: Outcome = { kind: 'wait' };
     let hops = 0;
@@ -72,6 +75,8 @@ export async function advanceContact(fecId: string): Promise<void> {
       if (!(error instanceof NoChannelError)) throw error;
       outcome = { kind: 'end', status: 'FAILED', reason: error.message };
     }
+    // The run's messages go out in one job, in the order queued.
+    await enqueueSendJob(tx, ctx.sends, 'FLOW');
     if (outcome.kind === 'end') {
       s.idx = null;
       s.waiting = '';
@@ -85,7 +90,11 @@ export async function advanceContact(fecId: string): Promise<void> {
     }
     await writeState(ctx, s);
     if (hops >= MAX_HOPS) await enqueue(tx, QUEUES.flowAdvance.name, { fecId });
-    else if (s.waitUntil) await enqueue(tx, QUEUES.flowAdvance.name, { fecId }, { startAfter: s.waitUntil });
+    // A wait that ends soon gets a run at its end; a longer one (a question's 24-hour expiry, a
+    // delay of days) is found by the sweep, at most a minute late, instead of a job per contact.
+    else if (s.waitUntil && s.waitUntil.getTime() - Date.now() <= SCHEDULED_WAIT_MS) {
+      await enqueue(tx, QUEUES.flowAdvance.name, { fecId }, { startAfter: s.waitUntil });
+    }
     // Last, as it locks the execution's row until the commit.
     if (wasReady) await moveContacts(tx, [fec.id], 'RUNNING');
   });
@@ -102,7 +111,7 @@ export const flowAdvanceJob = defineJob<{ fecId: string }>({
   handle: async ({ fecId }) => advanceContact(fecId),
 });
 
-/** Every minute: contacts whose wait is over (their scheduled run may have been lost with a test clock move or a crash). */
+/** Every minute: contacts whose wait is over (a long wait has no scheduled run; a scheduled one may have been lost in a crash). */
 export const flowSweepJob = defineJob<Record<string, never>>({
   name: QUEUES.flowSweep.name,
   concurrency: 1,

@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { execRows } from '@/db';
 import type { flowExecutionStepStatuses } from '@/db/schema/enum-values';
 import type { InboundReply } from '../answers';
-import type { RunContext } from './context';
+import type { RunContext, UnseenMessage } from './context';
 
 // A contact's position in its flow while a run works on it: read from the locked row, changed in
 // memory, written back once at the end of the run. Each executed step is a numbered row
@@ -28,16 +27,13 @@ export type State = {
   logs: (StepLog & { stepId: number; seq: number })[];
 };
 
-/** `lastSeq`: the contact's last message when the run began (loadExecution). */
-export async function readState(ctx: RunContext, lastSeq: number): Promise<State> {
+/** `loaded`: what the lock statement read with the contact's row (context.ts). */
+export function readState(ctx: RunContext, loaded: { lastSeq: number; unseen: UnseenMessage[] }): State {
   const f = ctx.fec;
-  let seen = Number(f.seenMessageSeq);
   // Messages from before the contact entered the flow answer nothing in it (so none is unseen).
-  const fresh = f.status === 'READY' && seen === 0;
-  if (fresh) seen = lastSeq;
-  const unseen = fresh ? [] : await execRows<{ id: string; body: string; msg_type: string; content: Record<string, unknown>; location: unknown; seq: number }>(ctx.tx, sql`
-    select id, body, msg_type::text, content, location, seq from messages
-    where contact_id = ${f.contactId} and direction = 'INBOUND' and seq > ${seen} order by seq limit 50`);
+  const fresh = f.status === 'READY' && Number(f.seenMessageSeq) === 0;
+  const seen = fresh ? loaded.lastSeq : Number(f.seenMessageSeq);
+  const unseen = fresh ? [] : loaded.unseen;
   return {
     idx: f.currentStepIdx, waiting: f.waiting as State['waiting'], waitingSince: f.waitingSince, waitUntil: f.waitUntil,
     attempts: f.attempts, variables: { ...(f.variables as Record<string, unknown>) },

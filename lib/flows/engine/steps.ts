@@ -82,8 +82,10 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
         phone: ctx.contact.phone, canonicalPhone: ctx.contact.canonical_phone, variables,
         wire: wireTemplate(found.template, variables), body: renderTemplate(found.template.components, variables),
         messageSource: 'FLOW', conversationSource: 'FLOW', contactId: ctx.fec.contactId, conversationStatus: 'FLOW',
-      }]);
+      }], { sendLater: ctx.sends });
       ctx.seen.conversation = queued.opened;
+      // The next steps send on the same channel, looked up already.
+      ctx.seen.channels.set(channel.id, channel);
       logStep(s, step.id, { status: 'COMPLETED', messages: [queued.id], result: { variables }, error: missingNote(missing) });
       return { kind: 'go', idx: step.next_step_default_idx };
     }
