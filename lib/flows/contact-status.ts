@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 import type { flowExecutionContactStatuses } from '@/db/schema/enum-values';
 
@@ -22,34 +22,47 @@ export const isFinal = (s: ContactStatus) => FINAL.includes(s);
 export async function moveContacts(tx: Executor, ids: string[], to: ContactStatus, reason?: string): Promise<{ id: string; from: ContactStatus; executionId: string }[]> {
   if (!ids.length) return [];
   const final = isFinal(to);
+  // Each moved contact leaves its old status's counter and joins the new one's, in the statement
+  // that moves it.
+  const leaving = (counter: string) => sql.raw(`count(*) filter (where m.from_counter = '${counter}')`);
+  const change = (counter: string) => (COUNTER[to] === counter ? sql`(count(*) - ${leaving(counter)})` : sql`(- ${leaving(counter)})`);
   const moved = await execRows<{ id: string; from: ContactStatus; flow_execution_id: string }>(tx, sql`
-    with old as (select id, status from flow_execution_contacts where id = any(${sql.param(ids)}::uuid[]) and status <> ${to}::flow_execution_contact_status for update)
-    update flow_execution_contacts f set status = ${to}::flow_execution_contact_status, is_active = ${!final},
-      reason = coalesce(${reason ?? null}::text, f.reason), updated_on = now(),
-      completed_on = case when ${final} then now() else null end,
-      waiting = case when ${final} then '' else f.waiting end, wait_until = case when ${final} then null else f.wait_until end
-    from old where f.id = old.id
-    returning f.id, old.status::text as from, f.flow_execution_id`);
-  const deltas = new Map<string, Map<string, number>>();
-  for (const m of moved) {
-    const d = deltas.get(m.flow_execution_id) ?? new Map<string, number>();
-    d.set(COUNTER[m.from], (d.get(COUNTER[m.from]) ?? 0) - 1);
-    d.set(COUNTER[to], (d.get(COUNTER[to]) ?? 0) + 1);
-    deltas.set(m.flow_execution_id, d);
-  }
-  for (const [executionId, d] of deltas) await addCounters(tx, executionId, d);
+    with old as (select id, status from flow_execution_contacts where id = any(${sql.param(ids)}::uuid[]) and status <> ${to}::flow_execution_contact_status for update),
+    moved as (
+      update flow_execution_contacts f set status = ${to}::flow_execution_contact_status, is_active = ${!final},
+        reason = coalesce(${reason ?? null}::text, f.reason), updated_on = now(),
+        completed_on = case when ${final} then now() else null end,
+        waiting = case when ${final} then '' else f.waiting end, wait_until = case when ${final} then null else f.wait_until end
+      from old where f.id = old.id
+      returning f.id, old.status::text as from, f.flow_execution_id,
+        ${sql.raw(`case old.status::text ${Object.entries(COUNTER).map(([s, c]) => `when '${s}' then '${c}'`).join(' ')} end`)} as from_counter
+    ),
+    changes as (
+      select m.flow_execution_id as id, ${change('pending')} as pending, ${change('active')} as active,
+        ${change('completed')} as completed, ${change('expired')} as expired, ${change('failed')} as failed, ${change('canceled')} as canceled
+      from moved m group by m.flow_execution_id
+    ),
+    counted as (${counterUpdate(sql`changes`)})
+    select id, "from", flow_execution_id from moved`);
   return moved.map((m) => ({ id: m.id, from: m.from, executionId: m.flow_execution_id }));
+}
+
+/**
+ * SQL: adds each row of `changes` (id, pending, active, completed, expired, failed, canceled) to its
+ * execution's counters; an execution left with nobody pending or active completes.
+ */
+function counterUpdate(changes: SQL) {
+  const over = sql`e.status = 'RUNNING' and e.execution_type <> 'INBOUND' and e.pending + c.pending = 0 and e.active + c.active = 0`;
+  return sql`update flow_executions e set pending = e.pending + c.pending, active = e.active + c.active,
+      completed = e.completed + c.completed, expired = e.expired + c.expired, failed = e.failed + c.failed, canceled = e.canceled + c.canceled,
+      status = case when ${over} then 'COMPLETED'::flow_execution_status else e.status end,
+      completed_on = case when ${over} then now() else e.completed_on end
+    from ${changes} c where e.id = c.id`;
 }
 
 /** Adds to an execution's counters and completes it once nobody is pending or active. */
 export async function addCounters(tx: Executor, executionId: string, d: Map<string, number>) {
   const get = (k: string) => d.get(k) ?? 0;
-  await tx.execute(sql`update flow_executions set pending = pending + ${get('pending')}, active = active + ${get('active')},
-      completed = completed + ${get('completed')}, expired = expired + ${get('expired')}, failed = failed + ${get('failed')},
-      canceled = canceled + ${get('canceled')},
-      status = case when status = 'RUNNING' and execution_type <> 'INBOUND' and pending + ${get('pending')} = 0
-        and active + ${get('active')} = 0 then 'COMPLETED'::flow_execution_status else status end,
-      completed_on = case when status = 'RUNNING' and execution_type <> 'INBOUND' and pending + ${get('pending')} = 0
-        and active + ${get('active')} = 0 then now() else completed_on end
-    where id = ${executionId}`);
+  await tx.execute(counterUpdate(sql`(select ${executionId}::uuid as id, ${get('pending')}::int as pending, ${get('active')}::int as active,
+    ${get('completed')}::int as completed, ${get('expired')}::int as expired, ${get('failed')}::int as failed, ${get('canceled')}::int as canceled)`));
 }
