@@ -35,18 +35,32 @@ export type Reservation = {
   count: number;
 };
 
+// The database's clock decides the slots; this process turns a slot into its own time with the
+// offset between the two clocks, taken from the reservation answered fastest lately (as NTP does):
+// half a slow round trip would otherwise shift one window's slots against the next one's.
+const OFFSET_SAMPLES = 32;
+const offsets: { rtt: number; offset: number }[] = [];
+
+function clockOffset(sample: { rtt: number; offset: number }): number {
+  offsets.push(sample);
+  if (offsets.length > OFFSET_SAMPLES) offsets.shift();
+  return offsets.reduce((best, o) => (o.rtt < best.rtt ? o : best)).offset;
+}
+
 /** Reserves the channel's next slot for a burst of `count` messages (at most burstSize). */
 export async function reserveBurst(db: Executor, channelId: number, limit: number, count: number): Promise<Reservation> {
   const seconds = count * slotSeconds(limit);
   const asked = Date.now();
-  const [row] = await execRows<{ wait_ms: number }>(db, sql`
+  const [row] = await execRows<{ slot_ms: number; now_ms: number }>(db, sql`
     insert into channel_send_pace as p (channel_id, next_slot)
     values (${channelId}, clock_timestamp() + make_interval(secs => ${seconds}))
     on conflict (channel_id) do update
       set next_slot = greatest(p.next_slot, clock_timestamp()) + make_interval(secs => ${seconds})
-    returning extract(epoch from (p.next_slot - make_interval(secs => ${seconds}) - clock_timestamp())) * 1000 as wait_ms`);
-  // The database's clock decides the slot; the round trip is already spent.
-  return { waitMs: Math.max(0, Number(row.wait_ms) - (Date.now() - asked) / 2), count };
+    returning extract(epoch from (p.next_slot - make_interval(secs => ${seconds}))) * 1000 as slot_ms,
+      extract(epoch from clock_timestamp()) * 1000 as now_ms`);
+  const answered = Date.now();
+  const offset = clockOffset({ rtt: answered - asked, offset: Number(row.now_ms) - (asked + answered) / 2 });
+  return { waitMs: Math.max(0, Number(row.slot_ms) - offset - answered), count };
 }
 
 /** A throttling answer: the channel's next slot moves later, so every sender slows down. */
