@@ -219,12 +219,12 @@ export function contactsByPhoneQuery(keys: PhoneKey[], { lock = false } = {}): S
 /** The stored contacts with these phones, keyed by phoneKey; locked FOR UPDATE with `lock`. */
 export async function contactsByPhone(tx: Executor, keys: PhoneKey[], { lock = false } = {}): Promise<Map<string, ContactRecord>> {
   if (!keys.length) return new Map();
-  const found = await execRows<{ id: string; account_id: number }>(tx, contactsByPhoneQuery(keys, { lock }));
-  if (!found.length) return new Map();
-  const rows = await tx.select().from(contacts).where(and(
-    inArray(contacts.accountId, [...new Set(found.map((c) => c.account_id))]),
-    inArray(contacts.id, found.map((c) => c.id)),
-  ));
+  // One statement: the probe finds (and locks, in its order) the rows; the outer select reads them
+  // whole. Locking them again there gives their latest version when the probe waited for another
+  // writer's commit, which the statement's snapshot alone would not show.
+  const found = sql`(select c.id from (${contactsByPhoneQuery(keys, { lock })}) c)`;
+  const select = tx.select().from(contacts).where(sql`${contacts.id} = any(array${found})`);
+  const rows = lock ? await select.for('update') : await select;
   return new Map(rows.map((c) => [phoneKey(c.accountId, c.canonicalPhone), c]));
 }
 
