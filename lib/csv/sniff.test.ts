@@ -32,4 +32,10 @@ describe('detectEncoding', () => {
     expect(detectEncoding(Buffer.from('phone,name\nJosé,1\n'))).toBe('utf8');
     expect(detectEncoding(Buffer.from('phone,name\nJos\xe9,1\n', 'latin1'))).toBe('latin1');
   });
+  it('reads a UTF-8 sample cut anywhere, even inside a character, as UTF-8', () => {
+    // Once, leaving the last 3 bytes out cut the character before them: such an upload's header
+    // (its BOM read as latin1) had "no phone column", and such an import garbled every accent.
+    const text = Buffer.from('\ufeffphone,name\n5512345678,Ngọc Đức 😀 José\n');
+    for (let n = 0; n <= text.length; n++) expect(detectEncoding(text.subarray(0, n)), `cut at ${n}`).toBe('utf8');
+  });
 });

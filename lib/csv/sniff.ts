@@ -15,13 +15,13 @@ export function hasBom(bytes: Uint8Array): boolean {
 /**
  * 'utf8' unless the sample is not valid UTF-8, in which case it was most likely saved as
  * Windows-1252 / Latin-1 (Excel's default "CSV" on Windows), read as 'latin1' rather than
- * turning every accent into U+FFFD. The last 3 bytes are left out: a chunk may end inside a
- * multi-byte character.
+ * turning every accent into U+FFFD. A sample (a chunk, the first pieces of an upload) may end
+ * inside a multi-byte character: decoded as a stream, that is an unfinished character, not an
+ * invalid one.
  */
 export function detectEncoding(sample: Uint8Array): 'utf8' | 'latin1' {
-  const body = sample.subarray(0, Math.max(0, sample.length - 3));
   try {
-    new TextDecoder('utf-8', { fatal: true }).decode(body);
+    new TextDecoder('utf-8', { fatal: true }).decode(sample, { stream: true });
     return 'utf8';
   } catch {
     return 'latin1';
