@@ -53,15 +53,16 @@ export async function enqueueSendJob(tx: Executor, messageIds: string[], source:
   if (messageIds.length) await enqueueMany(tx, [{ name: QUEUES.messageSend.name, data: { messageIds }, priority: sendPriority(source) }]);
 }
 
+/** How queueOutboundMessages enqueues the send jobs (see there). */
+export type SendJobs = { oneJob?: boolean; sendLater?: string[] };
+
 /**
  * Queues the messages and their send jobs; returns each message's id, in the order given. A
  * broadcast's chunk goes as one job (`oneJob`): its messages are sent together, paced, and the
  * queue carries one entry instead of hundreds. With `sendLater`, the ids are added to it instead,
  * and the caller enqueues one job for all it gathered (enqueueSendJob) before its transaction ends.
  */
-export async function queueOutboundMessages(
-  tx: Executor, inputs: OutboundInput[], { oneJob = false, sendLater }: { oneJob?: boolean; sendLater?: string[] } = {},
-): Promise<string[]> {
+export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[], { oneJob = false, sendLater }: SendJobs = {}): Promise<string[]> {
   if (!inputs.length) return [];
   const now = new Date();
   // Ids chosen here, so each input knows its message without relying on the order of RETURNING.

@@ -5,7 +5,7 @@ import { upsertContacts } from '@/lib/contacts/upsert';
 import type { Actor, Change } from '@/lib/contacts/write';
 import { recordConversationEvents } from '@/lib/conversations/events';
 import { openConversations, type ConversationRecord, type ConversationStatus } from '@/lib/conversations/open';
-import { queueOutboundMessages } from './outbound';
+import { queueOutboundMessages, type SendJobs } from './outbound';
 
 // Template sends, for every sender (the send API, the dashboard, broadcasts, flows): each
 // recipient's contact found or created (an existing one used as it is unless the sender asks to
@@ -38,9 +38,7 @@ export type TemplateSendRequest = {
 export type QueuedSend = { id: string; conversation: string; contact: string; opened: ConversationRecord };
 
 /** `oneJob`, `sendLater`: how the messages' send jobs are enqueued (queueOutboundMessages). */
-export async function queueTemplateSends(
-  tx: Executor, sends: TemplateSendRequest[], jobs: { oneJob?: boolean; sendLater?: string[] } = {},
-): Promise<QueuedSend[]> {
+export async function queueTemplateSends(tx: Executor, sends: TemplateSendRequest[], jobs: SendJobs = {}): Promise<QueuedSend[]> {
   if (!sends.length) return [];
   const known = sends.every((s) => s.contactId && !s.contactChange);
   const contacts = known ? sends.map((s) => ({ id: s.contactId! })) : await upsertContacts(tx, sends.map((s) => ({

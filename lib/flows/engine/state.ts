@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
+import { flowExecutionContactSteps } from '@/db/schema';
 import type { flowExecutionStepStatuses } from '@/db/schema/enum-values';
+import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import type { InboundReply } from '../answers';
 import type { RunContext, UnseenMessage } from './context';
 
@@ -52,18 +54,11 @@ export function takeReply(s: State) {
 /** Writes the contact's position, with the step rows of the run, in one statement. */
 export async function writeState(ctx: RunContext, s: State) {
   const logs = s.logs.map((l) => ({
-    step_id: l.stepId, seq: l.seq, status: l.status, execution_result: l.result ?? {}, request_data: l.request ?? {},
-    message_ids: l.messages ?? [], last_error_detail: l.error ?? '', has_error: Boolean(l.error),
+    flowExecutionContactId: ctx.fec.id, stepId: l.stepId, seq: l.seq, status: l.status, executionResult: l.result ?? {},
+    requestData: l.request ?? {}, messageIds: l.messages ?? [], lastErrorDetail: l.error ?? '', hasError: Boolean(l.error),
   }));
   s.logs = [];
-  const inserted = logs.length ? sql`with logged as (
-      insert into flow_execution_contact_steps (flow_execution_contact_id, step_id, seq, status, execution_result, request_data,
-        message_ids, last_error_detail, has_error)
-      select ${ctx.fec.id}::uuid, x.step_id, x.seq, x.status::flow_execution_step_status, x.execution_result, x.request_data,
-        array(select jsonb_array_elements_text(x.message_ids))::uuid[], x.last_error_detail, x.has_error
-      from jsonb_to_recordset(${JSON.stringify(logs)}::jsonb)
-        as x(step_id int, seq int, status text, execution_result jsonb, request_data jsonb, message_ids jsonb, last_error_detail text, has_error boolean)
-    ) ` : sql``;
+  const inserted = logs.length ? sql`with logged as (${insertRowsFromJson(flowExecutionContactSteps, logs)}) ` : sql``;
   await ctx.tx.execute(sql`${inserted}update flow_execution_contacts set current_step_idx = ${s.idx}, waiting = ${s.waiting},
       waiting_since = ${s.waitingSince?.toISOString() ?? null}::timestamptz, wait_until = ${s.waitUntil?.toISOString() ?? null}::timestamptz,
       attempts = ${s.attempts}, variables = ${JSON.stringify(s.variables)}::jsonb, seen_message_seq = ${s.seenMessageSeq},
