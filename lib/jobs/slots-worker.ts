@@ -1,6 +1,7 @@
 import type PgBoss from 'pg-boss';
 import { describeError } from '@/lib/errors/describe';
 import { startedQueue } from './queue';
+import { POLL_SECONDS } from './wake';
 import type { JobDefinition } from './registry';
 
 // Jobs that mostly wait on someone else (a flow ACTION's HTTP request): up to `slots` run at once
@@ -8,7 +9,7 @@ import type { JobDefinition } from './registry';
 // poller waits for its whole batch before fetching again, so one slow job would keep the jobs
 // queued behind it from starting.
 
-const POLL_MS = 500;
+const POLL_MS = POLL_SECONDS * 1000;
 
 export type SlotsWorker = { wake: () => void };
 

@@ -1,9 +1,17 @@
 import { startedQueue } from './queue';
 
-// Worker ids by queue name, for this process. pg-boss polls at most every 0.5 s; after an enqueue
-// the local workers are poked so that a job starts within milliseconds instead.
-const holder = globalThis as unknown as { __engageWorkerIds?: Map<string, string[]> };
+// Worker ids by queue name, for this process. pg-boss polls at most every POLL_SECONDS; after an
+// enqueue a local worker is poked so that a job starts within milliseconds instead.
+const holder = globalThis as unknown as { __engageWorkerIds?: Map<string, string[]>; __engageBusyWorkers?: Set<string> };
 export const workerIds: Map<string, string[]> = (holder.__engageWorkerIds ??= new Map());
+/** Workers of this process running a batch now (workers.ts marks them). */
+export const busyWorkers: Set<string> = (holder.__engageBusyWorkers ??= new Set());
+
+/**
+ * How often an idle worker looks for jobs on its own: for jobs that start later (a retry, a
+ * delay) and an announcement missed while not listening. Every enqueue pokes a worker at once.
+ */
+export const POLL_SECONDS = 2;
 /** Workers of this process that are not pg-boss pollers (slots-worker.ts), by queue name. */
 const wakers = ((globalThis as unknown as { __engageWakers?: Map<string, () => void> }).__engageWakers ??= new Map());
 
@@ -23,9 +31,14 @@ export function worksHere(name: string): boolean {
   return (workerIds.get(name)?.length ?? 0) > 0 || wakers.has(name);
 }
 
+/**
+ * Pokes one idle worker of the queue (a fetch takes a whole batch; one that comes back full fetches
+ * again at once), or, when all are busy, every one of them to fetch again as its batch ends.
+ */
 export function wakeWorkers(name: string): void {
   wakers.get(name)?.();
   const ids = workerIds.get(name);
   if (!ids?.length) return;
-  void startedQueue()?.then((boss) => { for (const id of ids) boss.notifyWorker(id); }).catch(() => {});
+  const idle = ids.find((id) => !busyWorkers.has(id));
+  void startedQueue()?.then((boss) => { for (const id of idle ? [idle] : ids) boss.notifyWorker(id); }).catch(() => {});
 }
