@@ -1,6 +1,6 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
-import { webhookEvents, webhookSubscriptions } from '@/db/schema';
+import { webhookEvents } from '@/db/schema';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -14,14 +14,31 @@ export type InterestedSubscription = { id: string; events: WebhookEventType[] };
 // conversation's) reads the account's subscriptions once.
 const perTransaction = new WeakMap<object, Map<number, Promise<InterestedSubscription[]>>>();
 
-/** The account's active subscriptions: callers skip building payloads nobody asked for. */
-export async function interestedSubscriptions(tx: Executor, accountId: number): Promise<InterestedSubscription[]> {
-  const read = async (): Promise<InterestedSubscription[]> => tx.select({ id: webhookSubscriptions.id, events: webhookSubscriptions.events })
-    .from(webhookSubscriptions)
-    .where(and(eq(webhookSubscriptions.accountId, accountId), eq(webhookSubscriptions.isActive, true)));
-  if (!('rollback' in tx)) return read(); // outside a transaction, always as stored now
+/** The account's active subscriptions as one JSON array, a value another statement may carry (knownSubscriptions). */
+export function interestedSubscriptionsSql(accountId: SQL | number): SQL {
+  return sql`(select coalesce(json_agg(json_build_object('id', s.id, 'events', s.events)), '[]')
+    from webhook_subscriptions s where s.account_id = ${accountId} and s.is_active)`;
+}
+
+function transactionCache(tx: Executor): Map<number, Promise<InterestedSubscription[]>> {
   const cached = perTransaction.get(tx) ?? new Map<number, Promise<InterestedSubscription[]>>();
   perTransaction.set(tx, cached);
+  return cached;
+}
+
+/** The account's subscriptions as a statement of the transaction read them (interestedSubscriptionsSql): not read again. */
+export function knownSubscriptions(tx: Executor, accountId: number, subscriptions: InterestedSubscription[]): void {
+  if ('rollback' in tx) transactionCache(tx).set(accountId, Promise.resolve(subscriptions));
+}
+
+/** The account's active subscriptions: callers skip building payloads nobody asked for. */
+export async function interestedSubscriptions(tx: Executor, accountId: number): Promise<InterestedSubscription[]> {
+  const read = async (): Promise<InterestedSubscription[]> => {
+    const [row] = await execRows<{ subscriptions: InterestedSubscription[] }>(tx, sql`select ${interestedSubscriptionsSql(accountId)} as subscriptions`);
+    return row.subscriptions;
+  };
+  if (!('rollback' in tx)) return read(); // outside a transaction, always as stored now
+  const cached = transactionCache(tx);
   let found = cached.get(accountId);
   if (!found) {
     found = read();

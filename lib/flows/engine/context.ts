@@ -7,6 +7,7 @@ import { queueOutboundMessages } from '@/lib/messages/outbound';
 import type { SerializedContact } from '@/lib/contacts/serializer';
 import type { ExecutionContactRecord, ExecutionRecord, FlowRecord, StepRecord } from '../serializer';
 import type { StepInput } from '../validation';
+import { interestedSubscriptionsSql, knownSubscriptions, type InterestedSubscription } from '@/lib/webhooks/record-events';
 
 // What a run of one contact works with: its execution contact (locked), execution, flow, the
 // version's steps, the contact as the API shows it, and where its messages go.
@@ -55,7 +56,8 @@ const fresh = sql`(${flowExecutionContacts.status} = 'READY' and ${flowExecution
 
 /**
  * The execution contact, locked, with its execution and flow, in one statement. It also makes the
- * run's commit asynchronous (see run.ts), saving the run a round trip of its own for that.
+ * run's commit asynchronous (see run.ts), saving the run a round trip of its own for that, and reads
+ * the account's webhook subscriptions, which the run's events would otherwise read on their own.
  */
 export async function loadExecution(tx: Executor, fecId: string) {
   const [row] = await tx.select({
@@ -68,11 +70,13 @@ export async function loadExecution(tx: Executor, fecId: string) {
       select m.id, m.body, m.msg_type::text as msg_type, m.content, m.location, m.seq from messages m
       where m.contact_id = ${flowExecutionContacts.contactId} and m.direction = 'INBOUND' and m.seq > ${flowExecutionContacts.seenMessageSeq}
       order by m.seq limit 50) u) end`,
+    subscriptions: sql<InterestedSubscription[]>`${interestedSubscriptionsSql(sql`${flowExecutionContacts.accountId}`)}`,
   })
     .from(flowExecutionContacts)
     .innerJoin(flowExecutions, eq(flowExecutions.id, flowExecutionContacts.flowExecutionId))
     .innerJoin(flows, eq(flows.id, flowExecutions.flowId))
     .where(eq(flowExecutionContacts.id, fecId)).for('update', { of: flowExecutionContacts });
+  if (row) knownSubscriptions(tx, row.fec.accountId, row.subscriptions);
   return row ? { fec: row.fec, execution: row.execution, flow: row.flow, lastSeq: row.lastSeq === null ? 0 : Number(row.lastSeq), unseen: row.unseen ?? [] } : null;
 }
 
