@@ -114,7 +114,7 @@ async function runOnce(broadcastId: number): Promise<void> {
       messageSource: 'BROADCAST', conversationSource: 'BROADCAST',
       contactChange: { fields: {}, tags: tagNames.length ? { mode: 'add', names: tagNames } : undefined },
       contactSourceIfNew: 'broadcast',
-    })), { oneJob: true });
+    })));
     if (sending.length) {
       await tx.execute(sql`update broadcast_recipients r set message_id = x.message, contact_id = x.contact, updated_on = now()
         from jsonb_to_recordset(${JSON.stringify(sending.map((r, i) => ({ id: r.id, message: queued[i].id, contact: queued[i].contact })))}::jsonb)

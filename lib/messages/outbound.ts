@@ -48,21 +48,22 @@ function outboundRow(input: OutboundInput, now: Date) {
   };
 }
 
-/** One send job for these messages, sent together and in order (a broadcast's chunk, a flow run's messages). */
+/** One send job for these messages, sent together and in order (a flow run's messages, a batch queued at once). */
 export async function enqueueSendJob(tx: Executor, messageIds: string[], source: Source): Promise<void> {
   if (messageIds.length) await enqueueMany(tx, [{ name: QUEUES.messageSend.name, data: { messageIds }, priority: sendPriority(source) }]);
 }
 
 /** How queueOutboundMessages enqueues the send jobs (see there). */
-export type SendJobs = { oneJob?: boolean; sendLater?: string[] };
+export type SendJobs = { sendLater?: string[] };
 
 /**
- * Queues the messages and their send jobs; returns each message's id, in the order given. A
- * broadcast's chunk goes as one job (`oneJob`): its messages are sent together, paced, and the
- * queue carries one entry instead of hundreds. With `sendLater`, the ids are added to it instead,
- * and the caller enqueues one job for all it gathered (enqueueSendJob) before its transaction ends.
+ * Queues the messages and their send jobs; returns each message's id, in the order given. Messages
+ * queued together are sent by one job per priority: sent together and paced, and the queue carries
+ * one entry per batch instead of one per message. With `sendLater`, the ids are added to it
+ * instead, and the caller enqueues one job for all it gathered (enqueueSendJob) before its
+ * transaction ends.
  */
-export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[], { oneJob = false, sendLater }: SendJobs = {}): Promise<string[]> {
+export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[], { sendLater }: SendJobs = {}): Promise<string[]> {
   if (!inputs.length) return [];
   const now = new Date();
   // Ids chosen here, so each input knows its message without relying on the order of RETURNING.
@@ -71,8 +72,12 @@ export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[
   await touchConversations(tx, false, inputs.map((input) => ({
     conversationId: input.conversation.id, at: now, status: input.conversationStatus,
   })), { alongside: insertRowsFromJson(messages, inputs.map((input, i) => ({ id: ids[i], ...outboundRow(input, now) }))) });
-  if (sendLater) sendLater.push(...ids);
-  else if (oneJob) await enqueueSendJob(tx, ids, inputs[0].source);
-  else await enqueueMany(tx, ids.map((messageId, i) => ({ name: QUEUES.messageSend.name, data: { messageId }, priority: sendPriority(inputs[i].source) })));
+  if (sendLater) {
+    sendLater.push(...ids);
+  } else {
+    const byPriority = new Map<number, string[]>();
+    for (const [i, input] of inputs.entries()) byPriority.set(sendPriority(input.source), [...(byPriority.get(sendPriority(input.source)) ?? []), ids[i]]);
+    await enqueueMany(tx, [...byPriority].map(([priority, messageIds]) => ({ name: QUEUES.messageSend.name, data: { messageIds }, priority })));
+  }
   return ids;
 }

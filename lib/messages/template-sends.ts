@@ -37,7 +37,7 @@ export type TemplateSendRequest = {
 
 export type QueuedSend = { id: string; conversation: string; contact: string; opened: ConversationRecord };
 
-/** `oneJob`, `sendLater`: how the messages' send jobs are enqueued (queueOutboundMessages). */
+/** `sendLater`: how the messages' send jobs are enqueued (queueOutboundMessages). */
 export async function queueTemplateSends(tx: Executor, sends: TemplateSendRequest[], jobs: SendJobs = {}): Promise<QueuedSend[]> {
   if (!sends.length) return [];
   const known = sends.every((s) => s.contactId && !s.contactChange);
