@@ -1,6 +1,8 @@
 import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
-import type { Executor } from '@/db';
+import { execRows, type Executor } from '@/db';
 import { conversations, conversationSource, conversationStatus } from '@/db/schema';
+import { insertRowsFromJson } from '@/lib/sql/insert-json';
+import { recordsOf } from '@/lib/sql/records';
 
 // A contact has at most one open conversation (a partial unique index enforces it). Sends and
 // inbound messages join the open one, or open a new one: CREATED when we write first, NEW when the
@@ -50,16 +52,15 @@ export async function openConversations(tx: Executor, wants: ConversationWant[])
     for (const c of open) found.set(c.contactId, { conversation: c, created: false });
     const toOpen = missing.filter((id) => !found.has(id)).sort();
     if (!toOpen.length) break;
-    const opened = await tx.insert(conversations).values(toOpen.map((id) => {
-      const w = byContact.get(id)!;
-      return { accountId: w.accountId, contactId: id, channelId: w.channelId, source: w.source, status: w.status };
-    })).onConflictDoNothing().returning();
+    // Inserted, and linked as their contacts' last conversation, in one statement.
+    const opened = recordsOf(conversations, await execRows<Record<string, unknown>>(tx, sql`
+      with opened as (${insertRowsFromJson(conversations, toOpen.map((id) => {
+        const w = byContact.get(id)!;
+        return { accountId: w.accountId, contactId: id, channelId: w.channelId, source: w.source, status: w.status };
+      }))} on conflict do nothing returning *),
+      linked as (update contacts set last_conversation = o.id from opened o where contacts.id = o.contact_id)
+      select * from opened`));
     for (const c of opened) found.set(c.contactId, { conversation: c, created: true });
-    if (opened.length) {
-      await tx.execute(sql`update contacts set last_conversation = v.conversation
-        from unnest(${sql.param(opened.map((c) => c.contactId))}::uuid[], ${sql.param(opened.map((c) => c.id))}::uuid[]) as v(contact, conversation)
-        where contacts.id = v.contact`);
-    }
   }
   if (found.size < byContact.size) throw new Error('opening conversations kept racing with concurrent writers');
   return wants.map((w, i) => {
