@@ -188,10 +188,10 @@ export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Pro
     s.waiting = '';
     s.waitUntil = null;
     if (step.has_max_wait_time) {
-      await updateLastStep(ctx, s, { status: 'EXPIRED', result: { timed_out: true } });
+      updateLastStep(s, { status: 'EXPIRED', result: { timed_out: true } });
       return { kind: 'go', idx: step.next_step_alternate_idx ?? step.next_step_default_idx };
     }
-    await updateLastStep(ctx, s, { status: 'EXPIRED', result: { timed_out: true } });
+    updateLastStep(s, { status: 'EXPIRED', result: { timed_out: true } });
     return { kind: 'end', status: 'EXPIRED', reason: 'No answer within 24 hours.' };
   }
   const checked = checkAnswer(step, reply, '');
@@ -199,7 +199,7 @@ export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Pro
     s.variables[keyOf(step)] = checked.value;
     s.waiting = '';
     s.waitUntil = null;
-    await updateLastStep(ctx, s, { status: 'COMPLETED', result: { answer: checked.value, option: checked.option ?? null, message: reply.id, attempts: s.attempts + 1 } });
+    updateLastStep(s, { status: 'COMPLETED', result: { answer: checked.value, option: checked.option ?? null, message: reply.id, attempts: s.attempts + 1 } });
     const byOption = checked.option !== undefined ? step.next_steps_for_options_idx[checked.option] : undefined;
     return { kind: 'go', idx: byOption ?? step.next_step_default_idx };
   }
@@ -207,14 +207,14 @@ export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Pro
   if (s.attempts >= step.max_answer_attempts) {
     s.waiting = '';
     s.waitUntil = null;
-    await updateLastStep(ctx, s, { status: 'FAILED', result: { attempts: s.attempts, last_answer: reply.body }, error: `No valid answer after ${s.attempts} attempts (${checked.reason}).` });
+    updateLastStep(s, { status: 'FAILED', result: { attempts: s.attempts, last_answer: reply.body }, error: `No valid answer after ${s.attempts} attempts (${checked.reason}).` });
     if (step.answer_failed_next_step_idx !== null) return { kind: 'go', idx: step.answer_failed_next_step_idx };
     return { kind: 'end', status: 'FAILED', reason: `No valid answer after ${s.attempts} attempts.` };
   }
   const missing: string[] = [];
   const before = step.answer_validation_message ? render(ctx, s, step.answer_validation_message, missing) : 'Sorry, that answer is not valid.';
   const id = await sendMessage(ctx, question(ctx, s, step, missing, before));
-  await updateLastStep(ctx, s, { messages: [id], result: { attempts: s.attempts, last_answer: reply.body } });
+  updateLastStep(s, { messages: [id], result: { attempts: s.attempts, last_answer: reply.body } });
   return { kind: 'wait' };
 }
 
@@ -232,7 +232,7 @@ export async function resumeAction(ctx: RunContext, s: State, step: Step): Promi
   s.variables[keyOf(step)] = parsed;
   const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
   const error = answer.error ?? (ok ? undefined : `The request answered ${answer.status}.`);
-  await updateLastStep(ctx, s, {
+  updateLastStep(s, {
     status: ok ? 'COMPLETED' : 'FAILED',
     // `answered` (the job's raw answer) gives way to the answer as read.
     result: { answered: undefined, status: answer.status, response: parsed, duration_ms: answer.durationMs, branch: ok ? 'success' : 'failure' },
@@ -246,7 +246,7 @@ export async function resumeDelay(ctx: RunContext, s: State, step: Step): Promis
   if (s.waitUntil && s.waitUntil > ctx.now) return { kind: 'wait' };
   s.waiting = '';
   s.waitUntil = null;
-  await updateLastStep(ctx, s, { status: 'COMPLETED' });
+  updateLastStep(s, { status: 'COMPLETED' });
   return { kind: 'go', idx: step.next_step_default_idx };
 }
 
