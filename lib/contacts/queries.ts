@@ -39,7 +39,7 @@ export type ContactSelection = {
 };
 
 /** `select <what>` over the selected contacts `c`, joined to their aggregates `n`, `t` and `a`. */
-function overPage(accountId: number, where: SQL, { order = sql``, limit = sql``, ctes = sql`` }: ContactSelection, what: SQL, extraColumns = sql``): SQL {
+function overPage(accountId: number | SQL, where: SQL, { order = sql``, limit = sql``, ctes = sql`` }: ContactSelection, what: SQL, extraColumns = sql``): SQL {
   return sql`
     with ${ctes} page as materialized (
       select ${CONTACT_COLUMNS} ${extraColumns} from contacts c
@@ -56,8 +56,20 @@ function overPage(accountId: number, where: SQL, { order = sql``, limit = sql``,
 export async function selectContacts(db: Executor, accountId: number, where: SQL, selection: ContactSelection = {}): Promise<SerializedContact[]> {
   const rows = await execRows<{ contact: SerializedContact | string }>(db,
     sql`${overPage(accountId, where, selection, sql`row_to_json(${contactRecord}) as contact`)} ${selection.order ?? sql``}`);
-  // postgres.js and PGlite both parse json columns; the string case is a driver configured not to.
-  return rows.map((r) => (typeof r.contact === 'string' ? JSON.parse(r.contact) : r.contact));
+  return rows.map((r) => parsedJson(r.contact));
+}
+
+/**
+ * One contact as the API serializes it, as a JSON value that another statement carries: `accountId`
+ * and `id` may be that statement's columns.
+ */
+export function contactJsonSql(accountId: SQL, id: SQL): SQL {
+  return sql`(${overPage(accountId, sql`c.id = ${id}`, {}, sql`row_to_json(${contactRecord})`)})`;
+}
+
+/** A JSON value as the driver gave it: parsed, or (a driver configured not to) text. */
+export function parsedJson<T>(value: T | string): T {
+  return typeof value === 'string' ? JSON.parse(value) as T : value;
 }
 
 export async function selectContact(db: Executor, accountId: number, id: string): Promise<SerializedContact | null> {

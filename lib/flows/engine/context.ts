@@ -5,6 +5,7 @@ import type { ChannelRecord, WireInteractive } from '@/lib/channels/provider';
 import { openConversations, type ConversationRecord } from '@/lib/conversations/open';
 import { queueOutboundMessages } from '@/lib/messages/outbound';
 import type { SerializedContact } from '@/lib/contacts/serializer';
+import { contactJsonSql, parsedJson } from '@/lib/contacts/queries';
 import type { ExecutionContactRecord, ExecutionRecord, FlowRecord, StepRecord } from '../serializer';
 import type { StepInput } from '../validation';
 import { interestedSubscriptionsSql, knownSubscriptions, type InterestedSubscription } from '@/lib/webhooks/record-events';
@@ -55,15 +56,36 @@ export type UnseenMessage = { id: string; body: string | null; msg_type: string;
 const fresh = sql`(${flowExecutionContacts.status} = 'READY' and ${flowExecutionContacts.seenMessageSeq} = 0)`;
 
 /**
- * The execution contact, locked, with its execution and flow, in one statement. It also makes the
- * run's commit asynchronous (see run.ts), saving the run a round trip of its own for that, and reads
- * the account's webhook subscriptions, which the run's events would otherwise read on their own.
+ * The execution contact, locked, with everything a run reads first in the same statement: its
+ * execution and flow, the contact as the API shows it, the messages it has not seen, the account's
+ * webhook subscriptions (which the run's events would otherwise read on their own). It also makes
+ * the run's commit asynchronous (see run.ts), saving the run a round trip of its own for that.
  */
 export async function loadExecution(tx: Executor, fecId: string) {
+  // A statement that waited for the lock would read the rest as it was before the run that held it
+  // committed: so it takes the lock only when it is free, and otherwise waits for it on its own
+  // and then reads.
+  let row = await lockAndRead(tx, fecId, true);
+  if (!row) {
+    const [held] = await tx.select({ id: flowExecutionContacts.id }).from(flowExecutionContacts)
+      .where(eq(flowExecutionContacts.id, fecId)).for('update');
+    if (!held) return null;
+    row = await lockAndRead(tx, fecId, false);
+  }
+  if (!row?.contact) return null;
+  knownSubscriptions(tx, row.fec.accountId, row.subscriptions);
+  return {
+    fec: row.fec, execution: row.execution, flow: row.flow, contact: parsedJson(row.contact),
+    lastSeq: row.lastSeq === null ? 0 : Number(row.lastSeq), unseen: row.unseen ?? [],
+  };
+}
+
+async function lockAndRead(tx: Executor, fecId: string, skipLocked: boolean) {
   const [row] = await tx.select({
     fec: flowExecutionContacts, execution: runColumns, flow: flows, async: sql`set_config('synchronous_commit', 'off', true)`,
-    // Read in the same statement (state.ts): for a contact entering the flow, its last message so
-    // far; for one already in it, the messages it has not seen yet.
+    contact: sql<SerializedContact | string | null>`${contactJsonSql(sql`${flowExecutionContacts.accountId}`, sql`${flowExecutionContacts.contactId}`)}`,
+    // For a contact entering the flow, its last message so far; for one already in it, the messages
+    // it has not seen yet (state.ts).
     lastSeq: sql<string | null>`case when ${fresh}
       then (select max(m.seq) from messages m where m.contact_id = ${flowExecutionContacts.contactId}) end`,
     unseen: sql<UnseenMessage[] | null>`case when not ${fresh} then (select coalesce(json_agg(u order by u.seq), '[]') from (
@@ -75,9 +97,8 @@ export async function loadExecution(tx: Executor, fecId: string) {
     .from(flowExecutionContacts)
     .innerJoin(flowExecutions, eq(flowExecutions.id, flowExecutionContacts.flowExecutionId))
     .innerJoin(flows, eq(flows.id, flowExecutions.flowId))
-    .where(eq(flowExecutionContacts.id, fecId)).for('update', { of: flowExecutionContacts });
-  if (row) knownSubscriptions(tx, row.fec.accountId, row.subscriptions);
-  return row ? { fec: row.fec, execution: row.execution, flow: row.flow, lastSeq: row.lastSeq === null ? 0 : Number(row.lastSeq), unseen: row.unseen ?? [] } : null;
+    .where(eq(flowExecutionContacts.id, fecId)).for('update', skipLocked ? { of: flowExecutionContacts, skipLocked: true } : { of: flowExecutionContacts });
+  return row ?? null;
 }
 
 /** The channel the flow's messages go out on for this contact, or null when the account has none usable. */

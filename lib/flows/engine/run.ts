@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import { execRows, getDb } from '@/db';
-import { selectContact } from '@/lib/contacts/queries';
 import { countedTransaction } from '@/lib/contacts/counter';
 import { enqueue, enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -34,10 +33,8 @@ export async function advanceContact(fecId: string): Promise<void> {
     // completion) has flushed it, and a run lost with the database is run again by its job.
     const loaded = await loadExecution(tx, fecId);
     if (!loaded) return;
-    const { fec, execution, flow } = loaded;
+    const { fec, execution, flow, contact } = loaded;
     if (!fec.isActive || fec.status === 'PAUSED' || execution.status !== 'RUNNING') return;
-    const contact = await selectContact(tx, fec.accountId, fec.contactId);
-    if (!contact) return;
     const ctx: RunContext = {
       tx, fec, execution, flow, steps: await stepsOfVersion(tx, execution.versionId), contact, now: new Date(), seen: { channels: new Map() }, sends: [],
     };
