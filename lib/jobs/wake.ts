@@ -1,11 +1,9 @@
 import { startedQueue } from './queue';
 
 // Worker ids by queue name, for this process. pg-boss polls at most every POLL_SECONDS; after an
-// enqueue a local worker is poked so that a job starts within milliseconds instead.
-const holder = globalThis as unknown as { __engageWorkerIds?: Map<string, string[]>; __engageBusyWorkers?: Set<string> };
+// enqueue the local workers are poked so that a job starts within milliseconds instead.
+const holder = globalThis as unknown as { __engageWorkerIds?: Map<string, string[]> };
 export const workerIds: Map<string, string[]> = (holder.__engageWorkerIds ??= new Map());
-/** Workers of this process running a batch now (workers.ts marks them). */
-export const busyWorkers: Set<string> = (holder.__engageBusyWorkers ??= new Set());
 
 /**
  * How often an idle worker looks for jobs on its own: for jobs that start later (a retry, a
@@ -32,13 +30,12 @@ export function worksHere(name: string): boolean {
 }
 
 /**
- * Pokes one idle worker of the queue (a fetch takes a whole batch; one that comes back full fetches
- * again at once), or, when all are busy, every one of them to fetch again as its batch ends.
+ * Pokes every worker of the queue: an idle one fetches at once, a busy one again as its batch ends
+ * (poking only one idle worker left the others asleep while it fetched, however many jobs came).
  */
 export function wakeWorkers(name: string): void {
   wakers.get(name)?.();
   const ids = workerIds.get(name);
   if (!ids?.length) return;
-  const idle = ids.find((id) => !busyWorkers.has(id));
-  void startedQueue()?.then((boss) => { for (const id of idle ? [idle] : ids) boss.notifyWorker(id); }).catch(() => {});
+  void startedQueue()?.then((boss) => { for (const id of ids) boss.notifyWorker(id); }).catch(() => {});
 }

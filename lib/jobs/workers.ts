@@ -2,7 +2,7 @@ import type PgBoss from 'pg-boss';
 import { database } from '@/db';
 import { queue } from './queue';
 import { startSlotsWorker } from './slots-worker';
-import { addWaker, busyWorkers, JOB_CHANNEL, POLL_SECONDS, wakeWorkers, workerIds } from './wake';
+import { addWaker, JOB_CHANNEL, POLL_SECONDS, wakeWorkers, workerIds } from './wake';
 import { jobs } from './jobs';
 import { describeError } from '@/lib/errors/describe';
 
@@ -72,11 +72,9 @@ export async function startWorkers(): Promise<void> {
       const batchSize = job.batchSize ?? 1;
       let workerId = '';
       workerId = await boss.work(job.name, { batchSize, pollingIntervalSeconds: POLL_SECONDS }, async (items) => {
-        busyWorkers.add(workerId);
         try {
           await runBatch(job, items, batchSize);
         } finally {
-          busyWorkers.delete(workerId);
           // pg-boss waits out its polling interval even after a full batch; a full batch means
           // more is probably waiting, so this poller fetches again at once.
           if (items.length >= batchSize) boss.notifyWorker(workerId);
