@@ -48,9 +48,16 @@ function outboundRow(input: OutboundInput, now: Date) {
   };
 }
 
-/** One send job for these messages, sent together and in order (a flow run's messages, a batch queued at once). */
+/** One send job per priority for these messages, each sending its messages together and in order. */
+async function enqueueSendJobs(tx: Executor, queued: { id: string; source: Source }[]): Promise<void> {
+  const byPriority = new Map<number, string[]>();
+  for (const m of queued) byPriority.set(sendPriority(m.source), [...(byPriority.get(sendPriority(m.source)) ?? []), m.id]);
+  await enqueueMany(tx, [...byPriority].map(([priority, messageIds]) => ({ name: QUEUES.messageSend.name, data: { messageIds }, priority })));
+}
+
+/** One send job for these messages, sent together and in order (a flow run's messages). */
 export async function enqueueSendJob(tx: Executor, messageIds: string[], source: Source): Promise<void> {
-  if (messageIds.length) await enqueueMany(tx, [{ name: QUEUES.messageSend.name, data: { messageIds }, priority: sendPriority(source) }]);
+  await enqueueSendJobs(tx, messageIds.map((id) => ({ id, source })));
 }
 
 /** How queueOutboundMessages enqueues the send jobs (see there). */
@@ -72,12 +79,7 @@ export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[
   await touchConversations(tx, false, inputs.map((input) => ({
     conversationId: input.conversation.id, at: now, status: input.conversationStatus,
   })), { alongside: insertRowsFromJson(messages, inputs.map((input, i) => ({ id: ids[i], ...outboundRow(input, now) }))) });
-  if (sendLater) {
-    sendLater.push(...ids);
-  } else {
-    const byPriority = new Map<number, string[]>();
-    for (const [i, input] of inputs.entries()) byPriority.set(sendPriority(input.source), [...(byPriority.get(sendPriority(input.source)) ?? []), ids[i]]);
-    await enqueueMany(tx, [...byPriority].map(([priority, messageIds]) => ({ name: QUEUES.messageSend.name, data: { messageIds }, priority })));
-  }
+  if (sendLater) sendLater.push(...ids);
+  else await enqueueSendJobs(tx, inputs.map((input, i) => ({ id: ids[i], source: input.source })));
   return ids;
 }
