@@ -145,23 +145,21 @@ type RelationWrite = { actor: Actor; contactId: string; change: Change };
 
 /** Tags, default assignees and notes of many contacts, in a few statements for the whole batch. */
 async function writeRelations(tx: Executor, writes: RelationWrite[]) {
+  // Each account's tags are created as needed and linked to the contacts in one statement.
   const withTags = writes.filter((w) => w.change.tags);
   const tagIds = new Map<number, Map<string, number>>();
   for (const accountId of new Set(withTags.map((w) => w.actor.accountId))) {
-    const names = withTags.filter((w) => w.actor.accountId === accountId).flatMap((w) => w.change.tags!.names);
-    tagIds.set(accountId, await upsertTags(tx, accountId, names));
+    const ofAccount = withTags.filter((w) => w.actor.accountId === accountId);
+    tagIds.set(accountId, await upsertTags(tx, accountId, ofAccount.flatMap((w) => w.change.tags!.names),
+      ofAccount.flatMap((w) => w.change.tags!.names.map((name) => ({ contactId: w.contactId, name })))));
   }
-  const tagPairs: { contact_id: string; tag_id: number }[] = [];
   const assigneePairs: { contactId: string; userId: number }[] = [];
   const added: { contactId: string; notes: string; createdById: number | null }[] = [];
   for (const { actor, contactId, change } of writes) {
-    if (change.tags) {
+    if (change.tags?.mode === 'replace') {
       const known = tagIds.get(actor.accountId)!;
       const ids = [...new Set(change.tags.names.map((n) => known.get(n.trim())).filter((id): id is number => id !== undefined))];
-      if (change.tags.mode === 'replace') {
-        await tx.delete(contactTags).where(and(eq(contactTags.contactId, contactId), ids.length ? notInArray(contactTags.tagId, ids) : undefined));
-      }
-      for (const tagId of ids) tagPairs.push({ contact_id: contactId, tag_id: tagId });
+      await tx.delete(contactTags).where(and(eq(contactTags.contactId, contactId), ids.length ? notInArray(contactTags.tagId, ids) : undefined));
     }
     if (change.assignees) {
       const ids = [...new Set(change.assignees.ids)];
@@ -183,11 +181,6 @@ async function writeRelations(tx: Executor, writes: RelationWrite[]) {
     for (const note of change.notes?.value ?? []) {
       if (change.notes!.mode === 'append' || note.id === undefined) added.push({ contactId, notes: note.notes, createdById: actor.userId });
     }
-  }
-  if (tagPairs.length) {
-    await tx.execute(sql`insert into contact_tags (contact_id, tag_id)
-      select x.contact_id, x.tag_id from jsonb_to_recordset(${JSON.stringify(tagPairs)}::jsonb) as x(contact_id uuid, tag_id int)
-      on conflict do nothing`);
   }
   if (assigneePairs.length) await tx.insert(contactDefaultAssignees).values(assigneePairs).onConflictDoNothing();
   if (added.length) await tx.insert(contactNotes).values(added);
