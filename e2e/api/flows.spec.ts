@@ -337,6 +337,35 @@ test.describe('flows', () => {
     expect((await execution(request, account, t.id))).toMatchObject({ status: 'COMPLETED', completed: 1 });
   });
 
+  test('a paused contact whose wait ends is not run until its execution is resumed, then takes the timeout branch', async ({ request }) => {
+    const account = await newAccount(request);
+    await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } });
+    const flow = await createFlow(request, account, {
+      name: 'Timed, paused',
+      steps: [
+        {
+          ordering_idx: 0, step_type: 'QUESTION', body: 'Quick!', answer_type: 'ANY', has_max_wait_time: true, max_wait_time_amount: 5,
+          max_wait_time_unit: 'MINUTE', next_step_default_idx: 1, next_step_alternate_idx: 2,
+        },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Thanks.' },
+        { ordering_idx: 2, step_type: 'MESSAGE', body: 'Too slow.' },
+      ],
+    });
+    const phone = uniquePhone();
+    const e = await run(request, account, flow.id, listFor([phone]));
+    await waitFor(request, account, phone, 1);
+    const paused = await request.post(`/api/flow-execution/${e.id}/pause`, { headers: account.admin.headers });
+    expect(paused.status()).toBe(200);
+    const clock = await request.post('/api/test/flow-clock', { headers: account.admin.headers, data: { seconds: 6 * 60 } });
+    expect(await clock.json(), 'the wait is over, but the contact is paused: no run').toEqual({ due: 0 });
+    await new Promise((r) => setTimeout(r, 1000));
+    expect(await received(request, account, phone)).toEqual(['Quick!']);
+    expect((await contactsOf(request, account, e.id))[0].status).toBe('PAUSED');
+    await request.post(`/api/flow-execution/${e.id}/resume`, { headers: account.admin.headers });
+    expect(await waitFor(request, account, phone, 2)).toEqual(['Quick!', 'Too slow.']);
+    await expect.poll(async () => (await execution(request, account, e.id)).status, { timeout: 15_000 }).toBe('COMPLETED');
+  });
+
   test('an INBOUND flow starts on its trigger text and not on other text; both webhook events are delivered', async ({ request }) => {
     const account = await newAccount(request);
     const sub = await request.post('/api/webhook-subscription', {

@@ -108,6 +108,12 @@ export const flowAdvanceJob = defineJob<{ fecId: string }>({
   handle: async ({ fecId }) => advanceContact(fecId),
 });
 
+/**
+ * An execution contact whose wait is over and who may go on: a paused one goes on when its
+ * execution is resumed (which runs every paused contact), not at each sweep meanwhile.
+ */
+export const WAIT_OVER = sql`is_active and status <> 'PAUSED' and wait_until is not null and wait_until <= now()`;
+
 /** Every minute: contacts whose wait is over (a long wait has no scheduled run; a scheduled one may have been lost in a crash). */
 export const flowSweepJob = defineJob<Record<string, never>>({
   name: QUEUES.flowSweep.name,
@@ -115,8 +121,7 @@ export const flowSweepJob = defineJob<Record<string, never>>({
   schedule: '* * * * *',
   handle: async () => {
     const db = await getDb();
-    const due = await execRows<{ id: string }>(db, sql`
-      select id from flow_execution_contacts where is_active and wait_until is not null and wait_until <= now() limit 5000`);
+    const due = await execRows<{ id: string }>(db, sql`select id from flow_execution_contacts where ${WAIT_OVER} limit 5000`);
     await enqueueMany(db, due.map((d) => ({ name: QUEUES.flowAdvance.name, data: { fecId: d.id } })));
   },
 });
