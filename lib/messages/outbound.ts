@@ -48,11 +48,16 @@ function outboundRow(input: OutboundInput, now: Date) {
   };
 }
 
-/** One send job per priority for these messages, each sending its messages together and in order. */
-async function enqueueSendJobs(tx: Executor, queued: { id: string; source: Source }[]): Promise<void> {
+/**
+ * One send job per priority for these messages, each sending its messages together and in order;
+ * with `startAfterSeconds`, not before then.
+ */
+export async function enqueueSendJobs(tx: Executor, queued: { id: string; source: Source }[], { startAfterSeconds }: { startAfterSeconds?: number } = {}): Promise<void> {
   const byPriority = new Map<number, string[]>();
   for (const m of queued) byPriority.set(sendPriority(m.source), [...(byPriority.get(sendPriority(m.source)) ?? []), m.id]);
-  await enqueueMany(tx, [...byPriority].map(([priority, messageIds]) => ({ name: QUEUES.messageSend.name, data: { messageIds }, priority })));
+  await enqueueMany(tx, [...byPriority].map(([priority, messageIds]) => ({
+    name: QUEUES.messageSend.name, data: { messageIds }, priority, ...(startAfterSeconds ? { startAfter: `${startAfterSeconds} seconds` } : {}),
+  })));
 }
 
 /** One send job for these messages, sent together and in order (a flow run's messages). */

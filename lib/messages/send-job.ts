@@ -14,7 +14,7 @@ import { recordMessageEvents } from './events';
 import { messageRetryDelay, throttleRetryDelay } from './retry-schedule';
 import { scheduleSandboxStatuses } from './sandbox-status-job';
 import { burstClaim, CLAIM_TO_SEND_MS, claimLead, waitsForEarlier } from './send-claim';
-import { sendPriority } from './outbound';
+import { enqueueSendJobs, sendPriority } from './outbound';
 import { callbacksProcessed } from './status-arrivals';
 import { channelUnusable } from '@/lib/channels/usable';
 
@@ -230,10 +230,7 @@ async function settle(outcomes: (Sendable & { result: SendOutcome })[]) {
 
 /** Messages that did not go out this time, sent by jobs of their own a second from now, each at its priority. */
 async function sendSoon(items: Pick<MessageRow, 'id' | 'source'>[]) {
-  const db = await getDb();
-  const byPriority = new Map<number, string[]>();
-  for (const m of items) byPriority.set(sendPriority(m.source), [...(byPriority.get(sendPriority(m.source)) ?? []), m.id]);
-  for (const [priority, messageIds] of byPriority) await enqueue(db, QUEUES.messageSend.name, { messageIds }, { startAfter: 1, priority });
+  await enqueueSendJobs(await getDb(), items, { startAfterSeconds: 1 });
 }
 
 /** One burst: fired at its slot, or reserved again when it would go out late. */
