@@ -70,6 +70,16 @@ async function waitFor(request: APIRequestContext, account: TestAccount, phone: 
   return got;
 }
 
+/** A question that waits 5 minutes for an answer, then thanks or says it was too slow. */
+const TIMED_STEPS = [
+  {
+    ordering_idx: 0, step_type: 'QUESTION', body: 'Quick!', answer_type: 'ANY', has_max_wait_time: true, max_wait_time_amount: 5,
+    max_wait_time_unit: 'MINUTE', next_step_default_idx: 1, next_step_alternate_idx: 2,
+  },
+  { ordering_idx: 1, step_type: 'MESSAGE', body: 'Thanks.' },
+  { ordering_idx: 2, step_type: 'MESSAGE', body: 'Too slow.' },
+];
+
 const QUALIFY = {
   name: 'Qualify', flow_execution_variables: ['promo'],
   steps: [
@@ -305,14 +315,7 @@ test.describe('flows', () => {
     });
     const timed = await createFlow(request, acme, {
       name: 'Timed',
-      steps: [
-        {
-          ordering_idx: 0, step_type: 'QUESTION', body: 'Quick!', answer_type: 'ANY', has_max_wait_time: true, max_wait_time_amount: 5,
-          max_wait_time_unit: 'MINUTE', next_step_default_idx: 1, next_step_alternate_idx: 2,
-        },
-        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Thanks.' },
-        { ordering_idx: 2, step_type: 'MESSAGE', body: 'Too slow.' },
-      ],
+      steps: TIMED_STEPS,
     });
     const account = await newAccount(request);
     await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } });
@@ -342,14 +345,7 @@ test.describe('flows', () => {
     await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } });
     const flow = await createFlow(request, account, {
       name: 'Timed, paused',
-      steps: [
-        {
-          ordering_idx: 0, step_type: 'QUESTION', body: 'Quick!', answer_type: 'ANY', has_max_wait_time: true, max_wait_time_amount: 5,
-          max_wait_time_unit: 'MINUTE', next_step_default_idx: 1, next_step_alternate_idx: 2,
-        },
-        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Thanks.' },
-        { ordering_idx: 2, step_type: 'MESSAGE', body: 'Too slow.' },
-      ],
+      steps: TIMED_STEPS,
     });
     const phone = uniquePhone();
     const e = await run(request, account, flow.id, listFor([phone]));
