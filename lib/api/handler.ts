@@ -10,7 +10,7 @@ import {
 import { zodToDrf } from './zod-to-drf';
 import { configuredRate, countRequest, ThrottledError, type Allowance } from './throttle';
 import { getDb } from '@/db';
-import { databaseError, describeError } from '@/lib/errors/describe';
+import { databaseError, databaseUnavailable, describeError } from '@/lib/errors/describe';
 
 // The one wrapper every API route goes through: authentication, strict path ids, body and query
 // validation, and every error turned into a DRF body. Route files stay a few lines long.
@@ -82,6 +82,11 @@ export function errorResponse(error: unknown): Response {
   // A uniqueness race lost to a concurrent request: the client may simply try again.
   if (databaseError(error)?.code === '23505') {
     return Response.json({ non_field_errors: ['A conflicting change was made at the same time. Please try again.'] }, { status: 400 });
+  }
+  // Nothing the client sent is at fault, and the same request may well succeed in a moment.
+  if (databaseUnavailable(error)) {
+    console.error('[api] database unavailable:', describeError(error));
+    return Response.json({ detail: 'Service temporarily unavailable, try again later.' }, { status: 503, headers: { 'Retry-After': '5' } });
   }
   console.error('[api] unexpected error:', describeError(error));
   return Response.json({ detail: 'A server error occurred.' }, { status: 500 });

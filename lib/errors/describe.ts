@@ -8,6 +8,23 @@ export function databaseError(error: unknown): DbError | null {
   return candidate && typeof candidate.code === 'string' ? candidate : null;
 }
 
+// The database cannot be reached or is going away: a connection that failed or was cut, a server
+// shutting down or refusing connections, a database that does not exist (any more).
+const UNAVAILABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '3D000']);
+const DRIVER_CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED', 'CONNECTION_DESTROYED', 'CONNECT_TIMEOUT']);
+
+/** Whether a query failed because the database is unavailable rather than because of the query. */
+export function databaseUnavailable(error: unknown): boolean {
+  for (const e of [error, (error as { cause?: unknown })?.cause]) {
+    const { code, syscall } = (e ?? {}) as { code?: unknown; syscall?: unknown };
+    if (syscall === 'connect') return true;
+    if (typeof code !== 'string') continue;
+    if (code.startsWith('08') && code.length === 5) return true;
+    if (UNAVAILABLE_SQLSTATES.has(code) || DRIVER_CONNECTION_CODES.has(code)) return true;
+  }
+  return false;
+}
+
 /**
  * What the log says about an unexpected error: the driver's message and the SQL text, never the
  * query's parameters, which can hold secrets, password hashes or contact data.
