@@ -6,7 +6,7 @@ import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 import { describeError, type CloudChangeValue, type CloudInboundMessage, type CloudStatus, type CloudWebhookPayload } from './cloud-payload';
 import { inboundFields } from './inbound-content';
 import { DUPLICATE, storeInboundMessages, type InboundMessage } from './inbound-store';
-import { applyStatus, type DeliveryStatus } from './status';
+import { applyStatuses, type DeliveryStatus, type StatusUpdate } from './status';
 import { callbackClock, noteStatusArrival } from './status-arrivals';
 
 // The one inbound path: a Cloud API webhook payload (from the provider's signed callback, or built
@@ -38,12 +38,17 @@ async function parseMessage(db: Db, channel: ChannelRecord, value: CloudChangeVa
   };
 }
 
+const statusCoalescers = new WeakMap<Db, Coalescer<StatusUpdate, string | null>>();
+
+/** Statuses arriving while others are being applied are applied with them, in one transaction. */
 async function storeStatus(db: Db, channel: ChannelRecord, s: CloudStatus): Promise<boolean> {
   if (!s.id || !STATUSES.has(s.status as DeliveryStatus)) return false;
-  const id = await db.transaction((tx) => applyStatus(tx, {
+  const id = await coalescerFor(statusCoalescers, db, () => new Coalescer<StatusUpdate, string | null>(
+    'status', (updates) => db.transaction((tx) => applyStatuses(tx, updates)),
+  )).store({
     channelId: channel.id, providerId: s.id, status: s.status as DeliveryStatus, at: when(s.timestamp), error: describeError(s.errors?.[0]),
     reference: typeof s.biz_opaque_callback_data === 'string' ? s.biz_opaque_callback_data : undefined,
-  }));
+  });
   return id !== null;
 }
 
@@ -77,8 +82,9 @@ export async function processWebhook(db: Db, channel: ChannelRecord, payload: Cl
         else if (outcome === null) result.skipped++;
         else result.messageIds.push(outcome);
       }
-      for (const s of value.statuses ?? []) {
-        if (await storeStatus(db, channel, s)) result.statuses++;
+      // In the order given: a batch applies a message's statuses one after another (status.ts).
+      for (const applied of await Promise.all((value.statuses ?? []).map((s) => storeStatus(db, channel, s)))) {
+        if (applied) result.statuses++;
         else result.skipped++;
       }
       // After the statuses themselves: one naming a message cut short is applied before the

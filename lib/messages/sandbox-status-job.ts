@@ -3,7 +3,7 @@ import { getDb } from '@/db';
 import { enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
-import { applyStatus } from './status';
+import { applyStatuses } from './status';
 
 // The sandbox's simulated delivery: sent, delivered and read follow one another on a short timer
 // (SANDBOX_STATUS_DELAY_SECONDS, default 1), through the same status code path as real callbacks.
@@ -23,12 +23,18 @@ export const sandboxStatusJob = defineJob<Data>({
   name: QUEUES.sandboxStatus.name,
   concurrency: 1,
   batchSize: 20,
-  handle: async (data) => {
-    const db = await getDb();
-    await db.transaction(async (tx) => {
-      const id = await applyStatus(tx, { channelId: data.channelId, providerId: data.providerId, status: data.status, at: new Date() });
-      const next = NEXT[data.status];
-      if (id && next) await scheduleSandboxStatuses(tx, [{ ...data, status: next }]);
-    });
-  },
+  handle: (data) => applySandboxStatuses([data]),
+  // The statuses due together are applied in one transaction, as callbacks arriving together are.
+  handleBatch: (jobs) => applySandboxStatuses(jobs.map((j) => j.data)),
 });
+
+async function applySandboxStatuses(steps: Data[]): Promise<void> {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const ids = await applyStatuses(tx, steps.map((s) => ({ channelId: s.channelId, providerId: s.providerId, status: s.status, at: new Date() })));
+    await scheduleSandboxStatuses(tx, steps.flatMap((s, i) => {
+      const next = NEXT[s.status];
+      return ids[i] && next ? [{ ...s, status: next }] : [];
+    }));
+  });
+}
