@@ -241,6 +241,28 @@ test.describe('flows', () => {
     await expect.poll(async () => (await execution(request, acme, e.id)).completed, { timeout: 10_000 }).toBe(1);
   });
 
+  test('a loop that never waits fails its contact instead of running forever; the contact\'s page shows its latest steps', async ({ request }) => {
+    const flow = await createFlow(request, acme, {
+      name: 'Endless',
+      steps: [
+        { ordering_idx: 0, step_type: 'MESSAGE', body: 'Going round', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'GO_TO', next_step_default_idx: 1 },
+      ],
+    });
+    const phone = uniquePhone();
+    const e = await run(request, acme, flow.id, listFor([phone]));
+    await expect.poll(async () => (await contactsOf(request, acme, e.id))[0]?.status, { timeout: 20_000 }).toBe('FAILED');
+    const [fec] = await contactsOf(request, acme, e.id);
+    expect(fec.reason).toMatch(/100 steps in a row without waiting/);
+    const page = await request.get(`/api/flow-execution-contact/${fec.id}`, { headers: acme.admin.headers });
+    expect(page.status()).toBe(200);
+    const steps = (await page.json()).execution_steps as Json[];
+    expect(steps).toHaveLength(100); // the message and 99 rounds of the loop
+    expect(steps[0].step.step_type).toBe('MESSAGE');
+    expect(await received(request, acme, phone)).toEqual(['Going round']);
+    await expect.poll(async () => (await execution(request, acme, e.id)).failed, { timeout: 10_000 }).toBe(1);
+  });
+
   test('an ACTION\'s JSON answer is used in the next message; a failing one takes the alternate branch', async ({ request }) => {
     let calls = 0;
     const http = await import('node:http');

@@ -104,6 +104,9 @@ export async function listExecutionContacts(db: Db, accountId: number, url: URL,
 }
 
 /** The execution contact with its execution and every executed step (the webhook events' `data` too). */
+/** A contact's latest steps shown (oldest first): one looping on a menu for months stays one answer's worth. */
+export const STEPS_SHOWN = 500;
+
 export async function getExecutionContact(db: Executor, accountId: number, id: string) {
   const row = await findExecutionContact(db, accountId, id);
   const [[shown], execution, steps] = await Promise.all([
@@ -111,7 +114,8 @@ export async function getExecutionContact(db: Executor, accountId: number, id: s
     getExecution(db, accountId, row.flowExecutionId),
     db.select({ x: flowExecutionContactSteps, s: flowSteps }).from(flowExecutionContactSteps)
       .innerJoin(flowSteps, eq(flowSteps.id, flowExecutionContactSteps.stepId))
-      .where(eq(flowExecutionContactSteps.flowExecutionContactId, id)).orderBy(asc(flowExecutionContactSteps.seq)),
+      .where(eq(flowExecutionContactSteps.flowExecutionContactId, id)).orderBy(desc(flowExecutionContactSteps.seq)).limit(STEPS_SHOWN)
+      .then((latest) => latest.reverse()),
   ]);
   return {
     ...shown,

@@ -3,7 +3,7 @@ import {
   flowActionMethods, flowAnswerOptionsRenders, flowAnswerTypes, flowConditionComparisons, flowEndActions, flowExecuteFors,
   flowDelayTypes, flowExecutionContactStatuses, flowExecutionTypes, flowInboundTriggers, flowStepTypes, flowWaitUnits,
 } from '@/db/schema/enum-values';
-import { boolish, integer } from '@/lib/validation/fields';
+import { boolish, dateTime, integer, pkInt } from '@/lib/validation/fields';
 
 // Request schemas of flows and their executions, shared by the API, the dashboard and the
 // OpenAPI document. A flow's steps are checked one by one by steps-check.ts, so that errors name
@@ -66,7 +66,7 @@ export const stepSchema = z.object({
   delay_type: z.enum(DELAY_TYPES).nullable().default(null),
   delay_amount: integer({ min: 0, max: 32767 }).default(0),
   delay_unit: z.enum(flowWaitUnits).default('MINUTE'),
-  delay_until: z.iso.datetime({ offset: true }).nullable().default(null),
+  delay_until: dateTime().nullable().default(null),
   action_request_method: z.enum(flowActionMethods).default('GET'),
   action_request_url: z.string().max(2000).default(''),
   action_request_headers: stringMap.optional().transform((v) => v ?? {}),
@@ -74,7 +74,7 @@ export const stepSchema = z.object({
   action_request_body: text(20_000).default(''),
   chat_template: z.uuid().nullable().default(null),
   template_variables: z.array(z.string().max(1024)).max(20).default([]),
-  assign_to_users: z.array(integer({ min: 1 })).max(50).default([]),
+  assign_to_users: z.array(pkInt).max(50).default([]),
   contact_tags: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
   conversation_tags: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
   tags_mode: z.enum(TAG_MODES).default('APPEND'),
@@ -100,7 +100,7 @@ const flowFields = {
   flow_webhook_retries: integer({ min: 0, max: 10 }).default(0),
   execution_type: z.enum(flowExecutionTypes).default('OUTBOUND'),
   flow_execution_variables: z.array(z.string().trim().regex(/^[A-Za-z_][A-Za-z0-9_]*$/, 'Use letters, digits and _ only.').max(100)).max(50).default([]),
-  channel: integer({ min: 1 }).nullable().default(null),
+  channel: pkInt.nullable().default(null),
   inbound_trigger_with: z.enum(flowInboundTriggers).nullable().default(null),
   inbound_start_message: z.string().max(1000).default(''),
   // Steps are checked one by one (steps-check.ts) so that errors name each by its index.
@@ -177,7 +177,7 @@ const executionFields = {
   contact_lists: z.array(contactListSchema).max(10).default([]),
   has_priority: boolish.default(false),
   flow_execution_variables: z.record(z.string().max(100), z.preprocess((v) => (v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)), z.string().max(10_000))).optional().transform((v) => v ?? {}),
-  start_on: z.iso.datetime({ offset: true }).nullable().default(null),
+  start_on: dateTime().nullable().default(null),
 };
 
 /** Create (13) and update (11). */
@@ -194,7 +194,7 @@ export const executionPatchBody = z.object({
   contact_lists: z.array(contactListSchema).max(10).optional(),
   has_priority: boolish.optional(),
   flow_execution_variables: z.record(z.string().max(100), z.preprocess((v) => (v === null ? '' : typeof v === 'object' ? JSON.stringify(v) : String(v)), z.string().max(10_000))).optional(),
-  start_on: z.iso.datetime({ offset: true }).nullable().optional(),
+  start_on: dateTime().nullable().optional(),
 });
 export type ExecutionPatch = z.output<typeof executionPatchBody>;
 

@@ -19,8 +19,14 @@ import { endConversation, resumeAction, resumeDelay, resumeQuestion, runStep, ty
 // messages, the new position, counters, events) commits together: a worker killed mid-run
 // leaves no trace, and the job's retry runs the same steps again without sending twice.
 
-/** Steps per run: a loop of GO_TO steps goes on in a new job instead of holding one forever. */
-const MAX_HOPS = 100;
+/** Steps per run: a long run (many waiting replies read at once) goes on in a new job. */
+const MAX_HOPS = 200;
+/**
+ * Steps in a row that neither waited nor read a reply: only a loop with no QUESTION, MENU, DELAY
+ * or ACTION on it gets this far, and it would run forever, so the contact fails instead.
+ */
+export const MAX_STEPS_WITHOUT_WAIT = 100;
+export const ENDLESS_LOOP_REASON = `The flow ran ${MAX_STEPS_WITHOUT_WAIT} steps in a row without waiting for anything: a loop with no QUESTION, MENU, DELAY or ACTION on it never ends.`;
 /** Waits ending within this get a run scheduled at their end; later ones are left to the sweep. */
 const SCHEDULED_WAIT_MS = 10 * 60_000;
 
@@ -45,8 +51,13 @@ export async function advanceContact(fecId: string): Promise<void> {
     if (s.idx === null) s.idx = 0;
     let outcome: Outcome = { kind: 'wait' };
     let hops = 0;
+    let sinceWait = 0;
     try {
       for (; hops < MAX_HOPS; hops++) {
+        if (++sinceWait > MAX_STEPS_WITHOUT_WAIT) {
+          outcome = { kind: 'end', status: 'FAILED', reason: ENDLESS_LOOP_REASON };
+          break;
+        }
         const step = ctx.steps.get(s.idx!);
         if (!step) {
           outcome = { kind: 'end', status: 'COMPLETED', reason: '' };
@@ -65,7 +76,10 @@ export async function advanceContact(fecId: string): Promise<void> {
           continue;
         }
         // A question asked while replies were already waiting reads them at once.
-        if (outcome.kind === 'wait' && s.waiting === 'ANSWER' && s.inbox.length) continue;
+        if (outcome.kind === 'wait' && s.waiting === 'ANSWER' && s.inbox.length) {
+          sinceWait = 0;
+          continue;
+        }
         break;
       }
     } catch (error) {
