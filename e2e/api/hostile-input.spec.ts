@@ -7,7 +7,7 @@ import { newAccount, uniquePhone, type TestAccount } from './factories';
 // route file (so a new route is covered without anyone adding it here), each path tried with real
 // ids of the account's objects and with ids that cannot exist, with every method (TRACE and
 // PROPFIND too), a NUL character in the query and in body strings, an unpaired surrogate, JSON
-// nested 5,000 levels deep, and paths that cannot be decoded.
+// nested 5,000 levels deep, values the database cannot hold, and paths that cannot be decoded.
 
 const ROOT = path.resolve(__dirname, '../..');
 
@@ -29,7 +29,13 @@ const nul = JSON.stringify({
 });
 const surrogate = '{"name": "\\ud800", "phone": "+52 55 1234 5678", "first_name": "x\\udc00y", "body": "\\ud83d", "text": "\\ud800"}';
 const deep = `{"phone": "+52 55 1234 5678", "meta": ${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`;
-const BODIES = { nul, surrogate, deep };
+// Values the database cannot hold: ids past Postgres's integer, year 0000.
+const outOfRange = JSON.stringify({
+  name: 'Range', phone: '+52 55 1234 5678', channel: 99999999999, user: 99999999999, notes: [{ id: 99999999999, notes: 'x' }],
+  steps: [{ step_type: 'END', ordering_idx: 0, assign_to_users: [99999999999] }], start_on: '0000-01-01T00:00:00Z', since: '0000-01-01T00:00:00Z',
+  execute_for: 'LIST', contact_lists: [{ contact_list: [{ phone: '+52 55 1111 2222' }] }],
+});
+const BODIES = { nul, surrogate, deep, outOfRange };
 
 type Ids = Record<string, string>;
 

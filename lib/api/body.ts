@@ -1,6 +1,7 @@
 import { ParseError, PayloadTooLargeError, UnsupportedMediaTypeError } from './errors';
 
 export const JSON_BODY_LIMIT = 2 * 1024 * 1024;
+const STRICT_UTF8 = new TextDecoder('utf-8', { fatal: true });
 
 /** Reads a request body as bytes, refusing (413) as soon as it passes `limit`. */
 export async function readLimited(req: Request, limit: number): Promise<Uint8Array> {
@@ -48,7 +49,8 @@ export async function parseBody(req: Request, limit = JSON_BODY_LIMIT): Promise<
   if (raw.byteLength === 0) return {};
   if (type === 'application/json' || type === '' || type.endsWith('+json')) {
     try {
-      return JSON.parse(Buffer.from(raw).toString('utf8'));
+      // JSON is UTF-8: bytes that are not are refused rather than stored as U+FFFD.
+      return JSON.parse(STRICT_UTF8.decode(raw));
     } catch (error) {
       throw new ParseError(`JSON parse error - ${(error as Error).message}`);
     }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { broadcastRecipientStatuses, broadcastStatuses } from '@/db/schema/enum-values';
-import { boolish, tagList } from '@/lib/validation/fields';
+import { boolish, dateTime, tagList } from '@/lib/validation/fields';
 
 // Request schemas of broadcasts, shared by the API, the dashboard's form and the OpenAPI document.
 
@@ -28,7 +28,7 @@ const recipientList = <T extends z.ZodType>(item: T) => z.array(item).min(1, 'A 
 export const broadcastCreateSchema = z.object({
   name: z.string().trim().min(1).max(100),
   recipients: recipientList(recipientSchema),
-  start_on: z.iso.datetime({ offset: true }).nullable().optional(),
+  start_on: dateTime().nullable().optional(),
   chat_template: z.uuid(),
   contact_tags: tagList.max(20).default([]),
   has_priority: boolish.default(false),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
-import { boolish, nullableText, tagList, userRefList } from '@/lib/validation/fields';
+import { boolish, nullableText, pkInt, tagList, userRefList } from '@/lib/validation/fields';
 
 // Request schemas for contacts (create-or-update, replace, partial update), shared by the API,
 // the dashboard forms, the CSV import and the OpenAPI document. Read-only fields (id, canonical_phone, created_on,
@@ -26,7 +26,7 @@ export const notesSchema = z.union([
   z.string().transform((s) => [{ notes: s }]),
   z.array(z.union([
     z.string().transform((s) => ({ notes: s })),
-    z.object({ id: z.coerce.number().int().positive().optional(), notes: z.string() }),
+    z.object({ id: pkInt.optional(), notes: z.string() }),
   ])),
 ]).transform((list) => list.filter((n) => n.notes.trim() !== '')) as unknown as z.ZodType<{ id?: number; notes: string }[]>;
 

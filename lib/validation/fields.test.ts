@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { integer } from './fields';
+import { dateTime, integer, pkInt } from './fields';
 
 // integer() reads what DRF's IntegerField reads, and refuses the rest in its words.
 
@@ -33,5 +33,23 @@ describe('integer()', () => {
   it('leaves a missing value to optional() and default()', () => {
     expect(integer().optional().safeParse(undefined)).toMatchObject({ success: true, data: undefined });
     expect(integer({ min: 1 }).default(80).safeParse(undefined)).toMatchObject({ success: true, data: 80 });
+  });
+});
+
+describe('pkInt', () => {
+  it('takes ids as numbers or text, and refuses booleans, lists, zero and what Postgres\'s integer cannot hold', () => {
+    expect(pkInt.parse(7)).toBe(7);
+    expect(pkInt.parse('12')).toBe(12);
+    expect(pkInt.parse(2_147_483_647)).toBe(2_147_483_647);
+    for (const bad of [true, [1], 0, -1, 2_147_483_648, 99999999999, '1e3']) expect(pkInt.safeParse(bad).success, String(bad)).toBe(false);
+  });
+});
+
+describe('dateTime()', () => {
+  it('takes ISO 8601 with an offset in years 1-9999, not year 0000', () => {
+    for (const ok of ['2026-11-28T10:00:00Z', '2026-11-28T10:00:00.123+05:30', '0001-01-02T00:00:00Z', '9999-12-31T00:00:00Z']) {
+      expect(dateTime().safeParse(ok).success, ok).toBe(true);
+    }
+    for (const bad of ['0000-01-01T00:00:00Z', '2026-11-28', '2026-11-28T10:00:00', 'soon']) expect(dateTime().safeParse(bad).success, bad).toBe(false);
   });
 });

@@ -35,6 +35,17 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
   }, number);
 }
 
+/**
+ * An ISO 8601 date and time with its offset, in years 1-9999: what the database can store (year
+ * 0000 is ISO's 1 BC, which it refuses).
+ */
+export function dateTime() {
+  return z.iso.datetime({ offset: true }).refine((v) => {
+    const year = new Date(v).getUTCFullYear();
+    return year >= 1 && year <= 9999;
+  }, 'Datetime has wrong format. Use ISO 8601.');
+}
+
 /** Optional text that may be null; blank strings are stored as null. */
 export function nullableText(max: number) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullable());
@@ -47,8 +58,11 @@ export const tagList = z.array(
     .pipe(z.string().min(1).max(100)),
 );
 
-/** An integer primary key (Postgres `integer`): anything larger can only be "does not exist". */
-export const pkInt = z.coerce.number().int().positive().max(2_147_483_647);
+/**
+ * An integer primary key (Postgres `integer`), as a number or its text: larger values cannot exist,
+ * and a boolean or a list is refused rather than read as 1.
+ */
+export const pkInt = integer({ min: 1, max: 2_147_483_647 });
 
 /** `[{id}]` (the documented request form), also plain ids. */
 export const userRefList = z.array(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { webhookDeliveryStatus, webhookEventType } from '@/db/schema';
-import { boolish } from '@/lib/validation/fields';
+import { boolish, dateTime } from '@/lib/validation/fields';
 
 export const WEBHOOK_EVENTS = webhookEventType.enumValues;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -23,7 +23,7 @@ export type SubscriptionPatch = z.output<typeof subscriptionPatchSchema>;
 
 export const subscriptionListQuery = z.object({ search: z.string().max(255).optional() });
 
-export const resendFailedSchema = z.object({ since: z.iso.datetime({ offset: true }) });
+export const resendFailedSchema = z.object({ since: dateTime() });
 
 /** GET …/deliveries: the log, optionally of one status. */
 export const deliveryListQuery = z.object({ status: z.enum(webhookDeliveryStatus.enumValues).optional() });

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { parseBody } from './body';
+import { ParseError } from './errors';
+
+const post = (bytes: Uint8Array, type = 'application/json') => new Request('http://x/api/contact', { method: 'POST', body: Buffer.from(bytes), headers: { 'content-type': type } });
+
+describe('parseBody', () => {
+  it('reads UTF-8 JSON, emoji and all', async () => {
+    expect(await parseBody(post(new TextEncoder().encode('{"name":"Ana 😀"}')))).toEqual({ name: 'Ana 😀' });
+  });
+
+  it('refuses JSON whose bytes are not UTF-8 instead of storing U+FFFD', async () => {
+    const error = await parseBody(post(Uint8Array.from([...new TextEncoder().encode('{"name":"'), 0xff, 0xfe, ...new TextEncoder().encode('"}')]))).catch((e) => e);
+    expect(error).toBeInstanceOf(ParseError);
+    expect((error as ParseError).body).toEqual({ detail: expect.stringMatching(/^JSON parse error - /) });
+  });
+});
