@@ -76,3 +76,39 @@ export function formToBody(v: ContactFormValues): ContactWrite {
     default_assignees: v.default_assignees.map((id) => ({ id })),
   };
 }
+
+/**
+ * The PUT body for an edit, made over the contact as it is now (`current`, read just before
+ * saving): what the form changed from the contact it opened with (`opened`) is applied, and what
+ * others changed meanwhile (a tag from the inbox, a note, an attribute a flow set) is kept.
+ */
+export function editBody(opened: Contact, current: Contact, values: ContactFormValues): ContactWrite {
+  const base = formToBody(contactToForm(opened));
+  const mine = formToBody(values);
+  const body = formToBody(contactToForm(current));
+  for (const key of ['phone', 'first_name', 'last_name', 'email', 'external_url', 'external_id'] as const) {
+    if (mine[key] !== base[key]) body[key] = mine[key];
+  }
+  const tagKey = (t: { name: string }) => t.name.toLowerCase();
+  const baseTags = new Set(base.tags!.map(tagKey));
+  const mineTags = new Set(mine.tags!.map(tagKey));
+  body.tags = [
+    ...body.tags!.filter((t) => !(baseTags.has(tagKey(t)) && !mineTags.has(tagKey(t)))),
+    ...mine.tags!.filter((t) => !baseTags.has(tagKey(t)) && !body.tags!.some((x) => tagKey(x) === tagKey(t))),
+  ];
+  const meta = { ...body.meta };
+  for (const key of new Set([...Object.keys(base.meta!), ...Object.keys(mine.meta!)])) {
+    if (mine.meta![key] === base.meta![key]) continue;
+    if (key in mine.meta!) meta[key] = mine.meta![key];
+    else delete meta[key];
+  }
+  body.meta = meta;
+  const ids = (list: ContactWrite['default_assignees']) => new Set((list ?? []).map((u) => u.id));
+  const [baseIds, mineIds, assignees] = [ids(base.default_assignees), ids(mine.default_assignees), ids(body.default_assignees)];
+  for (const id of baseIds) if (!mineIds.has(id)) assignees.delete(id);
+  for (const id of mineIds) if (!baseIds.has(id)) assignees.add(id);
+  body.default_assignees = [...assignees].map((id) => ({ id }));
+  // PUT replaces the notes too: the contact's notes as they are now (the form does not edit them).
+  body.notes = current.notes.map((n) => ({ id: n.id, notes: n.notes }));
+  return body;
+}

@@ -217,3 +217,25 @@ test('a contact\'s default assignees are chosen on its form, and kept or replace
   await expect(page).toHaveURL(new RegExp(`/contacts/${id}$`));
   expect(await read()).toEqual([account.admin.id]);
 });
+
+test('saving the edit form keeps what others changed since it opened, and applies what the form changed', async ({ page, request }) => {
+  await signIn(page, account.admin.email, account.password);
+  const headers = account.admin.headers;
+  const created = await (await request.post('/api/contact', {
+    headers, data: { phone: uniquePhone(), first_name: 'Linus', tags: [{ name: 'old' }, { name: 'keep' }], meta: { plan: 'basic', city: 'León' } },
+  })).json();
+  await page.goto(`/contacts/${created.id}/edit`);
+  await expect(page.getByLabel('First name')).toHaveValue('Linus');
+  // Meanwhile, from elsewhere: a tag, a note and an attribute.
+  const patched = await request.patch(`/api/contact/${created.id}`, { headers, data: { tags: [{ name: 'hot' }], notes: 'Called on the phone', meta: { tier: 'gold' } } });
+  expect(patched.status()).toBe(200);
+  await page.getByLabel('First name').fill('Linus T.');
+  await page.getByLabel('Tags').fill('keep, new');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${created.id}$`));
+  const saved = await (await request.get(`/api/contact/${created.id}`, { headers })).json();
+  expect(saved.first_name).toBe('Linus T.');
+  expect(saved.tags.map((t: { name: string }) => t.name).sort()).toEqual(['hot', 'keep', 'new']);
+  expect(saved.meta).toEqual({ plan: 'basic', city: 'León', tier: 'gold' });
+  expect(saved.notes.map((n: { notes: string }) => n.notes)).toEqual(['Called on the phone']);
+});
