@@ -65,3 +65,20 @@ test('a TEMPLATE step sends on the template\'s channel, and through the sandbox 
   await expect.poll(() => sandboxReceived(request, tester), { timeout: 20_000 }).toEqual(['Hola , tu pedido T-1 está listo.']);
   expect(cloud.sends(channel.phoneNumberId)).toHaveLength(1);
 });
+
+test('a TEMPLATE step needs one value per variable, none blank, as a send does', async ({ request }) => {
+  const h = acme.admin.headers;
+  const template = (await (await request.get('/api/channels/chat/template?search=welcome', { headers: h })).json()).results[0];
+  expect(template, 'the sandbox welcome template').toBeTruthy();
+  const needed = 2; // "Hi {{1}}, welcome to {{2}}! …"
+  const attempt = (variables: string[]) => request.post('/api/flow', {
+    headers: h, data: { name: 'Gaps', steps: [{ ordering_idx: 0, step_type: 'TEMPLATE', chat_template: template.id, template_variables: variables }] },
+  });
+  const blank = await attempt(Array.from({ length: needed }, (_, i) => (i === needed - 1 ? '  ' : 'x')));
+  expect(blank.status()).toBe(400);
+  expect(await blank.json()).toEqual({ steps: { 0: { template_variables: [`Give every variable a value: {{${needed}}} is blank.`] } } });
+  const short = await attempt([]);
+  expect(short.status()).toBe(400);
+  expect((await short.json()).steps[0].template_variables[0]).toMatch(/^This template needs exactly \d+ variables?; 0 given\.$/);
+  expect((await attempt(Array.from({ length: needed }, () => '{{contact.first_name}}'))).status()).toBe(201);
+});

@@ -7,6 +7,7 @@ import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
 import { zodToDrf } from '@/lib/api/zod-to-drf';
 import { containsPattern } from '@/lib/sql/like';
+import { variableCount } from '@/lib/templates/variables';
 import { BlockedTargetError, checkTarget } from '@/lib/webhooks/target-guard';
 import { serializeFlow, type FlowRecord, type SerializedFlow, type ShortUserRecord, type StepRecord } from './serializer';
 import { checkSteps } from './steps-check';
@@ -88,7 +89,7 @@ export async function checkReferences(db: Executor, accountId: number, body: Flo
   const userIds = [...new Set(steps.flatMap((s) => s.assign_to_users))];
   const flowIds = [...new Set(steps.map((s) => s.trigger_flow).filter((t): t is string => t !== null))];
   const [templates, members, targets, channel] = await Promise.all([
-    templateIds.length ? db.select({ id: chatTemplates.id, status: chatTemplates.status }).from(chatTemplates)
+    templateIds.length ? db.select({ id: chatTemplates.id, status: chatTemplates.status, components: chatTemplates.components }).from(chatTemplates)
       .innerJoin(channels, eq(channels.id, chatTemplates.channelId))
       .where(and(eq(channels.accountId, accountId), inArray(chatTemplates.id, templateIds))) : [],
     userIds.length ? db.select({ id: users.id }).from(users).where(and(eq(users.accountId, accountId), inArray(users.id, userIds))) : [],
@@ -104,6 +105,16 @@ export async function checkReferences(db: Executor, accountId: number, body: Flo
     const t = s.chat_template && templates.find((x) => x.id === s.chat_template);
     if (s.chat_template && !t) e.chat_template = [`Invalid pk "${s.chat_template}" - object does not exist.`];
     else if (t && t.status !== 'approved') e.chat_template = [`Only approved templates can be sent; this one is ${t.status}.`];
+    else if (t && s.step_type === 'TEMPLATE') {
+      // As the send API refuses them: a missing or blank value would reach the contact as a gap.
+      const needed = variableCount(t.components);
+      if (s.template_variables.length !== needed) {
+        e.template_variables = [`This template needs exactly ${needed} variable${needed === 1 ? '' : 's'}; ${s.template_variables.length} given.`];
+      } else {
+        const blank = s.template_variables.flatMap((v, i) => (v.trim() ? [] : [`{{${i + 1}}}`]));
+        if (blank.length) e.template_variables = [`Give every variable a value: ${blank.join(', ')} ${blank.length === 1 ? 'is' : 'are'} blank.`];
+      }
+    }
     const missing = s.assign_to_users.filter((u) => !members.some((m) => m.id === u));
     if (missing.length) e.assign_to_users = missing.map((u) => `Invalid pk "${u}" - object does not exist.`);
     if (s.trigger_flow && (s.trigger_flow === selfId || !targets.some((f) => f.id === s.trigger_flow))) {
