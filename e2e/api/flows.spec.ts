@@ -241,6 +241,21 @@ test.describe('flows', () => {
     await expect.poll(async () => (await execution(request, acme, e.id)).completed, { timeout: 10_000 }).toBe(1);
   });
 
+  test('a run\'s contact list follows the contact API\'s rules for its fields', async ({ request }) => {
+    const flow = await createFlow(request, acme, { name: 'List rules', steps: [{ ordering_idx: 0, step_type: 'END' }] });
+    const bad = await request.post(`/api/flow/${flow.id}/run`, { headers: acme.admin.headers, data: listFor([uniquePhone()], { email: 'not-an-email' }) });
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toEqual({ contact_lists: [{ contact_list: [{ email: ['Enter a valid email address.'] }] }] });
+    const phone = uniquePhone();
+    await run(request, acme, flow.id, listFor([phone], { first_name: '  ', email: ' ana@example.com ', meta: { a: { b: 1 }, n: 5 } }));
+    let contact: Json | undefined;
+    await expect.poll(async () => {
+      contact = (await (await request.get(`/api/contact?search=${phone.slice(-8)}`, { headers: acme.admin.headers })).json()).results[0];
+      return contact?.canonical_phone;
+    }, { timeout: 10_000 }).toBe(phone);
+    expect(contact).toMatchObject({ first_name: null, email: 'ana@example.com', meta: { a: '{"b":1}', n: '5' } });
+  });
+
   test('a loop that never waits fails its contact instead of running forever; the contact\'s page shows its latest steps', async ({ request }) => {
     const flow = await createFlow(request, acme, {
       name: 'Endless',

@@ -32,13 +32,16 @@ export const notesSchema = z.union([
 
 const phone = z.string().trim().min(1).max(64);
 
+/** An email address; blank is null. */
+export const contactEmail = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
+  z.email().max(254).nullable());
+
 function contactFields(phoneField: typeof phone) {
   return {
     phone: phoneField,
     first_name: nullableText(100).optional(),
     last_name: nullableText(100).optional(),
-    email: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
-      z.email().max(254).nullable()).optional(),
+    email: contactEmail.optional(),
     meta: metaSchema.optional(),
     external_url: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v),
       z.url({ protocol: /^https?$/ }).max(200).nullable()).optional(),

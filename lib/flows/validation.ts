@@ -3,7 +3,8 @@ import {
   flowActionMethods, flowAnswerOptionsRenders, flowAnswerTypes, flowConditionComparisons, flowEndActions, flowExecuteFors,
   flowDelayTypes, flowExecutionContactStatuses, flowExecutionTypes, flowInboundTriggers, flowStepTypes, flowWaitUnits,
 } from '@/db/schema/enum-values';
-import { boolish, dateTime, integer, pkInt } from '@/lib/validation/fields';
+import { boolish, dateTime, integer, nullableText, pkInt } from '@/lib/validation/fields';
+import { contactEmail, metaSchema } from '@/lib/contacts/validation';
 
 // Request schemas of flows and their executions, shared by the API, the dashboard and the
 // OpenAPI document. A flow's steps are checked one by one by steps-check.ts, so that errors name
@@ -149,10 +150,11 @@ export type FlowListQuery = z.output<typeof flowListQuery>;
 
 const contactListEntry = z.object({
   phone: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(1).max(64)),
-  first_name: z.string().max(100).nullable().optional(),
-  last_name: z.string().max(100).nullable().optional(),
-  email: z.string().max(254).nullable().optional(),
-  meta: z.record(z.string().max(200), z.preprocess((v) => (v === null ? null : String(v)), z.string().max(10_000).nullable())).optional(),
+  // The contact API's rules for these fields (lib/contacts/validation.ts).
+  first_name: nullableText(100).optional(),
+  last_name: nullableText(100).optional(),
+  email: contactEmail.optional(),
+  meta: metaSchema.optional(),
   tags: z.array(z.union([z.string(), z.object({ name: z.string() })]).transform((t) => (typeof t === 'string' ? t : t.name).trim())
     .pipe(z.string().min(1).max(100))).max(20).optional(),
 });
