@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
-import { boolish, nullableText, pkInt, tagList, userRefList } from '@/lib/validation/fields';
+import { boolish, nullableText, pkInt, tagList, userRefList, webUrl } from '@/lib/validation/fields';
 
 // Request schemas for contacts (create-or-update, replace, partial update), shared by the API,
 // the dashboard forms, the CSV import and the OpenAPI document. Read-only fields (id, canonical_phone, created_on,
@@ -44,7 +44,7 @@ function contactFields(phoneField: typeof phone) {
     email: contactEmail.optional(),
     meta: metaSchema.optional(),
     external_url: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-      z.url({ protocol: /^https?$/ }).max(200).nullable()).optional(),
+      webUrl(200).nullable()).optional(),
     external_id: nullableText(255).optional(),
     is_deleted: boolish.optional(),
     source: z.string().trim().min(1).max(50).optional(),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTime, integer, pkInt } from './fields';
+import { dateTime, integer, pkInt, webUrl } from './fields';
 
 // integer() reads what DRF's IntegerField reads, and refuses the rest in its words.
 
@@ -51,5 +51,15 @@ describe('dateTime()', () => {
       expect(dateTime().safeParse(ok).success, ok).toBe(true);
     }
     for (const bad of ['0000-01-01T00:00:00Z', '2026-11-28', '2026-11-28T10:00:00', 'soon']) expect(dateTime().safeParse(bad).success, bad).toBe(false);
+  });
+});
+
+describe('webUrl()', () => {
+  it('takes http(s) URLs and refuses spaces and control characters rather than encoding them', () => {
+    expect(webUrl(255).safeParse('https://example.com/hook?a=1').success).toBe(true);
+    for (const bad of ['http://93.184.216.34/a b', 'https://example.com/\tx', 'ftp://example.com/x', 'example.com']) {
+      expect(webUrl(255).safeParse(bad).success, bad).toBe(false);
+    }
+    expect(webUrl(255).safeParse('http://93.184.216.34/a b').error?.issues[0].message).toBe('Enter a valid URL.');
   });
 });

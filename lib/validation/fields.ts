@@ -46,6 +46,11 @@ export function dateTime() {
   }, 'Datetime has wrong format. Use ISO 8601.');
 }
 
+/** An http(s) URL as written, refusing spaces and control characters (which a parser would quietly encode). */
+export function webUrl(max: number) {
+  return z.string().refine((u) => !/[\s\u0000-\u001f\u007f]/.test(u), 'Enter a valid URL.').pipe(z.url({ protocol: /^https?$/ }).max(max));
+}
+
 /** Optional text that may be null; blank strings are stored as null. */
 export function nullableText(max: number) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullable());

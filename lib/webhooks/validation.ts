@@ -1,14 +1,13 @@
 import { z } from 'zod';
 import { webhookDeliveryStatus, webhookEventType } from '@/db/schema';
-import { boolish, dateTime } from '@/lib/validation/fields';
+import { boolish, dateTime, webUrl } from '@/lib/validation/fields';
 
 export const WEBHOOK_EVENTS = webhookEventType.enumValues;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
 
 const events = z.array(z.enum(WEBHOOK_EVENTS)).min(1, { message: 'This list may not be empty.' })
   .transform((list) => [...new Set(list)]);
-const target = z.url({ protocol: /^https?$/ })
-  .max(255)
+const target = webUrl(255);
 
 /** POST: events and target required. `id` is read-only and ignored. */
 export const subscriptionSchema = z.object({ events, target, is_active: boolish.default(true) });
