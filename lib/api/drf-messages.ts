@@ -52,6 +52,9 @@ export function drfMessage(issue: Issue): string | undefined {
       if (issue.format === 'datetime') return 'Datetime has wrong format. Use ISO 8601.';
       return 'Enter a valid value.';
     case 'invalid_value':
+      // A choice left out, or sent as null, is told as any missing or null field is.
+      if (issue.input === undefined) return 'This field is required.';
+      if (issue.input === null) return 'This field may not be null.';
       return `"${String(issue.input)}" is not a valid choice.`;
     default:
       return undefined;

@@ -24,6 +24,14 @@ describe('zodToDrf', () => {
     expect(errors({ phone: 1 })).toEqual({ phone: ['Not a valid string.'] });
   });
 
+  it('words a choice left out or null as any missing or null field', () => {
+    const choice = z.object({ kind: z.enum(['a', 'b']) });
+    const words = (input: unknown) => zodToDrf(choice.safeParse(input).error!);
+    expect(words({})).toEqual({ kind: ['This field is required.'] });
+    expect(words({ kind: null })).toEqual({ kind: ['This field may not be null.'] });
+    expect(words({ kind: 'c' })).toEqual({ kind: ['"c" is not a valid choice.'] });
+  });
+
   it('keys plain list items by index and lists object items with {} for valid ones', () => {
     expect(errors({ phone: '1', events: ['a', 'zzz'] })).toEqual({ events: { 1: ['"zzz" is not a valid choice.'] } });
     expect(errors({ phone: '1', tags: [{ name: 'ok' }, { name: 'long' }] }))
