@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { NOT_FOUND, newAccount } from './factories';
+import { NOT_FOUND, newAccount, uniquePhone } from './factories';
 
 // Wire conventions that hold for every route (docs/api-conventions.md).
 
@@ -61,4 +61,19 @@ test('a session cookie from the dashboard authenticates API calls, and cross-sit
   const crossSite = await request.post('/api/contact', { headers: { Origin: 'https://evil.example' }, data: { phone: '+525598765433' } });
   expect(crossSite.status()).toBe(403);
   await request.post('/api/auth/signout', { form: { csrfToken: csrf.csrfToken, json: 'true' } });
+});
+
+test('a page\'s next and previous links point at the host and scheme the client used', async ({ request, baseURL }) => {
+  const account = await newAccount(request);
+  for (let i = 0; i < 3; i++) {
+    expect((await request.post('/api/contact', { headers: account.admin.headers, data: { phone: uniquePhone() } })).status()).toBe(201);
+  }
+  const direct = await (await request.get('/api/contact?page_size=1&page=2', { headers: account.admin.headers })).json();
+  expect(direct.next).toBe(`${baseURL}/api/contact?page_size=1&page=3`);
+  expect(direct.previous).toBe(`${baseURL}/api/contact?page_size=1`);
+  const proxied = await (await request.get('/api/contact?page_size=1&page=2', {
+    headers: { ...account.admin.headers, 'X-Forwarded-Host': 'api.example.test', 'X-Forwarded-Proto': 'https' },
+  })).json();
+  expect(proxied.next).toBe('https://api.example.test/api/contact?page_size=1&page=3');
+  expect(proxied.previous).toBe('https://api.example.test/api/contact?page_size=1');
 });

@@ -10,6 +10,7 @@ import {
 import { zodToDrf } from './zod-to-drf';
 import { configuredRate, countRequest, ThrottledError, type Allowance } from './throttle';
 import { getDb } from '@/db';
+import { publicUrl } from './origin';
 import { databaseError, databaseUnavailable, describeError } from '@/lib/errors/describe';
 
 // The one wrapper every API route goes through: authentication, strict path ids, body and query
@@ -158,7 +159,7 @@ export function endpoint<
         const type = (req.headers.get('content-type') || '').split(';')[0].trim().toLowerCase();
         if (!config.rawBody.mediaTypes.includes(type)) throw new UnsupportedMediaTypeError(type);
       }
-      const url = new URL(req.url);
+      const url = publicUrl(req);
       const unstorable = hostileInput(queryObject(url));
       if (unstorable) throw new ValidationError(unstorable);
       const query = config.query ? config.query.parse(queryObject(url)) : undefined;

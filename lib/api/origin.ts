@@ -8,3 +8,17 @@ export function requestOrigin(req: Request): string {
   const proto = req.headers.get('x-forwarded-proto')?.split(',')[0].trim() || url.protocol.replace(/:$/, '');
   return `${proto}://${host}`;
 }
+
+/**
+ * The request's URL as the client addressed it (the links of a page, for instance, point back to
+ * the host the client used); the server's own URL when the headers name no usable host.
+ */
+export function publicUrl(req: Request): URL {
+  const own = new URL(req.url);
+  try {
+    const url = new URL(own.pathname + own.search, requestOrigin(req));
+    return url.pathname === own.pathname ? url : own;
+  } catch {
+    return own;
+  }
+}
