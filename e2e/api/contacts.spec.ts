@@ -197,6 +197,16 @@ test.describe('POST /api/contact', () => {
 });
 
 test.describe('GET /api/contact', () => {
+  test('filters by tag, whatever its case', async ({ request }) => {
+    const account = await newAccount(request, 'MX');
+    const tagged = await (await request.post('/api/contact', { headers: account.admin.headers, data: { phone: uniquePhone(), tags: [{ name: 'Promo' }] } })).json();
+    await request.post('/api/contact', { headers: account.admin.headers, data: { phone: uniquePhone(), tags: [{ name: 'other' }] } });
+    for (const tag of ['Promo', 'PROMO', 'promo']) {
+      const page = await (await request.get(`/api/contact?tag=${tag}`, { headers: account.admin.headers })).json();
+      expect(page.results.map((c: { id: string }) => c.id), tag).toEqual([tagged.id]);
+    }
+  });
+
   test('pages newest first with absolute links, a maintained count and search', async ({ request }) => {
     const account = await newAccount(request, 'MX');
     const names = ['Zoë Álvarez', 'Renée Dubois', 'Ximena Núñez', 'Kwame Mensah', 'Siobhán Kelly'];

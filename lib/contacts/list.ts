@@ -18,7 +18,7 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
   if (term) conditions.push(sql`c.search_text like ${containsPattern(term)}`);
   if (filters.tag) {
     conditions.push(sql`exists (select 1 from contact_tags ct join tags t on t.id = ct.tag_id
-      where ct.contact_id = c.id and t.account_id = ${accountId} and t.name = ${filters.tag})`);
+      where ct.contact_id = c.id and t.account_id = ${accountId} and lower(t.name) = lower(${filters.tag}))`);
   }
   const where = sql.join(conditions, sql` and `);
   const order = sql`order by c.created_on desc, c.id desc`;
