@@ -8,6 +8,8 @@ import { boolish, nullableText, pkInt, tagList, userRefList, webUrl } from '@/li
 
 export const META_MAX_KEYS = 200;
 export const META_MAX_VALUE = 10_000;
+export const TAGS_MAX = 100;
+export const NOTE_MAX = 10_000;
 
 /**
  * `meta` values are stored as strings (an object or list as its JSON); `null` removes a key when
@@ -28,7 +30,8 @@ export const notesSchema = z.union([
     z.string().transform((s) => ({ notes: s })),
     z.object({ id: pkInt.optional(), notes: z.string() }),
   ])),
-]).transform((list) => list.filter((n) => n.notes.trim() !== '')) as unknown as z.ZodType<{ id?: number; notes: string }[]>;
+]).transform((list) => list.filter((n) => n.notes.trim() !== ''))
+  .refine((list) => list.every((n) => n.notes.length <= NOTE_MAX), `A note holds at most ${NOTE_MAX.toLocaleString('en-US')} characters.`) as unknown as z.ZodType<{ id?: number; notes: string }[]>;
 
 const phone = z.string().trim().min(1).max(64);
 
@@ -49,7 +52,7 @@ function contactFields(phoneField: typeof phone) {
     is_deleted: boolish.optional(),
     source: z.string().trim().min(1).max(50).optional(),
     notes: notesSchema.optional(),
-    tags: tagList.optional(),
+    tags: tagList.max(TAGS_MAX).optional(),
     default_assignees: userRefList.optional(),
   };
 }
