@@ -1,6 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
+import { AdminOnly } from '@/components/ui/admin-only';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/client/api-fetch';
@@ -29,11 +30,13 @@ export function EditSubscriptionView({ id }: { id: string }) {
   return (
     <>
       <PageHeader title="Edit subscription" description={<span className="break-all font-mono">{s.target}</span>} back={back} />
-      {/* Keyed by id so the form starts from this subscription's values, not a cached previous one. */}
-      <SubscriptionForm key={s.id} initial={{ target: s.target, events: WEBHOOK_EVENTS.map((e) => e.type).filter((t) => s.events.includes(t)), is_active: s.is_active }}
-        errors={errorBody(replace.error)} pending={replace.isPending || replace.isSuccess}
-        submitLabel="Save changes" cancelHref={`/webhooks/${id}`}
-        onSubmit={(values) => replace.mutate(values, { onSuccess: () => router.push(`/webhooks/${id}`) })} />
+      <AdminOnly what="change webhook subscriptions">
+        {/* Keyed by id so the form starts from this subscription's values, not a cached previous one. */}
+        <SubscriptionForm key={s.id} initial={{ target: s.target, events: WEBHOOK_EVENTS.map((e) => e.type).filter((t) => s.events.includes(t)), is_active: s.is_active }}
+          errors={errorBody(replace.error)} pending={replace.isPending || replace.isSuccess}
+          submitLabel="Save changes" cancelHref={`/webhooks/${id}`}
+          onSubmit={(values) => replace.mutate(values, { onSuccess: () => router.push(`/webhooks/${id}`) })} />
+      </AdminOnly>
     </>
   );
 }

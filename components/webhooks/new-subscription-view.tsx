@@ -1,5 +1,6 @@
 'use client';
 import Link from 'next/link';
+import { AdminOnly } from '@/components/ui/admin-only';
 import { PageHeader } from '@/components/ui/page-header';
 import { errorBody } from '@/lib/client/drf-errors';
 import { useCreateWebhookSubscription } from '@/lib/client/webhooks';
@@ -14,10 +15,12 @@ export function NewSubscriptionView() {
       <PageHeader title="New webhook subscription"
         description="Choose where to send events and which ones. Each delivery is signed, retried when it fails, and logged."
         back={<Link href="/webhooks" className="text-slate-500 hover:text-slate-900">← Webhooks</Link>} />
-      {create.isSuccess ? <NewSecretNotice subscription={create.data} /> : (
-        <SubscriptionForm initial={emptySubscriptionForm} errors={errorBody(create.error)} pending={create.isPending}
-          submitLabel="Create subscription" cancelHref="/webhooks" onSubmit={(values) => create.mutate(values)} />
-      )}
+      <AdminOnly what="add webhook subscriptions">
+        {create.isSuccess ? <NewSecretNotice subscription={create.data} /> : (
+          <SubscriptionForm initial={emptySubscriptionForm} errors={errorBody(create.error)} pending={create.isPending}
+            submitLabel="Create subscription" cancelHref="/webhooks" onSubmit={(values) => create.mutate(values)} />
+        )}
+      </AdminOnly>
     </>
   );
 }

@@ -41,7 +41,9 @@ export function WebhookListView() {
           <div className="p-4"><ErrorState error={subscriptions.error} onRetry={() => subscriptions.refetch()} /></div>
         ) : subscriptions.data.results.length === 0 ? (
           search ? <EmptyState title={`No subscriptions match “${search}”`}>The search looks at target URLs.</EmptyState>
-            : <EmptyState title="No webhook subscriptions yet">Create one with <b>New subscription</b> to be told when contacts or flows change.</EmptyState>
+            : <EmptyState title="No webhook subscriptions yet">{isAdmin
+              ? <>Create one with <b>New subscription</b> to be told when contacts or flows change.</>
+              : <>An admin can add one to have changes to contacts and flows sent to your systems.</>}</EmptyState>
         ) : (
           <>
             <SubscriptionTable subscriptions={subscriptions.data.results} />

@@ -186,4 +186,14 @@ test('members who are not admins see no secret, no resend and no editing control
   await expect(page.getByRole('switch', { name: 'Active' })).toBeDisabled();
   await page.goto('/webhooks');
   await expect(page.getByRole('link', { name: 'New subscription' })).toHaveCount(0);
+  // Forms they could not submit are not shown: they are told at once who can.
+  const gated = [
+    ['/webhooks/new', 'add webhook subscriptions', 'Create subscription'], [`/webhooks/${id}/edit`, 'change webhook subscriptions', 'Save changes'],
+    ['/settings/channels/new', 'add channels', 'Add channel'],
+  ];
+  for (const [path, what, submit] of gated) {
+    await page.goto(path);
+    await expect(page.getByRole('alert').filter({ hasText: `Only admins can ${what}.` })).toBeVisible();
+    await expect(page.getByRole('button', { name: submit })).toHaveCount(0);
+  }
 });

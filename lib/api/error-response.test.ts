@@ -37,7 +37,9 @@ describe('errorResponse', () => {
     expect(await answer(new ApiError(409, { detail: 'x' }))).toEqual({ status: 409, retryAfter: null, body: { detail: 'x' } });
     const race = Object.assign(new Error('Failed query'), { query: 'insert', cause: Object.assign(new Error('dup'), { code: '23505' }) });
     expect((await answer(race)).status).toBe(400);
-    for (const error of [new Error('boom'), Object.assign(new Error('syntax'), { code: '42601' }), Object.assign(new Error('no file'), { code: 'ENOENT', syscall: 'open' })]) {
+    // A failed outbound request carries a connect error as its cause: not the database's.
+    const fetchFailed = Object.assign(new TypeError('fetch failed'), { cause: Object.assign(new Error('refused'), { code: 'ECONNREFUSED', syscall: 'connect' }) });
+    for (const error of [fetchFailed, new Error('boom'), Object.assign(new Error('syntax'), { code: '42601' }), Object.assign(new Error('no file'), { code: 'ENOENT', syscall: 'open' })]) {
       expect(await answer(error)).toEqual({ status: 500, retryAfter: null, body: { detail: 'A server error occurred.' } });
     }
   });

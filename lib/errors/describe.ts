@@ -15,7 +15,9 @@ const DRIVER_CONNECTION_CODES = new Set(['CONNECTION_CLOSED', 'CONNECTION_ENDED'
 
 /** Whether a query failed because the database is unavailable rather than because of the query. */
 export function databaseUnavailable(error: unknown): boolean {
-  for (const e of [error, (error as { cause?: unknown })?.cause]) {
+  // The driver's own error, or the one drizzle wraps with its query; not, say, a failed fetch's cause.
+  const wrapped = typeof (error as { query?: unknown })?.query === 'string';
+  for (const e of wrapped ? [error, (error as { cause?: unknown }).cause] : [error]) {
     const { code, syscall } = (e ?? {}) as { code?: unknown; syscall?: unknown };
     if (syscall === 'connect') return true;
     if (typeof code !== 'string') continue;

@@ -34,7 +34,7 @@ async function applySandboxStatuses(steps: Data[]): Promise<void> {
     const ids = await applyStatuses(tx, steps.map((s) => ({ channelId: s.channelId, providerId: s.providerId, status: s.status, at: new Date() })));
     await scheduleSandboxStatuses(tx, steps.flatMap((s, i) => {
       const next = NEXT[s.status];
-      return ids[i] && next ? [{ ...s, status: next }] : [];
+      return ids[i] && next ? [{ channelId: s.channelId, providerId: s.providerId, status: next }] : [];
     }));
   });
 }

@@ -125,7 +125,9 @@ export async function applyStatus(tx: Executor, update: StatusUpdate): Promise<s
  * the batch takes a round for each), giving what applying them one after another would give: each
  * status's message id, or null when no message has that provider id.
  */
-export async function applyStatuses(tx: Executor, updates: StatusUpdate[]): Promise<(string | null)[]> {
+export async function applyStatuses(tx: Executor, given: StatusUpdate[]): Promise<(string | null)[]> {
+  // Our ids as the database writes them (a provider may send the reference back in capitals).
+  const updates = given.map((u) => (u.reference ? { ...u, reference: u.reference.toLowerCase() } : u));
   const roundOf = rounds(updates);
   const results: (string | null)[] = new Array(updates.length).fill(null);
   for (let round = 0; round <= Math.max(-1, ...roundOf); round++) {
