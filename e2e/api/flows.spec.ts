@@ -256,7 +256,7 @@ test.describe('flows', () => {
     expect(contact).toMatchObject({ first_name: null, email: 'ana@example.com', meta: { a: '{"b":1}', n: '5' } });
   });
 
-  test('a loop that never waits fails its contact instead of running forever; the contact\'s page shows its latest steps', async ({ request }) => {
+  test('a loop that never waits fails its contact instead of running forever, also through a DELAY already over', async ({ request }) => {
     const flow = await createFlow(request, acme, {
       name: 'Endless',
       steps: [
@@ -268,14 +268,28 @@ test.describe('flows', () => {
     const e = await run(request, acme, flow.id, listFor([phone]));
     await expect.poll(async () => (await contactsOf(request, acme, e.id))[0]?.status, { timeout: 20_000 }).toBe('FAILED');
     const [fec] = await contactsOf(request, acme, e.id);
-    expect(fec.reason).toMatch(/100 steps in a row without waiting/);
+    expect(fec.reason).toMatch(/went round a loop without waiting/);
     const page = await request.get(`/api/flow-execution-contact/${fec.id}`, { headers: acme.admin.headers });
     expect(page.status()).toBe(200);
-    const steps = (await page.json()).execution_steps as Json[];
-    expect(steps).toHaveLength(100); // the message and 99 rounds of the loop
-    expect(steps[0].step.step_type).toBe('MESSAGE');
+    const steps = ((await page.json()).execution_steps as Json[]).map((x) => x.step.step_type);
+    expect(steps).toEqual(['MESSAGE', ...Array(10).fill('GO_TO')]);
     expect(await received(request, acme, phone)).toEqual(['Going round']);
     await expect.poll(async () => (await execution(request, acme, e.id)).failed, { timeout: 10_000 }).toBe(1);
+
+    // An account with working hours off (as a new one is): a DELAY until working hours is over as soon as it is reached.
+    const fresh = await newAccount(request);
+    expect((await request.post('/api/channels/sandbox/inbound', { headers: fresh.admin.headers, data: { phone: uniquePhone(), text: 'hi' } })).status()).toBe(201);
+    const viaDelay = await createFlow(request, fresh, {
+      name: 'Endless with a delay',
+      steps: [
+        { ordering_idx: 0, step_type: 'MESSAGE', body: 'Once more', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'DELAY', delay_type: 'WORKING_HOURS', next_step_default_idx: 0 },
+      ],
+    });
+    const again = uniquePhone();
+    const second = await run(request, fresh, viaDelay.id, listFor([again]));
+    await expect.poll(async () => (await contactsOf(request, fresh, second.id))[0]?.status, { timeout: 20_000 }).toBe('FAILED');
+    expect(await waitFor(request, fresh, again, 10)).toEqual(Array(10).fill('Once more'));
   });
 
   test('an ACTION\'s JSON answer is used in the next message; a failing one takes the alternate branch', async ({ request }) => {

@@ -19,14 +19,16 @@ import { endConversation, resumeAction, resumeDelay, resumeQuestion, runStep, ty
 // messages, the new position, counters, events) commits together: a worker killed mid-run
 // leaves no trace, and the job's retry runs the same steps again without sending twice.
 
-/** Steps per run: a long run (many waiting replies read at once) goes on in a new job. */
-const MAX_HOPS = 200;
 /**
- * Steps in a row that neither waited nor read a reply: only a loop with no QUESTION, MENU, DELAY
- * or ACTION on it gets this far, and it would run forever, so the contact fails instead.
+ * Between two waits (an answer read, a delay, an ACTION), a run that comes back to one step this
+ * many times, or goes through this many steps (far more than the 200 a flow can have), is in a loop
+ * that would never end: the contact fails instead.
  */
-export const MAX_STEPS_WITHOUT_WAIT = 100;
-export const ENDLESS_LOOP_REASON = `The flow ran ${MAX_STEPS_WITHOUT_WAIT} steps in a row without waiting for anything: a loop with no QUESTION, MENU, DELAY or ACTION on it never ends.`;
+export const MAX_VISITS_WITHOUT_WAIT = 10;
+export const MAX_STEPS_WITHOUT_WAIT = 1000;
+export const ENDLESS_LOOP_REASON = 'The flow went round a loop without waiting for anything (an answer, a delay or an ACTION): it would never end.';
+/** Steps per run (reading many waiting replies at once): more go on in a new job; above the limit, which one run must be able to reach. */
+const MAX_HOPS = 2 * MAX_STEPS_WITHOUT_WAIT;
 /** Waits ending within this get a run scheduled at their end; later ones are left to the sweep. */
 const SCHEDULED_WAIT_MS = 10 * 60_000;
 
@@ -52,9 +54,13 @@ export async function advanceContact(fecId: string): Promise<void> {
     let outcome: Outcome = { kind: 'wait' };
     let hops = 0;
     let sinceWait = 0;
+    const visits = new Map<number, number>();
     try {
       for (; hops < MAX_HOPS; hops++) {
-        if (++sinceWait > MAX_STEPS_WITHOUT_WAIT) {
+        // Steps entered afresh count as visits; resuming a wait is the same visit.
+        const visit = (visits.get(s.idx!) ?? 0) + (s.waiting ? 0 : 1);
+        visits.set(s.idx!, visit);
+        if (++sinceWait > MAX_STEPS_WITHOUT_WAIT || visit > MAX_VISITS_WITHOUT_WAIT) {
           outcome = { kind: 'end', status: 'FAILED', reason: ENDLESS_LOOP_REASON };
           break;
         }
@@ -78,8 +84,11 @@ export async function advanceContact(fecId: string): Promise<void> {
         // A question asked while replies were already waiting reads them at once.
         if (outcome.kind === 'wait' && s.waiting === 'ANSWER' && s.inbox.length) {
           sinceWait = 0;
+          visits.clear();
           continue;
         }
+        // A DELAY already over (working hours open now, a date past) goes on in this run: it waited for nothing.
+        if (outcome.kind === 'wait' && s.waiting === 'DELAY' && s.waitUntil && s.waitUntil <= ctx.now) continue;
         break;
       }
     } catch (error) {
