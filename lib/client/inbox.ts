@@ -1,5 +1,6 @@
 'use client';
 import { keepPreviousData, useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useAsRendered } from './hydrated';
 import { apiFetch } from './api-fetch';
 import { keepLatest, useInboxPollMs } from './inbox-live';
 import { queryKeys } from './query-keys';
@@ -42,12 +43,12 @@ export function useInboxList(filters: InboxFilters) {
 /** Conversations with something unread (the count in the navigation and the tab title). */
 export function useUnreadCount() {
   const poll = useInboxPollMs();
-  return useQuery({
+  return useAsRendered(useQuery({
     queryKey: [...queryKeys.conversations, 'unread'],
     queryFn: ({ signal }) => apiFetch<Page<Conversation>>('/api/inbox/conversation?unread=true&page_size=1', { signal }),
     select: (page) => page.count,
     refetchInterval: poll || 30_000,
-  });
+  }));
 }
 
 export function useContactConversations(contactId: string | undefined) {
