@@ -35,6 +35,9 @@ export const notesSchema = z.union([
 
 const phone = z.string().trim().min(1).max(64);
 
+/** A contact's tags in one request. */
+export const contactTagList = tagList.max(TAGS_MAX);
+
 /** An email address; blank is null. */
 export const contactEmail = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : typeof v === 'string' ? v.trim() : v),
   z.email().max(254).nullable());
@@ -52,7 +55,7 @@ function contactFields(phoneField: typeof phone) {
     is_deleted: boolish.optional(),
     source: z.string().trim().min(1).max(50).optional(),
     notes: notesSchema.optional(),
-    tags: tagList.max(TAGS_MAX).optional(),
+    tags: contactTagList.optional(),
     default_assignees: userRefList.optional(),
   };
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { boolish, tagList, userRefList } from '@/lib/validation/fields';
-import { metaSchema, notesSchema } from '@/lib/contacts/validation';
+import { contactTagList, metaSchema, notesSchema, TAGS_MAX } from '@/lib/contacts/validation';
 
 // zod → JSON Schema (draft 2020-12, the dialect of OpenAPI 3.1) for the document at /api/schema.
 // Request bodies are converted with io 'input' (what a client may send), responses with 'output'.
@@ -12,6 +12,12 @@ export type JsonSchema = { [key: string]: unknown };
 export type Io = 'input' | 'output';
 
 const FORM_BOOLEANS = '"true"/"false", "1"/"0", "on"/"off" and "yes"/"no" (any case) are accepted too, for form bodies';
+
+function describeTags(json: JsonSchema) {
+  json.description = 'Tags by name, `[{"name": "vip"}]` (plain strings are accepted too); 1 to 100 characters '
+    + 'after trimming. Unknown names create the tag.';
+  json.example = [{ name: 'vip' }];
+}
 
 const described = new Map<z.ZodType, (json: JsonSchema) => void>([
   [boolish, (json) => {
@@ -29,10 +35,10 @@ const described = new Map<z.ZodType, (json: JsonSchema) => void>([
       + '(an `id` keeps an existing note). Blank notes are dropped.';
     json.example = [{ notes: 'Prefers WhatsApp' }];
   }],
-  [tagList, (json) => {
-    json.description = 'Tags by name, `[{"name": "vip"}]` (plain strings are accepted too); 1 to 100 characters '
-      + 'after trimming. Unknown names create the tag.';
-    json.example = [{ name: 'vip' }];
+  [tagList, describeTags],
+  [contactTagList, (json) => {
+    describeTags(json);
+    json.description += ` At most ${TAGS_MAX} in one request.`;
   }],
   [userRefList, (json) => {
     json.description = 'Account members by id, `[{"id": 3}]` (plain ids are accepted too).';
