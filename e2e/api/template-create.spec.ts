@@ -63,6 +63,16 @@ test('bad drafts are refused field by field; another account\'s channel does not
     headers: acme.admin.headers, data: { channel: await sandboxOf(request, other), name: 'x', language: 'en', category: 'UTILITY', components: [BODY] },
   });
   expect(Object.keys(await foreign.json())).toEqual(['channel']);
+  // Variables as the provider numbers them: from {{1}}, without gaps, not mixed with named ones.
+  const draft = (text: string) => request.post('/api/channels/chat/template', {
+    headers: acme.admin.headers, data: { channel: sandbox, name: `vars_${Date.now()}`, language: 'en', category: 'UTILITY', components: [{ type: 'BODY', text }] },
+  });
+  const gap = await draft('Hello {{1}}, order {{3}}');
+  expect(gap.status()).toBe(400);
+  expect(await gap.json()).toEqual({ components: ['Body: Number the variables from {{1}} without gaps: {{2}} is missing.'] });
+  const mixed = await draft('Hello {{1}} {{foo}}');
+  expect(await mixed.json()).toEqual({ components: ['Body: Use numbered variables ({{1}}, {{2}} …) or named ones, not both.'] });
+  expect((await draft('Hello {{first_name}}, order {{order}}')).status()).toBe(201);
 });
 
 test('a template created on a cloud_api channel reaches the provider with the right body and follows its status', async ({ request }) => {

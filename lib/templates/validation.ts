@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { templateCategory, templateStatus } from '@/db/schema/enums';
 import { pkInt } from '@/lib/validation/fields';
+import { placeholderProblem } from './variables';
 
 // Template list filters: `category` and `status` take one value or comma-separated
 // values, `category__in` and `status__in` are aliases; `search` matches name and status;
@@ -85,6 +86,10 @@ export const templateDraftSchema = z.object({
       ctx.addIssue({ code: 'custom', message: 'The body may have at most 1024 characters.' });
     }
     if (new Set(parts.map((p) => p.type)).size !== parts.length) ctx.addIssue({ code: 'custom', message: 'Each component type may appear once.' });
+    for (const part of parts) {
+      const problem = part.type === 'BODY' || part.type === 'HEADER' ? placeholderProblem(part.text) : null;
+      if (problem) ctx.addIssue({ code: 'custom', message: `${part.type === 'BODY' ? 'Body' : 'Header'}: ${problem}` });
+    }
   }),
 });
 export type TemplateDraftInput = z.output<typeof templateDraftSchema>;

@@ -23,6 +23,18 @@ function placeholders(text: string | undefined): string[] {
   return seen.every((n) => /^\d+$/.test(n)) ? seen.sort((a, b) => Number(a) - Number(b)) : seen;
 }
 
+/**
+ * What is wrong with a text's placeholders for the provider, or null: numbered ones run from {{1}}
+ * without a gap, and one text does not mix them with named ones.
+ */
+export function placeholderProblem(text: string | undefined): string | null {
+  const names = placeholders(text);
+  const numbered = names.filter((n) => /^\d+$/.test(n));
+  if (numbered.length && numbered.length !== names.length) return 'Use numbered variables ({{1}}, {{2}} …) or named ones, not both.';
+  const missing = numbered.map((_, i) => String(i + 1)).find((n) => !numbered.includes(n));
+  return missing ? `Number the variables from {{1}} without gaps: {{${missing}}} is missing.` : null;
+}
+
 export function componentList(components: unknown): TemplateComponent[] {
   return Array.isArray(components) ? components.filter((c): c is TemplateComponent => Boolean(c) && typeof c === 'object') : [];
 }
