@@ -54,6 +54,11 @@ export class PayloadTooLargeError extends ApiError {
   }
 }
 
+/** The database cannot be reached: nothing the client sent is at fault, and a retry may well succeed. */
+export class ServiceUnavailableError extends ApiError {
+  constructor() { super(503, { detail: 'Service temporarily unavailable, try again later.' }, { 'Retry-After': '5' }); }
+}
+
 export class InvalidPageError extends NotFoundError {
   constructor() { super('Invalid page.'); }
 }

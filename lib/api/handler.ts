@@ -5,7 +5,7 @@ import type { Member, Role } from '@/lib/auth/member';
 import { parseBody } from './body';
 import { hostileInput } from './hostile-input';
 import {
-  ApiError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, UnsupportedMediaTypeError, ValidationError,
+  ApiError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError,
 } from './errors';
 import { zodToDrf } from './zod-to-drf';
 import { configuredRate, countRequest, ThrottledError, type Allowance } from './throttle';
@@ -84,10 +84,9 @@ export function errorResponse(error: unknown): Response {
   if (databaseError(error)?.code === '23505') {
     return Response.json({ non_field_errors: ['A conflicting change was made at the same time. Please try again.'] }, { status: 400 });
   }
-  // Nothing the client sent is at fault, and the same request may well succeed in a moment.
   if (databaseUnavailable(error)) {
     console.error('[api] database unavailable:', describeError(error));
-    return Response.json({ detail: 'Service temporarily unavailable, try again later.' }, { status: 503, headers: { 'Retry-After': '5' } });
+    return errorResponse(new ServiceUnavailableError());
   }
   console.error('[api] unexpected error:', describeError(error));
   return Response.json({ detail: 'A server error occurred.' }, { status: 500 });

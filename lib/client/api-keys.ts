@@ -4,8 +4,8 @@ import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import type { ApiKey, NewApiKey } from './types';
 
-export function useApiKeys(enabled = true) {
-  return useQuery({ queryKey: queryKeys.apiKeys, queryFn: () => apiFetch<ApiKey[]>('/api/dev/api-keys'), enabled });
+export function useApiKeys() {
+  return useQuery({ queryKey: queryKeys.apiKeys, queryFn: () => apiFetch<ApiKey[]>('/api/dev/api-keys') });
 }
 
 export function useCreateApiKey() {

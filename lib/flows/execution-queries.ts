@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '@/db';
 import { flowExecutionContacts, flowExecutionContactSteps, flowExecutions, flows, flowSteps, flowVersions } from '@/db/schema';
 import { NotFoundError } from '@/lib/api/errors';

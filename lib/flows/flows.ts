@@ -7,7 +7,7 @@ import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
 import { zodToDrf } from '@/lib/api/zod-to-drf';
 import { containsPattern } from '@/lib/sql/like';
-import { variableCount } from '@/lib/templates/variables';
+import { variableCountProblem } from '@/lib/templates/variables';
 import { BlockedTargetError, checkTarget } from '@/lib/webhooks/target-guard';
 import { serializeFlow, type FlowRecord, type SerializedFlow, type ShortUserRecord, type StepRecord } from './serializer';
 import { checkSteps } from './steps-check';
@@ -107,9 +107,9 @@ export async function checkReferences(db: Executor, accountId: number, body: Flo
     else if (t && t.status !== 'approved') e.chat_template = [`Only approved templates can be sent; this one is ${t.status}.`];
     else if (t && s.step_type === 'TEMPLATE') {
       // As the send API refuses them: a missing or blank value would reach the contact as a gap.
-      const needed = variableCount(t.components);
-      if (s.template_variables.length !== needed) {
-        e.template_variables = [`This template needs exactly ${needed} variable${needed === 1 ? '' : 's'}; ${s.template_variables.length} given.`];
+      const countProblem = variableCountProblem(t.components, s.template_variables.length);
+      if (countProblem) {
+        e.template_variables = [countProblem];
       } else {
         const blank = s.template_variables.flatMap((v, i) => (v.trim() ? [] : [`{{${i + 1}}}`]));
         if (blank.length) e.template_variables = [`Give every variable a value: ${blank.join(', ')} ${blank.length === 1 ? 'is' : 'are'} blank.`];

@@ -3,7 +3,7 @@ import {
   flowActionMethods, flowAnswerOptionsRenders, flowAnswerTypes, flowConditionComparisons, flowEndActions, flowExecuteFors,
   flowDelayTypes, flowExecutionContactStatuses, flowExecutionTypes, flowInboundTriggers, flowStepTypes, flowWaitUnits,
 } from '@/db/schema/enum-values';
-import { boolish, dateTime, integer, nullableText, pkInt } from '@/lib/validation/fields';
+import { boolish, dateTime, integer, nullableText, pkInt, tagList } from '@/lib/validation/fields';
 import { contactEmail, metaSchema } from '@/lib/contacts/validation';
 
 // Request schemas of flows and their executions, shared by the API, the dashboard and the
@@ -155,8 +155,7 @@ const contactListEntry = z.object({
   last_name: nullableText(100).optional(),
   email: contactEmail.optional(),
   meta: metaSchema.optional(),
-  tags: z.array(z.union([z.string(), z.object({ name: z.string() })]).transform((t) => (typeof t === 'string' ? t : t.name).trim())
-    .pipe(z.string().min(1).max(100))).max(20).optional(),
+  tags: tagList.max(20).optional(),
 });
 export type ContactListEntry = z.output<typeof contactListEntry>;
 

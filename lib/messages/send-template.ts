@@ -7,7 +7,7 @@ import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 import { findTemplate } from '@/lib/templates/service';
 import type { TemplateSend } from '@/lib/templates/validation';
-import { renderTemplate, variableCount, wireTemplate } from '@/lib/templates/variables';
+import { renderTemplate, variableCountProblem, wireTemplate } from '@/lib/templates/variables';
 import { queueTemplateSends, type QueuedSend, type TemplateSendRequest } from './template-sends';
 import { channelUnusable } from '@/lib/channels/usable';
 
@@ -22,11 +22,8 @@ export async function sendTemplateMessage(db: Db, member: Member, templateId: st
   const found = await findTemplate(db, member.accountId, templateId);
   if (!found || found.template.status !== 'approved' || found.template.isDeleted) throw new NotFoundError();
   const { template, channel } = found;
-  const needed = variableCount(template.components);
-  if (input.variables.length !== needed) {
-    throw ValidationError.field('variables',
-      `This template needs exactly ${needed} variable${needed === 1 ? '' : 's'}; ${input.variables.length} given.`);
-  }
+  const countProblem = variableCountProblem(template.components, input.variables.length);
+  if (countProblem) throw ValidationError.field('variables', countProblem);
   const off = channelUnusable(channel);
   if (off) throw ValidationError.nonField(`The template's channel ${off}: nothing can be sent through it.`);
   const canonical = canonicalizePhone(input.phone, await accountCountry(db, member.accountId));

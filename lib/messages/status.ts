@@ -91,16 +91,8 @@ function afterStatus(message: MessageRow, update: StatusUpdate, recognised: bool
   return status !== undefined && status !== 'accepted';
 }
 
-/** The columns a status may change, with their SQL names and types. */
-const WRITTEN = [
-  ['status', 'status'], ['providerId', 'provider_id'], ['acceptedOn', 'accepted_on'], ['sentOn', 'sent_on'],
-  ['deliveredOn', 'delivered_on'], ['readOn', 'read_on'], ['failedOn', 'failed_on'],
-  ['providerErrorCode', 'provider_error_code'], ['providerErrorMessage', 'provider_error_message'],
-] as const satisfies readonly (readonly [keyof MessageRow, string])[];
-const COLUMN_TYPE: Record<(typeof WRITTEN)[number][1], string> = {
-  status: 'message_status', provider_id: 'varchar', accepted_on: 'timestamptz', sent_on: 'timestamptz', delivered_on: 'timestamptz',
-  read_on: 'timestamptz', failed_on: 'timestamptz', provider_error_code: 'varchar', provider_error_message: 'text',
-};
+/** The columns a status may change (their SQL names and types come from the schema). */
+const WRITTEN = ['status', 'providerId', 'acceptedOn', 'sentOn', 'deliveredOn', 'readOn', 'failedOn', 'providerErrorCode', 'providerErrorMessage'] as const;
 
 const sameValue = (a: unknown, b: unknown) => (a instanceof Date && b instanceof Date ? a.getTime() === b.getTime() : a === b);
 
@@ -142,7 +134,7 @@ export async function applyStatuses(tx: Executor, given: StatusUpdate[]): Promis
       const update = batch[n];
       results[indexes[n]] = message?.id ?? null;
       if (!message || message.direction !== 'OUTBOUND') continue;
-      if (!before.has(message.id)) before.set(message.id, Object.fromEntries(WRITTEN.map(([key]) => [key, message[key]])));
+      if (!before.has(message.id)) before.set(message.id, Object.fromEntries(WRITTEN.map((key) => [key, message[key]])));
       if (afterStatus(message, update, recognised)) moved.push(message);
       // A message that reached the phone proves the number is a working chat number.
       if (update.status === 'delivered' || update.status === 'read') reached.add(message.contactId);
@@ -156,11 +148,14 @@ export async function applyStatuses(tx: Executor, given: StatusUpdate[]): Promis
       const was = message && before.get(message.id);
       if (!message || !was) return [];
       before.delete(message.id);
-      const diff = Object.fromEntries(WRITTEN.filter(([key]) => !sameValue(was[key], message[key])).map(([key, column]) => [column, message[key]]));
+      const diff = Object.fromEntries(WRITTEN.filter((key) => !sameValue(was[key], message[key])).map((key) => [messages[key].name, message[key]]));
       return Object.keys(diff).length ? [{ ...diff, id: message.id }] : [];
     });
     if (changes.length) {
-      const set = WRITTEN.map(([, column]) => sql`${sql.identifier(column)} = case when x.j ? ${column} then ${sql.raw(`(x.j->>'${column}')::${COLUMN_TYPE[column]}`)} else m.${sql.identifier(column)} end`);
+      const set = WRITTEN.map((key) => {
+        const { name } = messages[key];
+        return sql`${sql.identifier(name)} = case when x.j ? ${name} then ${sql.raw(`(x.j->>'${name}')::${messages[key].getSQLType()}`)} else m.${sql.identifier(name)} end`;
+      });
       await tx.execute(sql`update messages m set ${sql.join(set, sql`, `)}
         from jsonb_array_elements(${JSON.stringify(changes)}::jsonb) as x(j) where m.id = (x.j->>'id')::uuid`);
     }

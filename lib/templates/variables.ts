@@ -64,6 +64,12 @@ export function variableCount(components: unknown): number {
   return slots(components).reduce((n, s) => n + s.count, 0);
 }
 
+/** Why `given` values do not fit this template's variables, or null when their number is right. */
+export function variableCountProblem(components: unknown, given: number): string | null {
+  const needed = variableCount(components);
+  return given === needed ? null : `This template needs exactly ${needed} variable${needed === 1 ? '' : 's'}; ${given} given.`;
+}
+
 function fill(text: string, names: string[], values: string[]): string {
   return text.replace(PLACEHOLDER, (whole, name: string) => {
     const i = names.indexOf(name);
