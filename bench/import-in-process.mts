@@ -4,7 +4,6 @@
 // (all its processes, from /proc), the event-loop delay and this process's peak RSS, so a change to
 // the import can be priced where its time goes. BENCH_IMPORT_TWICE=1 imports the same file again
 // (every row then updates); BENCH_IMPORT_KEEP=1 keeps the database for a look with psql.
-import { execFileSync } from 'node:child_process';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { postgresCpuSeconds, scratchDatabase } from './lib';
 
@@ -21,7 +20,8 @@ const { uploadContactsCsv } = await import('@/lib/contacts/import/upload');
 const { runImport } = await import('@/lib/contacts/import/run');
 const { queue, stopQueue } = await import('@/lib/jobs/queue');
 
-const csv = execFileSync(process.execPath, ['../shared/tools/gen-contacts-csv.mjs', '--rows', String(ROWS), '--seed', '7'], { maxBuffer: 1 << 30, stdio: ['ignore', 'pipe', 'ignore'] });
+const { contactsCsv } = await import('@/lib/test-support/contacts-csv');
+const csv = Buffer.from(contactsCsv({ rows: ROWS, seed: 7 }).text, 'utf8');
 const db = await getDb();
 await queue(); // the upload enqueues the import's job (not worked here: runImport is called directly)
 const account = await seedTestAccount(db, { country: 'MX' });

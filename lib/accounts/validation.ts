@@ -30,7 +30,7 @@ const timeOfDay = z.string().trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: 'Time has wrong format. Use one of these formats instead: hh:mm[:ss].' })
   .transform((t) => (t.length === 5 ? `${t}:00` : t));
 
-/** Day 0 is Monday … 6 Sunday; times of day are UTC, as the spec's `time` type says. */
+/** Day 0 is Monday … 6 Sunday; times of day are UTC (docs/account.md). */
 export const workingHoursSchema = z.array(z.object({
   day: z.int().min(0).max(6),
   is_open: z.boolean(),

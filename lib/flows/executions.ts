@@ -17,7 +17,7 @@ import type { ExecutionRecord, SerializedExecution } from './serializer';
 import { FILTER_FIELDS_HINT, type ExecutionBody, type ExecutionPatch, type TrySandboxBody } from './validation';
 import { filterFieldKnown } from './start';
 
-// Executions through the API: created for a flow (operation 13), updated while they have not
+// Executions through the API: created for a flow, updated while they have not
 // started (11, 12), paused, resumed and canceled at any time; one contact stopped (from the inbox).
 
 export const CANCELED_REASON = 'The execution was canceled.';

@@ -29,7 +29,7 @@ export const channelsDoc: ResourceDoc = {
     {
       method: 'post', path: '/api/channels', operationId: 'channel_create', tags, roles: ['ADMIN'],
       summary: 'Add a cloud_api channel',
-      description: 'The settings of the provider (the spec\'s `cloud_api_settings`), flat. The answer carries the callback '
+      description: 'The provider\'s settings (`cloud_api_settings` in the channel\'s answer), given flat. The answer carries the callback '
         + 'URL to paste into the provider. The channel is NEW until the handshake, a credential test or a template sync works.',
       body: {
         schema: channelCreateSchema, name: 'ChannelCreateRequest', required: true,

@@ -146,7 +146,7 @@ export const flowsDoc: ResourceDoc = {
     },
     {
       method: 'post', path: '/api/flow/{id}/run', operationId: 'flow_execution_create', tags: execTag, params: flowId,
-      summary: 'Create flow execution', description: `Operation 13. ${EXECUTION_BODY}`,
+      summary: 'Create flow execution', description: EXECUTION_BODY,
       body: {
         schema: executionBody, name: 'FlowExecutionRequest', required: true,
         example: { execute_for: 'LIST', contact_lists: [{ source: 'LIST', contact_list: [{ phone: '+525512345678', first_name: 'Ana' }] }], flow_execution_variables: { order: 'A-17' } },
@@ -155,24 +155,24 @@ export const flowsDoc: ResourceDoc = {
     },
     {
       method: 'get', path: '/api/flow-execution', operationId: 'flow_execution_list', tags: execTag, summary: 'List flow executions',
-      description: 'Operation 9. Newest first.', query: executionListQuery, paginated: true,
+      description: 'Newest first.', query: executionListQuery, paginated: true,
       queryDescriptions: { flow: 'Only executions of this flow.', search: 'Matches the flow\'s name.' },
       responses: { 200: { description: 'A page of executions.', schema: paginated(FlowExecution, 'FlowExecution') } },
     },
     {
       method: 'get', path: '/api/flow-execution/{id}', operationId: 'flow_execution_retrieve', tags: execTag, params: executionId,
-      summary: 'Get flow execution', description: 'Operation 10.',
+      summary: 'Get flow execution', description: 'With its flow version and counters.',
       responses: { 200: { description: 'The execution with its counters and the flow version it runs.', schema: FlowExecution } },
     },
     {
       method: 'put', path: '/api/flow-execution/{id}', operationId: 'flow_execution_update', tags: execTag, params: executionId,
-      summary: 'Update flow execution', description: `Operation 11. Only before it starts (400 after). ${EXECUTION_BODY}`,
+      summary: 'Update flow execution', description: `Only before it starts (400 after). ${EXECUTION_BODY}`,
       body: { schema: executionBody, name: 'FlowExecutionRequest', required: true },
       responses: { 200: { description: 'The execution.', schema: FlowExecution } },
     },
     {
       method: 'patch', path: '/api/flow-execution/{id}', operationId: 'flow_execution_partial_update', tags: execTag, params: executionId,
-      summary: 'Partially update flow execution', description: 'Operation 12. Only before it starts (400 after).',
+      summary: 'Partially update flow execution', description: 'Only before it starts (400 after).',
       body: { schema: executionPatchBody, name: 'PatchedFlowExecutionRequest' },
       responses: { 200: { description: 'The execution.', schema: FlowExecution } },
     },
@@ -215,7 +215,7 @@ export const flowsDoc: ResourceDoc = {
     control('cancel', 'Cancel a flow execution', 'Every active contact is CANCELED; an INBOUND execution stops listening.'),
     {
       method: 'get', path: '/api/flow-execution-contact', operationId: 'flow_execution_contact_list', tags: execTag,
-      summary: 'List flow execution contacts', description: 'Operation 14. Newest first.', query: executionContactListQuery, paginated: true,
+      summary: 'List flow execution contacts', description: 'Newest first.', query: executionContactListQuery, paginated: true,
       queryDescriptions: {
         contact: 'Only this contact\'s.', flow_execution: 'Only this execution\'s.', flow_execution__flow: 'Only executions of this flow.',
         is_active: 'true: READY, RUNNING or PAUSED; false: the others; absent: all.', status: 'Only this status.',
@@ -225,7 +225,7 @@ export const flowsDoc: ResourceDoc = {
     },
     {
       method: 'get', path: '/api/flow-execution-contact/{id}', operationId: 'flow_execution_contact_retrieve', tags: execTag, params: contactId,
-      summary: 'Get flow execution contact', description: 'Operation 15: with its execution and every executed step, oldest first.',
+      summary: 'Get flow execution contact', description: 'With its execution and every executed step, oldest first.',
       responses: { 200: { description: 'The execution contact.', schema: FlowExecutionContactDetail } },
     },
     {

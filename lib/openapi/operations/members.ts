@@ -25,7 +25,7 @@ export const membersDoc: ResourceDoc = {
       method: 'get', path: '/api/account-member', operationId: 'account_member_list', tags: ['Account members'],
       summary: 'Test request: list account members',
       description: 'The account\'s members as a bare array, oldest first. `page` and `page_size` are optional and may '
-        + 'be sent in the query string or, as the spec describes, in a JSON body on the GET request '
+        + 'be sent in the query string or in a JSON body on the GET request '
         + '(`{"page": 1, "page_size": 50}`; an unparseable body is ignored); without `page_size` every member is '
         + 'returned. The body is not declared here because browsers, and so the interactive reference, cannot send '
         + 'a body with GET.',

@@ -3,7 +3,7 @@ import { endpoint, json, methods } from '@/lib/api/handler';
 import { getExecutionContact } from '@/lib/flows/execution-queries';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  // GET /api/flow-execution-contact/{id} — operation 15: with the execution and every executed step.
+  // GET /api/flow-execution-contact/{id} — with the execution and every executed step.
   GET: endpoint({
     params: { id: 'uuid' },
     handle: async ({ member, params }) => json(await getExecutionContact(await getDb(), member.accountId, params.id)),

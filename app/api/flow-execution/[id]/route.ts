@@ -8,12 +8,12 @@ const params = { id: 'uuid' } as const;
 const lookup: Lookup<typeof params> = async ({ member, params }) => findExecution(await getDb(), member.accountId, params.id);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  // GET /api/flow-execution/{id} — operation 10.
+  // GET /api/flow-execution/{id}.
   GET: endpoint({
     params,
     handle: async ({ member, params }) => json(await getExecution(await getDb(), member.accountId, params.id)),
   }),
-  // PUT /api/flow-execution/{id} — operation 11: only before the execution starts (400 after).
+  // PUT /api/flow-execution/{id} — only before the execution starts (400 after).
   PUT: endpoint({
     params,
     lookup,
@@ -21,7 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     bodyLimit: EXECUTION_BODY_LIMIT,
     handle: async ({ member, params, body }) => json(await updateExecution(await getDb(), member.accountId, params.id, body, false)),
   }),
-  // PATCH /api/flow-execution/{id} — operation 12: only before the execution starts (400 after).
+  // PATCH /api/flow-execution/{id} — only before the execution starts (400 after).
   PATCH: endpoint({
     params,
     lookup,

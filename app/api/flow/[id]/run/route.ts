@@ -8,7 +8,7 @@ const params = { id: 'uuid' } as const;
 const lookup: Lookup<typeof params> = async ({ member, params }) => findFlow(await getDb(), member.accountId, params.id);
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
-  // POST /api/flow/{id}/run — create a flow execution (operation 13): for a list, filters or all contacts.
+  // POST /api/flow/{id}/run — create a flow execution: for a list, filters or all contacts.
   POST: endpoint({
     params,
     lookup,
