@@ -1,4 +1,7 @@
+'use client';
+import type { ReactNode } from 'react';
 import type { FlowStep } from '@/lib/client/types';
+import { Assignees, FlowName, TemplateName } from './step-references';
 
 // A flow's steps as a readable diagram: one box per step in order, each with what it does and
 // where it leads (its branches named). Read only: flows are edited through the API for now.
@@ -9,15 +12,17 @@ const TYPE_LABEL: Record<string, string> = {
   END: 'End',
 };
 
-function summary(s: FlowStep): string {
+function summary(s: FlowStep): ReactNode {
   switch (s.step_type) {
     case 'MESSAGE': case 'QUESTION': case 'MENU': return s.body;
-    case 'TEMPLATE': return `Template ${s.chat_template ?? ''} ${s.template_variables.length ? `(${s.template_variables.join(', ')})` : ''}`;
+    case 'TEMPLATE': return s.chat_template ? <TemplateName id={s.chat_template} variables={s.template_variables} /> : 'No template chosen';
     case 'CONDITIONAL': return s.conditions.map((c) => `${c.field} ${c.comparison} ${c.value}`).join(' and ');
     case 'ACTION': return `${s.action_request_method} ${s.action_request_url}`;
     case 'DELAY': return s.delay_type === 'UNTIL' ? `Until ${s.delay_until}` : s.delay_type === 'TIME_WINDOW' ? 'Until inside the time windows' : s.delay_type === 'WORKING_HOURS' ? 'Until inside working hours' : `${s.delay_amount} ${s.delay_unit.toLowerCase()}(s)`;
     case 'TAG': return [...s.contact_tags.map((t) => `contact: ${t}`), ...s.conversation_tags.map((t) => `conversation: ${t}`)].join(', ');
     case 'CONTACT_UPDATE': return Object.entries(s.contact_update_fields).map(([k, v]) => `${k} = ${v}`).join(', ');
+    case 'CONVERSATION': return <Assignees ids={s.assign_to_users} />;
+    case 'TRIGGER_FLOW': return s.trigger_flow ? <FlowName id={s.trigger_flow} /> : '';
     default: return '';
   }
 }
@@ -52,7 +57,7 @@ export function StepDiagram({ steps }: { steps: FlowStep[] }) {
             {s.name && <span className="font-mono text-xs text-indigo-700">{s.name}</span>}
             {['QUESTION'].includes(s.step_type) && <span className="text-xs text-slate-500">answer: {s.answer_type}</span>}
           </div>
-          {summary(s) && <p className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{summary(s)}</p>}
+          {summary(s) && <div className="mt-1 whitespace-pre-wrap text-sm text-slate-700">{summary(s)}</div>}
           {s.answer_options.length > 0 && s.step_type !== 'MENU' && (
             <p className="mt-1 text-xs text-slate-500">Options ({s.answer_options_render}): {s.answer_options.join(' · ')}</p>
           )}

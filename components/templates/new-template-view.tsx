@@ -8,6 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { SelectField, TextArea, TextField } from '@/components/ui/text-field';
 import { useChannels } from '@/lib/client/channels';
+import type { DrfBody } from '@/lib/client/api-fetch';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { TEMPLATE_CATEGORIES, useCreateTemplate } from '@/lib/client/templates';
 import type { TemplateCategory } from '@/lib/client/types';
@@ -15,6 +16,23 @@ import { preview } from './template-parts';
 import { TemplatePreview } from './template-preview';
 
 const SHOWN = ['channel', 'name', 'language', 'category', 'components'] as const;
+
+/**
+ * The API's errors about the components, under the field each component came from: by position
+ * for an error inside one (a button's text), by what it names for one about them all.
+ */
+function componentErrors(errors: DrfBody | null, types: string[]): Record<string, string[]> {
+  const out: Record<string, string[]> = {};
+  const node = errors?.components;
+  if (!node) return out;
+  const add = (type: string, messages: string[]) => { (out[type] ??= []).push(...messages); };
+  if (!Array.isArray(node)) add('BODY', messagesAt(node, []));
+  else node.forEach((item, i) => {
+    if (typeof item === 'string') add(item.startsWith('Header:') ? 'HEADER' : 'BODY', [item]);
+    else add(types[i] ?? 'BODY', messagesAt(item, []));
+  });
+  return out;
+}
 
 /** Name, language, category, header, body with {{n}} variables, footer and quick replies, previewed as typed. */
 export function NewTemplateView() {
@@ -32,6 +50,7 @@ export function NewTemplateView() {
     ...(v.buttons.trim() ? [{ type: 'BUTTONS', buttons: v.buttons.split(',').map((t) => t.trim()).filter(Boolean).map((text) => ({ type: 'QUICK_REPLY', text })) }] : []),
   ];
   const errors = errorBody(create.error);
+  const partErrors = componentErrors(errors, create.variables?.components.map((c) => (c as { type: string }).type) ?? []);
   const chosen = usable.find((c) => String(c.id) === channel);
   return (
     <>
@@ -61,11 +80,12 @@ export function NewTemplateView() {
           </Card>
           <Card title="Content">
             <div className="space-y-5">
-              <TextField label="Header (optional)" value={v.header} maxLength={60} onChange={(e) => set('header', e.target.value)} />
-              <TextArea label="Body" rows={5} value={v.body} maxLength={1024} errors={messagesAt(errors, ['components'])}
+              <TextField label="Header (optional)" value={v.header} maxLength={60} errors={partErrors.HEADER} onChange={(e) => set('header', e.target.value)} />
+              <TextArea label="Body" rows={5} value={v.body} maxLength={1024} errors={partErrors.BODY}
                 hint="Variables are {{1}}, {{2}} … in order; they are filled in when the template is sent." onChange={(e) => set('body', e.target.value)} />
-              <TextField label="Footer (optional)" value={v.footer} maxLength={60} onChange={(e) => set('footer', e.target.value)} />
-              <TextField label="Quick-reply buttons (optional)" value={v.buttons} hint="Up to 3, separated by commas." onChange={(e) => set('buttons', e.target.value)} />
+              <TextField label="Footer (optional)" value={v.footer} maxLength={60} errors={partErrors.FOOTER} onChange={(e) => set('footer', e.target.value)} />
+              <TextField label="Quick-reply buttons (optional)" value={v.buttons} errors={partErrors.BUTTONS}
+                hint="Up to 10, separated by commas; at most 25 characters each." onChange={(e) => set('buttons', e.target.value)} />
             </div>
           </Card>
           <div className="flex justify-end gap-2">

@@ -1,8 +1,10 @@
 // Table pieces with one look everywhere; plain elements so roles (table, row, cell) stay native.
 
+// The scroller is the containing block of anything positioned in the table (screen-reader-only
+// text, menus): otherwise such an element escapes it and the whole page scrolls sideways.
 export function Table({ children, label }: { children: React.ReactNode; label: string }) {
   return (
-    <div className="overflow-x-auto">
+    <div className="relative overflow-x-auto">
       <table aria-label={label} className="min-w-full divide-y divide-slate-200 text-sm">{children}</table>
     </div>
   );

@@ -162,3 +162,23 @@ test('a template created from the dashboard on the sandbox is previewed live, ap
   });
   expect(send.status()).toBe(201);
 });
+
+test("the template form shows each of the API's problems under the field it is about", async ({ page }) => {
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/templates');
+  await page.getByRole('link', { name: 'New template' }).click();
+  await page.getByLabel('Name').fill('field_errors');
+  await page.getByLabel('Body').fill('Hello {{1}}');
+  const buttons = page.getByLabel('Quick-reply buttons (optional)');
+  await buttons.fill('Ok, A reply far longer than twenty-five characters');
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await expect(buttons).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Body')).not.toHaveAttribute('aria-invalid', 'true');
+  await buttons.fill('Ok');
+  await page.getByLabel('Header (optional)').fill('For {{2}}');
+  await page.getByRole('button', { name: 'Create template' }).click();
+  await expect(page.getByLabel('Header (optional)')).toHaveAttribute('aria-invalid', 'true');
+  await expect(page.getByLabel('Body')).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(buttons).not.toHaveAttribute('aria-invalid', 'true');
+  await expect(page).toHaveURL(/\/templates\/new$/);
+});

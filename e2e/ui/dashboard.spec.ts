@@ -239,3 +239,28 @@ test('saving the edit form keeps what others changed since it opened, and applie
   expect(saved.meta).toEqual({ plan: 'basic', city: 'León', tier: 'gold' });
   expect(saved.notes.map((n: { notes: string }) => n.notes)).toEqual(['Called on the phone']);
 });
+
+test('an unknown address shows the dashboard\'s own "Page not found", with the way back, and the app has an icon', async ({ page, request }) => {
+  const res = await page.goto('/no-such-page');
+  expect(res?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+  await expect(page).toHaveTitle('Page not found · Engage');
+  await expect(page.getByRole('link', { name: 'Go to the inbox' })).toHaveAttribute('href', '/inbox');
+  const icon = await page.locator('link[rel="icon"]').first().getAttribute('href');
+  expect(icon).toBeTruthy();
+  const served = await request.get(icon!);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['content-type']).toContain('image/svg+xml');
+});
+
+test('on a phone-sized screen no dashboard page scrolls sideways: a wide table scrolls inside its card', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, account.admin.email, account.password);
+  for (const path of ['/contacts', '/inbox', '/templates', '/broadcasts', '/flows', '/webhooks', '/settings/members', '/settings/channels', '/dev/api-keys']) {
+    await page.goto(path);
+    await expect(page.locator('main')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width, `${path} is ${width}px wide`).toBeLessThanOrEqual(390);
+  }
+});

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newAccount, uniquePhone } from '../api/factories';
+import { memberWithKey, newAccount, uniquePhone } from '../api/factories';
 import { signIn } from './sign-in';
 
 // The Flows area through the browser: the list, a flow's steps as a diagram with its branches,
@@ -152,4 +152,34 @@ test('run form: filters with a live count, a CSV upload; try on the sandbox phon
   await expect(inFlow).toHaveCount(0, { timeout: 15_000 });
   const fec = await (await request.get(`/api/flow-execution-contact?flow_execution__flow=${flow.id}&search=${encodeURIComponent(sandboxPhone)}`, { headers: h })).json();
   expect(fec.results[0]).toMatchObject({ status: 'CANCELED', reason: 'Stopped by an agent.', is_active: false });
+});
+
+test("the diagram names what a step refers to: the template, the members it assigns, the flow it starts", async ({ page, request }) => {
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  const agent = await memberWithKey(request, account, 'AGENT', 'Renata');
+  const templates = await (await request.get('/api/channels/chat/template?search=welcome', { headers: h })).json();
+  const template = templates.results[0];
+  const follow = await request.post('/api/flow', { headers: h, data: { name: 'Follow-up survey', steps: [{ ordering_idx: 0, step_type: 'END' }] } });
+  expect(follow.status(), await follow.text()).toBe(201);
+  const created = await request.post('/api/flow', {
+    headers: h,
+    data: {
+      name: 'Welcome and hand over',
+      steps: [
+        { ordering_idx: 0, step_type: 'TEMPLATE', chat_template: template.id, template_variables: ['{{contact.first_name}}', 'Acme'], next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'TRIGGER_FLOW', trigger_flow: (await follow.json()).id, next_step_default_idx: 2 },
+        { ordering_idx: 2, step_type: 'CONVERSATION', assign_to_users: [agent.id] },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${(await created.json()).id}`);
+  const steps = page.getByRole('list', { name: 'Steps' });
+  await expect(steps.locator('[data-step-type="TEMPLATE"]')).toContainText(`Template ${template.name} (${template.language}) with “{{contact.first_name}}”, “Acme”`);
+  await expect(steps.locator('[data-step-type="TEMPLATE"]')).not.toContainText(template.id);
+  await expect(steps.locator('[data-step-type="TRIGGER_FLOW"]')).toContainText('Starts Follow-up survey');
+  await expect(steps.locator('[data-step-type="CONVERSATION"]')).toContainText('To the inbox, assigned to Renata');
 });

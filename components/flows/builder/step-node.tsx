@@ -1,11 +1,9 @@
 'use client';
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
-import { useFlowChoices, type DraftStep } from '@/lib/client/flow-builder';
-import { useMembers } from '@/lib/client/members';
-import { memberName } from './member-picker';
+import type { DraftStep } from '@/lib/client/flow-builder';
+import { Assignees, FlowName, TemplateName } from '../step-references';
 import { branches, fieldBranch, TONES, typeInfo } from './step-types';
-import { useStepTemplate } from './template-step-fields';
 import { windowsSummary } from './time-windows-field';
 
 // A step on the canvas: its type and name, its essentials (text, options, conditions, request,
@@ -16,23 +14,6 @@ export type StepNodeData = { step: DraftStep; problems: string[]; problemBranche
 export type StepFlowNode = Node<StepNodeData, 'step'>;
 
 const trim = (t: string, n = 90) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
-
-// What a step names by id, shown by name (the lists the pickers load, shared through the query cache).
-function TemplateName({ id }: { id: string }) {
-  const t = useStepTemplate(id);
-  return <p className="truncate text-xs text-slate-600">Template <span className="font-mono text-slate-800">{t ? `${t.name} (${t.language})` : `${id.slice(0, 8)}…`}</span></p>;
-}
-
-function FlowName({ id }: { id: string }) {
-  const f = useFlowChoices().data?.find((x) => x.id === id);
-  return <p className="truncate text-xs text-slate-600">Starts <span className="font-medium text-slate-800">{f ? f.name : `flow ${id.slice(0, 8)}…`}</span></p>;
-}
-
-function Assignees({ ids }: { ids: number[] }) {
-  const members = useMembers().data ?? [];
-  const names = ids.map((id) => { const m = members.find((x) => x.id === id); return m ? memberName(m) : `#${id}`; });
-  return <p className="text-xs text-slate-600">To the inbox{names.length ? `, assigned to ${names.length > 2 ? `${names.slice(0, 2).join(', ')} +${names.length - 2}` : names.join(', ')}` : ''}</p>;
-}
 
 function Essentials({ s }: { s: DraftStep }) {
   const line = (t: string) => <p className="text-xs text-slate-600">{t}</p>;

@@ -1,0 +1,30 @@
+'use client';
+import { useFlowChoices } from '@/lib/client/flow-builder';
+import { useMembers } from '@/lib/client/members';
+import { memberName } from './builder/member-picker';
+import { useStepTemplate } from './builder/template-step-fields';
+
+// What a step names by id (its template, the flow it starts, the members it assigns), shown by
+// name; the builder's canvas and the flow page's diagram both use these. The lists come from the
+// same queries the builder's pickers load, shared through the query cache.
+
+export function TemplateName({ id, variables = [] }: { id: string; variables?: string[] }) {
+  const t = useStepTemplate(id);
+  return (
+    <p className="truncate text-xs text-slate-600" data-template-name>
+      Template <span className="font-mono text-slate-800">{t ? `${t.name} (${t.language})` : `${id.slice(0, 8)}…`}</span>
+      {variables.length > 0 && <span> with {variables.map((v) => `“${v}”`).join(', ')}</span>}
+    </p>
+  );
+}
+
+export function FlowName({ id }: { id: string }) {
+  const f = useFlowChoices().data?.find((x) => x.id === id);
+  return <p className="truncate text-xs text-slate-600">Starts <span className="font-medium text-slate-800">{f ? f.name : `flow ${id.slice(0, 8)}…`}</span></p>;
+}
+
+export function Assignees({ ids }: { ids: number[] }) {
+  const members = useMembers().data ?? [];
+  const names = ids.map((id) => { const m = members.find((x) => x.id === id); return m ? memberName(m) : `#${id}`; });
+  return <p className="text-xs text-slate-600">To the inbox{names.length ? `, assigned to ${names.length > 2 ? `${names.slice(0, 2).join(', ')} +${names.length - 2}` : names.join(', ')}` : ''}</p>;
+}
