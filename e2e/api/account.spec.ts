@@ -255,7 +255,7 @@ test.describe('channels', () => {
     expect(res.status(), await res.text()).toBe(201);
     const channel = await res.json();
     const check = await request.post(`/api/channels/${channel.id}/test-credentials`, { headers: acme.admin.headers });
-    expect(await check.json()).toEqual({ ok: false, detail: 'Could not reach the provider: the connection was refused (127.0.0.1:9).' });
+    expect(await check.json()).toEqual({ ok: false, reached: false, detail: 'Could not reach the provider: the connection was refused (127.0.0.1:9).' });
     const sync = await request.post(`/api/channels/${channel.id}/sync-templates`, { headers: acme.admin.headers });
     expect(sync.status()).toBe(400);
     expect(await sync.json()).toEqual({ non_field_errors: ['Template sync failed. Could not reach the provider: the connection was refused (127.0.0.1:9).'] });

@@ -99,7 +99,7 @@ test('agents read channels but only admins change them', async ({ request }) => 
   expect((await request.post(`/api/channels/${sandbox.id}/sync-templates`, { headers: acme.agent.headers })).status()).toBe(403);
   expect((await request.post(`/api/channels/${sandbox.id}/test-credentials`, { headers: acme.agent.headers })).status()).toBe(403);
   const ok = await request.post(`/api/channels/${sandbox.id}/test-credentials`, { headers: acme.admin.headers });
-  expect(await ok.json()).toEqual({ ok: true, detail: 'The sandbox channel needs no credentials.' });
+  expect(await ok.json()).toEqual({ ok: true, reached: true, detail: 'The sandbox channel needs no credentials.' });
   const synced = await request.post(`/api/channels/${sandbox.id}/sync-templates`, { headers: acme.admin.headers });
   expect(await synced.json()).toEqual({ fetched: 0, removed: 0, templates_synced_on: expect.stringMatching(ISO) });
 });

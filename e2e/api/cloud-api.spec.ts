@@ -336,10 +336,10 @@ test('verification handshake answers the challenge only for the right token', as
 test('test-credentials asks the provider and reports a refusal', async ({ request }) => {
   const channel = await addChannel(request, acme);
   const ok = await request.post(`/api/channels/${channel.id}/test-credentials`, { headers: acme.admin.headers });
-  expect(await ok.json()).toEqual({ ok: true, detail: 'The credentials work.', display_phone_number: '15550001111', verified_name: 'Fake Business' });
+  expect(await ok.json()).toEqual({ ok: true, reached: true, detail: 'The credentials work.', display_phone_number: '15550001111', verified_name: 'Fake Business' });
   await request.patch(`/api/channels/${channel.id}`, { headers: acme.admin.headers, data: { access_token: 'EAAG-wrong-token-000000' } });
   const bad = await (await request.post(`/api/channels/${channel.id}/test-credentials`, { headers: acme.admin.headers })).json();
-  expect(bad).toEqual({ ok: false, detail: 'The provider refused the credentials (190): Invalid OAuth access token.' });
+  expect(bad).toEqual({ ok: false, reached: true, detail: 'The provider refused the credentials (190): Invalid OAuth access token.' });
 });
 
 test('sync-templates: a provider refusal is a 400 with its message; a server failure is a plain 500', async ({ request }) => {

@@ -33,6 +33,7 @@ test('a channel is edited with its credentials re-entered, switched off and dele
   await page.goto(`/settings/channels/${id}`);
   await page.getByRole('button', { name: 'Test credentials' }).click();
   await expect(page.getByTestId('credentials-result')).toHaveAttribute('data-ok', 'false');
+  await expect(page.getByTestId('credentials-result')).toContainText('The provider refused the credentials');
 
   // The right token, re-entered with a new name; the field empties once saved and the token is nowhere on the page.
   await page.getByLabel('Channel name').fill('Main number');

@@ -190,7 +190,7 @@ test('a cloud_api channel added in the settings shows its masked secrets, callba
   await page.getByRole('button', { name: 'Test credentials' }).click();
   const result = page.getByTestId('credentials-result');
   await expect(result).toHaveAttribute('data-ok', 'false', { timeout: 30_000 });
-  await expect(result).toContainText('The credentials did not work');
+  await expect(result).toContainText('The credentials could not be checked');
   await expect(result).toContainText('Could not reach the provider');
 
   await page.getByRole('button', { name: 'Sync templates' }).click();

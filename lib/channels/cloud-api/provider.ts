@@ -60,14 +60,14 @@ export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): C
       const res = await cloudRequest(`${root}/${s.phone_number_id}?fields=display_phone_number,verified_name`, s.access_token);
       if (res.status === 200 && res.json) {
         return {
-          ok: true, detail: 'The credentials work.',
+          ok: true, reached: true, detail: 'The credentials work.',
           display_phone_number: String(res.json.display_phone_number ?? ''), verified_name: String(res.json.verified_name ?? ''),
         };
       }
       // No answer at all says nothing about the credentials.
-      if (res.status === null) return { ok: false, detail: res.error ?? UNREACHABLE };
+      if (res.status === null) return { ok: false, reached: false, detail: res.error ?? UNREACHABLE };
       const { code, message } = cloudError(res);
-      return { ok: false, detail: `The provider refused the credentials (${code}): ${message}` };
+      return { ok: false, reached: true, detail: `The provider refused the credentials (${code}): ${message}` };
     },
 
     async submitTemplate(template) {

@@ -9,7 +9,7 @@ export const sandboxProvider: ChannelProvider = {
     return { ok: true, providerId: `sandbox.${randomUUID()}` };
   },
   async testCredentials() {
-    return { ok: true, detail: 'The sandbox channel needs no credentials.' };
+    return { ok: true, reached: true, detail: 'The sandbox channel needs no credentials.' };
   },
   async fetchTemplates() {
     return null;

@@ -65,4 +65,11 @@ describe('runImport', () => {
     expect(stored.map((c) => c.first_name)).toEqual(Array.from({ length: ROWS }, (_, i) => name(i)));
     expect(stored.map((c) => c.meta.city)).toEqual(Array.from({ length: ROWS }, (_, i) => (i === 0 ? `Mérida${'x'.repeat(padding)}` : 'Mérida')));
   });
+
+  it('removes NUL characters inside fields and keeps the rest of the row', async () => {
+    const bytes = Buffer.from('phone,first_name,city\n+52 55 1000\u00002000,Ana\u0000 María,Mé\u0000rida\n', 'utf8');
+    const { status, stored } = await importBytes(bytes);
+    expect(status).toEqual({ status: 'COMPLETED', total_rows: 1, created_count: 1, rejected_count: 0 });
+    expect(stored).toEqual([expect.objectContaining({ first_name: 'Ana María', meta: { city: 'Mérida' } })]);
+  });
 });

@@ -50,6 +50,7 @@ export const Channel = named('Channel', ChannelShort.extend({
 
 export const CredentialCheck = named('CredentialCheck', z.object({
   ok: z.boolean(),
+  reached: z.boolean().meta({ description: 'Whether the provider answered: false means the credentials could not be checked (see `detail`).' }),
   detail: z.string(),
   display_phone_number: z.string().optional(),
   verified_name: z.string().optional(),
