@@ -125,6 +125,12 @@ export const flowExecutionContacts = pgTable('flow_execution_contacts', {
   seenMessageSeq: bigint('seen_message_seq', { mode: 'number' }).notNull().default(0),
   /** Executed steps so far: the next one's number, unique per contact, so a step never runs twice. */
   stepSeq: integer('step_seq').notNull().default(0),
+  /**
+   * Flows this contact went through to get here without waiting for anything: 0 when started
+   * directly, one more than the triggering contact's for a TRIGGER_FLOW step in a run that never
+   * waited (engine/run.ts fails a chain that goes on for ever).
+   */
+  triggerChain: smallint('trigger_chain').notNull().default(0),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
   completedOn: timestamp('completed_on', { withTimezone: true }),

@@ -292,6 +292,42 @@ test.describe('flows', () => {
     expect(await waitFor(request, fresh, again, 10)).toEqual(Array(10).fill('Once more'));
   });
 
+  test('flows that start each other without ever waiting fail the contact after 20 flows, instead of messaging it for ever', async ({ request }) => {
+    const ping = await createFlow(request, acme, { name: 'Ping', steps: [{ ordering_idx: 0, step_type: 'END' }] });
+    const pong = await createFlow(request, acme, {
+      name: 'Pong',
+      steps: [
+        { ordering_idx: 0, step_type: 'MESSAGE', body: 'Pong', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'TRIGGER_FLOW', trigger_flow: ping.id },
+      ],
+    });
+    const edited = await request.put(`/api/flow/${ping.id}`, {
+      headers: acme.admin.headers,
+      data: {
+        name: 'Ping',
+        steps: [
+          { ordering_idx: 0, step_type: 'MESSAGE', body: 'Ping', next_step_default_idx: 1 },
+          { ordering_idx: 1, step_type: 'TRIGGER_FLOW', trigger_flow: pong.id },
+        ],
+      },
+    });
+    expect(edited.status(), await edited.text()).toBe(200);
+    const phone = uniquePhone();
+    await run(request, acme, ping.id, listFor([phone]));
+    const ofFlow = async (flowId: string) => (await (await request.get(`/api/flow-execution-contact?flow_execution__flow=${flowId}&search=${encodeURIComponent(phone)}&page_size=100`,
+      { headers: acme.admin.headers })).json()).results as Json[];
+    await expect.poll(async () => (await ofFlow(pong.id)).filter((c) => c.status === 'FAILED').length, { timeout: 30_000 }).toBe(1);
+    const [pings, pongs] = [await ofFlow(ping.id), await ofFlow(pong.id)];
+    expect(pings.map((c) => c.status)).toEqual(Array(10).fill('COMPLETED'));
+    expect(pongs.filter((c) => c.status === 'COMPLETED')).toHaveLength(9);
+    expect(pongs.find((c) => c.status === 'FAILED')?.reason).toMatch(/went through 20 flows, each starting the next, without waiting/);
+    expect(await waitFor(request, acme, phone, 20)).toEqual(Array(10).fill(['Ping', 'Pong']).flat());
+    // Nothing more afterwards.
+    await new Promise((r) => setTimeout(r, 2000));
+    expect(await received(request, acme, phone)).toHaveLength(20);
+    expect(await ofFlow(ping.id)).toHaveLength(10);
+  });
+
   test('an ACTION\'s JSON answer is used in the next message; a failing one takes the alternate branch', async ({ request }) => {
     let calls = 0;
     const http = await import('node:http');

@@ -123,7 +123,7 @@ async function busyContacts(tx: Executor, executionId: string, contactIds: strin
  * Adds the contacts to a RUNNING execution and starts a run for each. With priority, their other
  * active flows end (CANCELED); without, busy ones are CANCELED here with the reason.
  */
-export async function startForContacts(tx: Executor, e: Pick<ExecutionRecord, 'id' | 'accountId' | 'hasPriority'>, contactIds: string[], { checkBusy = true } = {}): Promise<string[]> {
+export async function startForContacts(tx: Executor, e: Pick<ExecutionRecord, 'id' | 'accountId' | 'hasPriority'>, contactIds: string[], { checkBusy = true, chain = 0 } = {}): Promise<string[]> {
   if (!contactIds.length) return [];
   let busy = new Map<string, string>();
   if (e.hasPriority) {
@@ -134,9 +134,9 @@ export async function startForContacts(tx: Executor, e: Pick<ExecutionRecord, 'i
     busy = await busyContacts(tx, e.id, contactIds);
   }
   const inserted = await execRows<{ id: string; status: string }>(tx, sql`
-    insert into flow_execution_contacts (account_id, flow_execution_id, contact_id, status, reason, is_active, completed_on)
+    insert into flow_execution_contacts (account_id, flow_execution_id, contact_id, status, reason, is_active, completed_on, trigger_chain)
     select ${e.accountId}, ${e.id}, x.contact, x.status::flow_execution_contact_status, x.reason, x.status = 'READY',
-      case when x.status = 'READY' then null else now() end
+      case when x.status = 'READY' then null else now() end, ${chain}
     from jsonb_to_recordset(${JSON.stringify(contactIds.map((id) => ({
       contact: id, status: busy.has(id) ? 'CANCELED' : 'READY', reason: busy.get(id) ?? '',
     })))}::jsonb) as x(contact uuid, status text, reason text)
@@ -178,7 +178,7 @@ export const flowStartJob = defineJob<{ executionId: string }>({
 });
 
 /** A TRIGGER_FLOW step: an execution of the other flow for this contact, at once. Its id, or null. */
-export async function triggerFlow(tx: Executor, accountId: number, flowId: string, contactId: string, variables: Record<string, string>): Promise<string | null> {
+export async function triggerFlow(tx: Executor, accountId: number, flowId: string, contactId: string, variables: Record<string, string>, chain: number): Promise<string | null> {
   const [target] = await tx.select({ f: flows, v: flowVersions }).from(flows)
     .innerJoin(flowVersions, and(eq(flowVersions.flowId, flows.id), eq(flowVersions.version, flows.version)))
     .where(and(eq(flows.accountId, accountId), eq(flows.id, flowId))).limit(1);
@@ -187,6 +187,6 @@ export async function triggerFlow(tx: Executor, accountId: number, flowId: strin
     accountId, flowId, versionId: target.v.id, status: 'RUNNING', executeFor: 'LIST', executionType: 'API',
     flowExecutionVariables: variables, startedOn: new Date(),
   }).returning();
-  await startForContacts(tx, e, [contactId], { checkBusy: false });
+  await startForContacts(tx, e, [contactId], { checkBusy: false, chain });
   return e.id;
 }

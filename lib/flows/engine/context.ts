@@ -45,6 +45,8 @@ export type RunContext = {
   seen: { conversation?: ConversationRecord; channels: Map<number, ChannelRecord | null> };
   /** The messages the run queued: sent by one job, enqueued as the run ends (run.ts). */
   sends: string[];
+  /** Flows gone through to get here without a wait (the contact's `trigger_chain` until the run waits, then 0). */
+  chain: number;
 };
 
 // The execution without the audience it was started for: a list of thousands of contacts that no

@@ -45,6 +45,8 @@ export async function advanceContact(fecId: string): Promise<void> {
     if (!fec.isActive || fec.status === 'PAUSED' || execution.status !== 'RUNNING') return;
     const ctx: RunContext = {
       tx, fec, execution, flow, steps: await stepsOfVersion(tx, execution.versionId), contact, now: new Date(), seen: { channels: new Map() }, sends: [],
+      // A run resuming a wait has waited: a chain of flows started from it begins afresh.
+      chain: fec.status === 'READY' ? fec.triggerChain : 0,
     };
     // The execution's counters move at the end of the run, so the execution's row (which every
     // contact's run updates) is locked for the commit alone, not for the whole run.
@@ -85,6 +87,7 @@ export async function advanceContact(fecId: string): Promise<void> {
         if (outcome.kind === 'wait' && s.waiting === 'ANSWER' && s.inbox.length) {
           sinceWait = 0;
           visits.clear();
+          ctx.chain = 0;
           continue;
         }
         // A DELAY already over (working hours open now, a date past) goes on in this run: it waited for nothing.

@@ -15,6 +15,7 @@ import { evaluate } from './conditions';
 import { channelFor, flowConversation, sendMessage, sendText, type RunContext, type Step } from './context';
 import { questionMessage } from './question-message';
 import { logStep, takeReply, updateLastStep, type State } from './state';
+import { ENDLESS_TRIGGER_REASON, MAX_FLOWS_WITHOUT_WAIT } from './trigger-chain';
 import { delayEnd, waitEnd } from './time';
 
 /** Beyond the request's own time limit, how long an ACTION waits for its job before it counts as lost. */
@@ -168,8 +169,12 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
       logStep(s, step.id, { status: 'COMPLETED', result: { to: step.next_step_default_idx } });
       return { kind: 'go', idx: step.next_step_default_idx };
     case 'TRIGGER_FLOW': {
+      if (ctx.chain + 1 >= MAX_FLOWS_WITHOUT_WAIT) {
+        logStep(s, step.id, { status: 'FAILED', error: ENDLESS_TRIGGER_REASON });
+        return { kind: 'end', status: 'FAILED', reason: ENDLESS_TRIGGER_REASON };
+      }
       const { triggerFlow } = await import('../start');
-      const execution = await triggerFlow(ctx.tx, ctx.flow.accountId, step.trigger_flow!, ctx.fec.contactId, ctx.execution.flowExecutionVariables as Record<string, string>);
+      const execution = await triggerFlow(ctx.tx, ctx.flow.accountId, step.trigger_flow!, ctx.fec.contactId, ctx.execution.flowExecutionVariables as Record<string, string>, ctx.chain + 1);
       logStep(s, step.id, { status: execution ? 'COMPLETED' : 'FAILED', result: { flow_execution: execution }, error: execution ? undefined : 'The flow to trigger no longer exists.' });
       return { kind: 'end', status: 'COMPLETED', reason: execution ? 'Went on in another flow.' : '' };
     }
