@@ -19,6 +19,7 @@ import { MAX_RECIPIENTS, useCreateBroadcast, useTagContacts } from '@/lib/client
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { localInputToIso, localInputValue, nextHour, zoneLabel } from '@/lib/client/local-datetime';
 import { useMe } from '@/lib/client/me';
+import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import type { BroadcastWrite, ChatTemplate } from '@/lib/client/types';
 import { BroadcastReview, type ReviewSummary } from './broadcast-review';
 import { CsvSource, type CsvFile } from './csv-source';
@@ -95,7 +96,9 @@ export function NewBroadcastView() {
 
   const [leaveOut, setLeaveOut] = useState(false);
   const [serverProblems, setServerProblems] = useState<Map<string, string[]>>(() => new Map());
-  const timeZone = useMe().data?.account.default_timezone;
+  const me = useMe();
+  const timeZone = me.data?.account.default_timezone;
+  const country = me.data?.account.country;
   const [details, setDetails] = useState<Details>(() => ({
     name: '', when: 'now', at: localInputValue(nextHour(new Date())), priority: false, tags: '',
   }));
@@ -132,9 +135,11 @@ export function NewBroadcastView() {
   const contacts = tagContacts.data;
   const candidates: Candidate[] = useMemo(() => {
     if (!template) return [];
-    if (source === 'csv') return csv ? csvCandidates(csv.table, mapping, parts) : [];
-    return contacts ? contactCandidates(contacts, tagVariables, parts) : [];
-  }, [template, source, csv, mapping, parts, contacts, tagVariables]);
+    // Phones the server would refuse, found here with its own rules (until the account loads, at Send).
+    const readPhone = country ? (phone: string) => { const r = canonicalizePhone(phone, country); return r.ok ? null : r.reason; } : undefined;
+    if (source === 'csv') return csv ? csvCandidates(csv.table, mapping, parts, readPhone) : [];
+    return contacts ? contactCandidates(contacts, tagVariables, parts, readPhone) : [];
+  }, [template, source, csv, mapping, parts, contacts, tagVariables, country]);
   const selection = useMemo(() => selectRecipients(candidates, serverProblems, leaveOut), [candidates, serverProblems, leaveOut]);
   const keys = useMemo(() => contacts ? metaKeys(contacts) : [], [contacts]);
 

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import {
   contactCandidates, csvCandidates, decodeSource, encodeSource, guessMapping, metaKeys, selectRecipients,
   serverRecipientProblems, type ContactLike, type ValueSource,
@@ -69,6 +70,16 @@ describe('csvCandidates', () => {
     expect(list.filter((c) => c.problems.length).map((c) => c.label)).toEqual(['Row 3']);
     const unmapped = csvCandidates(table, { phone: null, variables: [{ kind: 'none' }] });
     expect(unmapped[0].problems).toEqual(['No phone number.', 'No value for variable 1.']);
+  });
+
+  it('a phone the reader cannot read is a problem of its row, with the reader\'s reason', () => {
+    const file = parseCsv('phone,v\n55 1234 5678,a\n12,b\nask Maria,c\n+52 55 1111 1111,d');
+    const read = (phone: string) => { const r = canonicalizePhone(phone, 'MX'); return r.ok ? null : r.reason; };
+    const list = csvCandidates(file, { phone: 0, variables: [{ kind: 'column', index: 1 }] }, [], read);
+    expect(list.map((c) => c.problems)).toEqual([[], ['"12" is not a possible phone number.'], ['"ask Maria" is not a phone number.'], []]);
+    const contacts = contactCandidates([{ id: 'c1', phone: '+1 (415) 000-0000', first_name: 'Ana', last_name: null, email: null, external_id: null, meta: {} }],
+      [{ kind: 'field', field: 'first_name' }], [], read);
+    expect(contacts[0].problems).toEqual(['"+1 (415) 000-0000" is not a valid phone number.']);
   });
 
   it('values longer than the server takes are problems', () => {

@@ -103,14 +103,21 @@ function checkValues(values: (string | undefined)[], missing: (i: number) => str
   return problems;
 }
 
-function checkPhone(phone: string, where: string): string[] {
+/**
+ * Why a phone cannot be read (as the server reads it: lib/phone/canonicalize.ts, in the account's
+ * country), or null; the wizard passes it so that such rows show before Send, not after.
+ */
+export type PhoneReader = (phone: string) => string | null;
+
+function checkPhone(phone: string, where: string, read?: PhoneReader): string[] {
   if (!phone) return [`No phone number${where}.`];
   if (phone.length > MAX_PHONE_LENGTH) return [`The phone number is longer than ${MAX_PHONE_LENGTH} characters.`];
-  return [];
+  const unreadable = read?.(phone);
+  return unreadable ? [unreadable] : [];
 }
 
 /** One candidate per record of the file, labelled by its spreadsheet row. */
-export function csvCandidates(table: CsvTable, mapping: Mapping, parts: string[] = []): Candidate[] {
+export function csvCandidates(table: CsvTable, mapping: Mapping, parts: string[] = [], readPhone?: PhoneReader): Candidate[] {
   const column = (i: number) => `column “${table.header[i] || `#${i + 1}`}”`;
   return table.records.map((r) => {
     const cell = (i: number) => (r.fields[i] ?? '').trim();
@@ -126,7 +133,7 @@ export function csvCandidates(table: CsvTable, mapping: Mapping, parts: string[]
       return s?.kind === 'column' ? `No value for ${name(i)} in ${column(s.index)}.` : `No value for ${name(i)}.`;
     };
     const problems = [
-      ...checkPhone(phone, mapping.phone === null ? '' : ` in ${column(mapping.phone)}`),
+      ...checkPhone(phone, mapping.phone === null ? '' : ` in ${column(mapping.phone)}`, readPhone),
       ...checkValues(values, missing, name),
     ];
     return { key: `row:${r.row}`, label: `Row ${r.row}`, recipient: { phone, data: values.map((v) => v ?? '') }, problems };
@@ -161,7 +168,7 @@ export function metaKeys(contacts: ContactLike[]): string[] {
 }
 
 /** One candidate per contact, labelled by its name and phone. */
-export function contactCandidates(contacts: ContactLike[], variables: ValueSource[], parts: string[] = []): Candidate[] {
+export function contactCandidates(contacts: ContactLike[], variables: ValueSource[], parts: string[] = [], readPhone?: PhoneReader): Candidate[] {
   return contacts.map((c) => {
     const values = variables.map((s) => {
       let v: unknown;
@@ -180,7 +187,7 @@ export function contactCandidates(contacts: ContactLike[], variables: ValueSourc
     const phone = (c.phone ?? '').trim();
     return {
       key: `contact:${c.id}`, label: contactName(c), recipient: { phone, data: values.map((v) => v ?? '') },
-      problems: [...checkPhone(phone, ''), ...checkValues(values, missing, name)],
+      problems: [...checkPhone(phone, '', readPhone), ...checkValues(values, missing, name)],
     };
   });
 }
