@@ -4,7 +4,8 @@ import { FakeCloud, TOKEN } from '../api/fake-cloud';
 import { signIn } from './sign-in';
 
 // A cloud_api channel run from the dashboard: a mistyped access token re-entered (and never shown
-// back), a template the provider approves shown as approved, the channel switched off, then deleted.
+// back), a template the provider approves shown as approved, the channel switched off, then deleted;
+// a mistyped base URL and phone number id corrected on the channel page.
 
 let cloud: FakeCloud;
 let account: TestAccount;
@@ -81,4 +82,40 @@ test('a channel is edited with its credentials re-entered, switched off and dele
   await expect(page).toHaveURL(/\/settings\/channels$/);
   await expect(page.getByText('Main number')).toHaveCount(0);
   expect((await request.get(`/api/channels/${id}`, { headers: account.admin.headers })).status()).toBe(404);
+});
+
+test('a mistyped base URL and phone number id are corrected on the channel page; of its settings only those changed are sent', async ({ page, request }) => {
+  const stamp = Date.now();
+  const added = await request.post('/api/channels', {
+    headers: account.admin.headers,
+    data: {
+      name: 'Wrong address', phone_number_id: `PNX${stamp}`, business_account_id: `WABA${stamp}`, access_token: TOKEN,
+      app_secret: 'sec', verify_token: 'ver', base_url: 'http://127.0.0.1:9', api_version: 'v21.0',
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const { id } = await added.json();
+
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/settings/channels/${id}`);
+  await page.getByRole('button', { name: 'Test credentials' }).click();
+  await expect(page.getByTestId('credentials-result')).toContainText('The credentials could not be checked', { timeout: 30_000 });
+
+  const patches: Record<string, unknown>[] = [];
+  page.on('request', (r) => { if (r.method() === 'PATCH') patches.push(r.postDataJSON()); });
+  await expect(page.getByLabel('Base URL')).toHaveValue('http://127.0.0.1:9');
+  await page.getByLabel('Base URL').fill(cloud.baseUrl);
+  await page.getByLabel('Phone number ID').fill(`PN${stamp}`);
+  await page.getByRole('button', { name: 'Save channel' }).click();
+  await expect(page.getByText('Channel saved.')).toBeVisible();
+  // The name and rate limit as always; of the provider settings, only the two changed.
+  expect(patches).toEqual([{ name: 'Wrong address', rate_limit: 80, base_url: cloud.baseUrl, phone_number_id: `PN${stamp}` }]);
+  const read = await (await request.get(`/api/channels/${id}`, { headers: account.admin.headers })).json();
+  expect(read.cloud_api_settings).toMatchObject({ base_url: cloud.baseUrl, phone_number_id: `PN${stamp}`, api_version: 'v21.0' });
+
+  await page.getByRole('button', { name: 'Test credentials' }).click();
+  await expect(page.getByTestId('credentials-result')).toHaveAttribute('data-ok', 'true');
+  await page.getByLabel('Base URL').fill('not a url');
+  await page.getByRole('button', { name: 'Save channel' }).click();
+  await expect(page.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true');
 });
