@@ -48,7 +48,7 @@ function Controls({ broadcast: b }: { broadcast: Broadcast }) {
             {control.isPending && control.variables === 'cancel' ? 'Canceling…' : 'Cancel broadcast'}
           </ConfirmButton>
         )}
-        {b.failed > 0 && (
+        {b.failed > 0 && b.retried_by === null && (
           <ConfirmButton variant="secondary" confirmVariant="primary" title="Retry the failed recipients?" confirmLabel="Send again"
             disabled={busy} onConfirm={() => retry.mutate(undefined, { onSuccess: (created) => router.push(`/broadcasts/${created.id}`) })}
             body={<>A new broadcast, linked to this one, sends the same template with the same values to the {fmt.format(b.failed)} failed {b.failed === 1 ? 'recipient' : 'recipients'}, starting now.</>}>
@@ -77,6 +77,11 @@ function Schedule({ broadcast: b }: { broadcast: Broadcast }) {
       </DetailRow>
       {b.retry_of !== null && (
         <DetailRow label="Retry of"><Link href={`/broadcasts/${b.retry_of}`} className="font-medium text-indigo-700 hover:underline">Broadcast #{b.retry_of}</Link></DetailRow>
+      )}
+      {b.retried_by !== null && (
+        <DetailRow label="Failed recipients retried in">
+          <Link href={`/broadcasts/${b.retried_by}`} className="font-medium text-indigo-700 hover:underline">Broadcast #{b.retried_by}</Link>
+        </DetailRow>
       )}
     </dl>
   );

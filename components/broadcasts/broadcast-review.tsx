@@ -47,7 +47,7 @@ export function BroadcastReview({ summary: s, pending, onBack, onSend }: {
               <span className="text-slate-500"> · {s.template.language} · {s.template.channel.name}</span>
             </DetailRow>
             <DetailRow label="Recipients">
-              {fmt.format(s.count)} from {s.source}
+              {fmt.format(s.count + s.duplicates)} {s.count + s.duplicates === 1 ? s.noun.one : s.noun.many} from {s.source}
               {s.leftOut > 0 && <span className="block text-amber-700">{fmt.format(s.leftOut)} {s.leftOut === 1 ? s.noun.one : s.noun.many} with problems left out</span>}
               {s.duplicates > 0 && <span className="block text-slate-500">{fmt.format(s.duplicates)} repeat an earlier phone number; each number gets one message</span>}
             </DetailRow>

@@ -136,7 +136,7 @@ export function NewBroadcastView() {
   const candidates: Candidate[] = useMemo(() => {
     if (!template) return [];
     // Phones the server would refuse, found here with its own rules (until the account loads, at Send).
-    const readPhone = country ? (phone: string) => { const r = canonicalizePhone(phone, country); return r.ok ? null : r.reason; } : undefined;
+    const readPhone = country ? (phone: string) => canonicalizePhone(phone, country) : undefined;
     if (source === 'csv') return csv ? csvCandidates(csv.table, mapping, parts, readPhone) : [];
     return contacts ? contactCandidates(contacts, tagVariables, parts, readPhone) : [];
   }, [template, source, csv, mapping, parts, contacts, tagVariables, country]);
@@ -222,7 +222,8 @@ export function NewBroadcastView() {
   const summary: ReviewSummary | null = template && {
     name: details.name.trim(),
     template,
-    count: selection.recipients.length,
+    // The numbers messaged: a repeated number gets one message (the server keeps its first row).
+    count: selection.recipients.length - selection.duplicates,
     leftOut: selection.leftOut,
     duplicates: selection.duplicates,
     startOn: details.when === 'later' ? localInputToIso(details.at, timeZone) : null,
@@ -322,8 +323,9 @@ export function NewBroadcastView() {
           <div className="flex items-center justify-end gap-3">
             {template && selection.recipients.length > 0 && (selection.problems.length === 0 || leaveOut) && (
               <p className="mr-auto text-sm text-slate-600" data-testid="ready-count">
-                {fmt.format(selection.recipients.length)} {selection.recipients.length === 1 ? 'recipient' : 'recipients'}
+                {fmt.format(selection.recipients.length - selection.duplicates)} {selection.recipients.length - selection.duplicates === 1 ? 'recipient' : 'recipients'}
                 {selection.leftOut > 0 && <> ({fmt.format(selection.leftOut)} left out)</>}
+                {selection.duplicates > 0 && <> ({fmt.format(selection.duplicates)} repeated)</>}
               </p>
             )}
             <ButtonLink href="/broadcasts" variant="secondary">Cancel</ButtonLink>

@@ -60,7 +60,9 @@ export function RecipientProblems({ selection, candidates, noun, fix, leaveOut, 
         <input id={`${id}-leave-out`} type="checkbox" checked={leaveOut} onChange={(e) => onLeaveOut(e.target.checked)}
           disabled={fine === 0} className="mt-0.5 size-4 accent-indigo-600" />
         <label htmlFor={`${id}-leave-out`} className="text-sm text-slate-700">
-          Leave out the {fmt.format(n)} {word(n)} with problems and send to the other {fmt.format(fine)}
+          {fine === 0
+            ? <>Every {noun.one} has a problem: fix them to send (there is nobody else to send to)</>
+            : <>Leave out the {fmt.format(n)} {word(n)} with problems and send to the other {fmt.format(fine)}</>}
         </label>
       </div>
     </div>

@@ -41,7 +41,7 @@ export function TagSource({ input, onInput, onLoad, loading, loaded, error, onRe
             onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); onLoad(); } }} />
           <Button variant="secondary" disabled={!input.trim() || loading} onClick={onLoad}>{loading ? 'Loading…' : 'Load contacts'}</Button>
         </div>
-        <p id={`${id}-tag-hint`} className="mt-1.5 text-xs text-slate-500">Every contact with exactly this tag becomes a recipient.</p>
+        <p id={`${id}-tag-hint`} className="mt-1.5 text-xs text-slate-500">Every contact with this tag (upper or lower case alike) becomes a recipient.</p>
       </div>
       {loading && (
         <p role="status" className="flex items-center gap-2 text-sm text-slate-600">

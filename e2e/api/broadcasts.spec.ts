@@ -97,13 +97,13 @@ test('creates a broadcast: the spec fields, recipients as ids, duplicates collap
   });
   expect(Object.keys(created).sort()).toEqual([
     'answered', 'chat_template', 'completed_on', 'contact_tags', 'created_by', 'created_on', 'delivered', 'failed', 'has_priority',
-    'id', 'is_active', 'name', 'pending', 'read', 'recipients', 'retry_of', 'sent', 'skipped', 'start_on', 'started_on', 'status',
+    'id', 'is_active', 'name', 'pending', 'read', 'recipients', 'retried_by', 'retry_of', 'sent', 'skipped', 'start_on', 'started_on', 'status',
     'status_reason', 'template_body', 'total',
   ].sort());
   expect(created).toMatchObject({
     name: 'Pedidos listos', created_by: acme.admin.email, is_active: true, status: 'PENDING', status_reason: '', start_on: null,
     template_body: 'Hola {{1}}, tu pedido {{2}} está listo.', created_on: expect.stringMatching(ISO), total: 3, pending: 3,
-    sent: 0, delivered: 0, read: 0, answered: 0, failed: 0, skipped: 0, has_priority: false, retry_of: null,
+    sent: 0, delivered: 0, read: 0, answered: 0, failed: 0, skipped: 0, has_priority: false, retry_of: null, retried_by: null,
     chat_template: { id: template.id, name: 'order_ready' }, contact_tags: [expect.any(Number)],
   });
   expect(created.recipients).toHaveLength(3);
@@ -223,7 +223,14 @@ test('delivery statuses and replies move the counters, which always equal a reco
   const retry = await request.post(`/api/broadcast/${created.id}/retry-failed`, { headers: acme.admin.headers });
   expect(retry.status()).toBe(201);
   const again = await retry.json();
-  expect(again).toMatchObject({ name: 'Funnel (retry)', retry_of: created.id, total: 1 });
+  expect(again).toMatchObject({ name: 'Funnel (retry)', retry_of: created.id, retried_by: null, total: 1 });
+  expect(await get(request, acme, created.id)).toMatchObject({ retried_by: again.id });
+  // Once only: a second retry would send to the same people again; asked twice more at once, both are refused.
+  const twice = await Promise.all([1, 2].map(() => request.post(`/api/broadcast/${created.id}/retry-failed`, { headers: acme.admin.headers })));
+  expect(twice.map((r) => r.status())).toEqual([400, 400]);
+  expect(await twice[0].json()).toEqual({
+    non_field_errors: [`The failed recipients were already retried, as broadcast #${again.id}: retry that broadcast's failures instead.`],
+  });
   await expect.poll(async () => (await get(request, acme, again.id)).sent, { timeout: 20_000 }).toBe(1);
   const none = await request.post(`/api/broadcast/${again.id}/retry-failed`, { headers: acme.admin.headers });
   expect(await none.json()).toEqual({ non_field_errors: ['This broadcast has no failed recipients.'] });

@@ -221,8 +221,12 @@ test('failed recipients are retried as a new broadcast linked to the first', asy
     await expect(page.getByRole('heading', { level: 1, name: 'Sale (retry)' })).toBeVisible();
     await expect(page.getByRole('link', { name: `Broadcast #${id}` })).toBeVisible();
     await expect(page.getByTestId('funnel-sent')).toHaveAttribute('data-count', '1', { timeout: 30_000 });
+    const retryId = page.url().match(/(\d+)$/)![1];
     await page.getByRole('link', { name: `Broadcast #${id}` }).click();
     await expect(page).toHaveURL(new RegExp(`/broadcasts/${id}$`));
+    // Retried once: the button gives way to the retry's link, so nobody is sent the message twice.
+    await expect(page.getByRole('link', { name: `Broadcast #${retryId}` })).toBeVisible();
+    await expect(page.getByRole('button', { name: /Retry failed/ })).toHaveCount(0);
   } finally {
     await cloud.stop();
   }
@@ -267,4 +271,24 @@ test('recipients from the contacts with a tag: variables from a field and fixed 
   await expect(page).toHaveURL(/\/broadcasts\/\d+$/);
   await expect(page.getByText('Yes: also sent to contacts in a flow or talking with an agent')).toBeVisible();
   await expect(page.getByTestId('funnel-sent')).toHaveAttribute('data-count', '2', { timeout: 30_000 });
+});
+
+test('a number repeated in the file counts once: the ready count, the review and the button say how many are messaged', async ({ page, request }) => {
+  const [ana, beto] = [uniquePhone(), uniquePhone()];
+  const csv = ['phone,name,company', `${ana},Ana,Acme`, `${beto},Beto,Acme`, `${ana.replace('+52', '0052 ')},Ana again,Acme`].join('\n');
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/broadcasts/new');
+  await page.getByRole('radio', { name: /^welcome/ }).check();
+  await page.getByLabel('CSV file', { exact: true }).setInputFiles({ name: 'twice.csv', mimeType: 'text/csv', buffer: Buffer.from(csv, 'utf8') });
+  await page.getByLabel('Variable 1 (body)').selectOption({ label: 'name' });
+  await page.getByLabel('Variable 2 (body)').selectOption({ label: 'company' });
+  await page.getByLabel('Name', { exact: true }).fill(`Twice ${Date.now()}`);
+  await expect(page.getByTestId('ready-count')).toHaveText('2 recipients (1 repeated)');
+  await page.getByRole('button', { name: 'Review broadcast' }).click();
+  await expect(page.getByTestId('review-count')).toHaveText('2');
+  await expect(page.getByText('3 rows from CSV file twice.csv')).toBeVisible();
+  await page.getByRole('button', { name: 'Send to 2' }).click();
+  await expect(page).toHaveURL(/\/broadcasts\/\d+$/);
+  const id = page.url().match(/(\d+)$/)![1];
+  expect((await (await request.get(`/api/broadcast/${id}`, { headers: account.admin.headers })).json()).total).toBe(2);
 });

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { execRows, type Db } from '@/db';
+import { execRows, type Db, type Executor } from '@/db';
 import { broadcastContactTags, broadcastRecipients, broadcasts } from '@/db/schema';
 import { ValidationError, type FieldErrors } from '@/lib/api/errors';
 import { zodToDrf } from '@/lib/api/zod-to-drf';
@@ -75,6 +75,7 @@ type Definition = {
 
 async function store(db: Db, member: Member, def: Definition, recipients: Recipient[], body: string): Promise<SerializedBroadcast> {
   const row = await db.transaction(async (tx) => {
+    if (def.retryOf !== null) await refuseSecondRetry(tx, def.retryOf);
     const [b] = await tx.insert(broadcasts).values({
       accountId: member.accountId, name: def.name, createdById: member.userId, startOn: def.startOn, status: 'PENDING',
       chatTemplateId: def.templateId, templateBody: body, hasPriority: def.hasPriority, retryOfId: def.retryOf,
@@ -102,6 +103,23 @@ export async function createBroadcast(db: Db, member: Member, input: BroadcastCr
   }, recipients, bodyText(template.components));
 }
 
+/**
+ * A broadcast's failed recipients are retried once: a second retry would send to them again
+ * (the first may have reached them). The source row is locked so two retries at once cannot both pass.
+ */
+async function refuseSecondRetry(tx: Executor, sourceId: number): Promise<void> {
+  await tx.select({ id: broadcasts.id }).from(broadcasts).where(eq(broadcasts.id, sourceId)).for('update');
+  const [earlier] = await tx.select({ id: broadcasts.id }).from(broadcasts).where(eq(broadcasts.retryOfId, sourceId)).limit(1);
+  if (earlier) throw ValidationError.nonField(`The failed recipients were already retried, as broadcast #${earlier.id}: retry that broadcast's failures instead.`);
+}
+
+/** "Promo" → "Promo (retry)" → "Promo (retry 2)" …, within the 100 characters a name may have. */
+function retryName(name: string): string {
+  const m = /^(.*) \(retry(?: (\d+))?\)$/.exec(name);
+  const [base, suffix] = m ? [m[1], ` (retry ${Number(m[2] ?? 1) + 1})`] : [name, ' (retry)'];
+  return base.slice(0, 100 - suffix.length) + suffix;
+}
+
 /** A new broadcast, linked to this one, to its failed recipients with the same values. */
 export async function retryFailed(db: Db, member: Member, id: number): Promise<SerializedBroadcast> {
   const source = await findBroadcast(db, member.accountId, id);
@@ -112,9 +130,8 @@ export async function retryFailed(db: Db, member: Member, id: number): Promise<S
   const { template } = await usableTemplate(db, member.accountId, source.chatTemplateId);
   const tagNames = (await execRows<{ name: string }>(db, sql`
     select t.name from broadcast_contact_tags bt join tags t on t.id = bt.tag_id where bt.broadcast_id = ${id}`)).map((t) => t.name);
-  const suffix = ' (retry)';
   return store(db, member, {
-    name: source.name.slice(0, 100 - suffix.length) + suffix, templateId: template.id, startOn: null,
+    name: retryName(source.name), templateId: template.id, startOn: null,
     hasPriority: source.hasPriority, tagNames, retryOf: source.id,
   }, failed.map((r) => ({ phone: r.phone, canonicalPhone: r.canonicalPhone, data: r.data })), bodyText(template.components));
 }

@@ -15,7 +15,7 @@ export async function withExtras(db: Executor, rows: BroadcastRecord[], includeR
   const ids = rows.map((b) => b.id);
   const templateIds = [...new Set(rows.map((b) => b.chatTemplateId).filter((id): id is string => id !== null))];
   const creatorIds = [...new Set(rows.map((b) => b.createdById).filter((id): id is number => id !== null))];
-  const [templates, creators, tags, recipients] = await Promise.all([
+  const [templates, creators, tags, recipients, retries] = await Promise.all([
     templateIds.length
       ? db.select({ t: chatTemplates, c: channels }).from(chatTemplates).innerJoin(channels, eq(channels.id, chatTemplates.channelId))
         .where(inArray(chatTemplates.id, templateIds))
@@ -26,7 +26,9 @@ export async function withExtras(db: Executor, rows: BroadcastRecord[], includeR
       ? db.select({ broadcastId: broadcastRecipients.broadcastId, ids: sql<number[]>`array_agg(${broadcastRecipients.id} order by ${broadcastRecipients.id})` })
         .from(broadcastRecipients).where(inArray(broadcastRecipients.broadcastId, ids)).groupBy(broadcastRecipients.broadcastId)
       : [],
+    db.select({ id: broadcasts.id, retryOf: broadcasts.retryOfId }).from(broadcasts).where(inArray(broadcasts.retryOfId, ids)),
   ]);
+  const retryOf = new Map(retries.map((r) => [r.retryOf!, r.id]));
   const templateOf = new Map(templates.map((r) => [r.t.id, { template: r.t, channel: r.c }]));
   const emailOf = new Map(creators.map((u) => [u.id, u.email]));
   const recipientsOf = new Map(recipients.map((r) => [r.broadcastId, r.ids.map(Number)]));
@@ -35,6 +37,7 @@ export async function withExtras(db: Executor, rows: BroadcastRecord[], includeR
     template: b.chatTemplateId ? templateOf.get(b.chatTemplateId) ?? null : null,
     contactTagIds: tags.filter((t) => t.broadcastId === b.id).map((t) => t.tagId).sort((x, y) => x - y),
     recipientIds: includeRecipients ? recipientsOf.get(b.id) ?? [] : null,
+    retriedBy: retryOf.get(b.id) ?? null,
   }));
 }
 

@@ -21,6 +21,8 @@ export type BroadcastExtras = {
   contactTagIds: number[];
   /** The recipients' ids, or null when the caller asked to leave them out. */
   recipientIds: number[] | null;
+  /** The broadcast retrying this one's failed recipients, if any. */
+  retriedBy: number | null;
 };
 
 export function serializeBroadcast(b: BroadcastRecord, x: BroadcastExtras): SerializedBroadcast {
@@ -49,6 +51,7 @@ export function serializeBroadcast(b: BroadcastRecord, x: BroadcastExtras): Seri
     contact_tags: x.contactTagIds,
     has_priority: b.hasPriority,
     retry_of: b.retryOfId,
+    retried_by: x.retriedBy,
   };
 }
 export function serializeRecipient(r: RecipientRecord): SerializedRecipient {

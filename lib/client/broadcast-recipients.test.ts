@@ -74,9 +74,13 @@ describe('csvCandidates', () => {
 
   it('a phone the reader cannot read is a problem of its row, with the reader\'s reason', () => {
     const file = parseCsv('phone,v\n55 1234 5678,a\n12,b\nask Maria,c\n+52 55 1111 1111,d');
-    const read = (phone: string) => { const r = canonicalizePhone(phone, 'MX'); return r.ok ? null : r.reason; };
+    const read = (phone: string) => canonicalizePhone(phone, 'MX');
     const list = csvCandidates(file, { phone: 0, variables: [{ kind: 'column', index: 1 }] }, [], read);
     expect(list.map((c) => c.problems)).toEqual([[], ['"12" is not a possible phone number.'], ['"ask Maria" is not a phone number.'], []]);
+    expect(list.map((c) => c.canonical)).toEqual(['+525512345678', undefined, undefined, '+525511111111']);
+    // Two spellings of one number (national, and with the 00 prefix) count once.
+    const twice = csvCandidates(parseCsv('phone,v\n55 1234 5678,a\n0052 55 1234 5678,b'), { phone: 0, variables: [{ kind: 'column', index: 1 }] }, [], read);
+    expect(selectRecipients(twice, new Map(), false)).toMatchObject({ duplicates: 1 });
     const contacts = contactCandidates([{ id: 'c1', phone: '+1 (415) 000-0000', first_name: 'Ana', last_name: null, email: null, external_id: null, meta: {} }],
       [{ kind: 'field', field: 'first_name' }], [], read);
     expect(contacts[0].problems).toEqual(['"+1 (415) 000-0000" is not a valid phone number.']);

@@ -22,8 +22,8 @@ export type ValueSource =
 
 export type Mapping = { phone: number | null; variables: ValueSource[] };
 
-/** One row or contact: what would be sent for it, and why it cannot be. */
-export type Candidate = { key: string; label: string; recipient: RecipientInput; problems: string[] };
+/** One row or contact: what would be sent for it, and why it cannot be; its number in E.164 when read. */
+export type Candidate = { key: string; label: string; recipient: RecipientInput; problems: string[]; canonical?: string };
 
 export type Problem = { key: string; label: string; messages: string[] };
 
@@ -104,16 +104,18 @@ function checkValues(values: (string | undefined)[], missing: (i: number) => str
 }
 
 /**
- * Why a phone cannot be read (as the server reads it: lib/phone/canonicalize.ts, in the account's
- * country), or null; the wizard passes it so that such rows show before Send, not after.
+ * A phone read as the server reads it (lib/phone/canonicalize.ts, in the account's country): the
+ * wizard passes it so that a number the server would refuse shows before Send, and two spellings
+ * of one number count once.
  */
-export type PhoneReader = (phone: string) => string | null;
+export type PhoneReader = (phone: string) => { ok: true; e164: string } | { ok: false; reason: string };
 
-function checkPhone(phone: string, where: string, read?: PhoneReader): string[] {
-  if (!phone) return [`No phone number${where}.`];
-  if (phone.length > MAX_PHONE_LENGTH) return [`The phone number is longer than ${MAX_PHONE_LENGTH} characters.`];
-  const unreadable = read?.(phone);
-  return unreadable ? [unreadable] : [];
+function checkPhone(phone: string, where: string, read?: PhoneReader): { problems: string[]; canonical?: string } {
+  if (!phone) return { problems: [`No phone number${where}.`] };
+  if (phone.length > MAX_PHONE_LENGTH) return { problems: [`The phone number is longer than ${MAX_PHONE_LENGTH} characters.`] };
+  const read_ = read?.(phone);
+  if (!read_) return { problems: [] };
+  return read_.ok ? { problems: [], canonical: read_.e164 } : { problems: [read_.reason] };
 }
 
 /** One candidate per record of the file, labelled by its spreadsheet row. */
@@ -132,11 +134,12 @@ export function csvCandidates(table: CsvTable, mapping: Mapping, parts: string[]
       const s = mapping.variables[i];
       return s?.kind === 'column' ? `No value for ${name(i)} in ${column(s.index)}.` : `No value for ${name(i)}.`;
     };
-    const problems = [
-      ...checkPhone(phone, mapping.phone === null ? '' : ` in ${column(mapping.phone)}`, readPhone),
-      ...checkValues(values, missing, name),
-    ];
-    return { key: `row:${r.row}`, label: `Row ${r.row}`, recipient: { phone, data: values.map((v) => v ?? '') }, problems };
+    const checked = checkPhone(phone, mapping.phone === null ? '' : ` in ${column(mapping.phone)}`, readPhone);
+    const problems = [...checked.problems, ...checkValues(values, missing, name)];
+    return {
+      key: `row:${r.row}`, label: `Row ${r.row}`, recipient: { phone, data: values.map((v) => v ?? '') }, problems,
+      ...(checked.canonical ? { canonical: checked.canonical } : {}),
+    };
   });
 }
 
@@ -185,9 +188,10 @@ export function contactCandidates(contacts: ContactLike[], variables: ValueSourc
       return `No value for ${name(i)}.`;
     };
     const phone = (c.phone ?? '').trim();
+    const checked = checkPhone(phone, '', readPhone);
     return {
       key: `contact:${c.id}`, label: contactName(c), recipient: { phone, data: values.map((v) => v ?? '') },
-      problems: [...checkPhone(phone, '', readPhone), ...checkValues(values, missing, name)],
+      problems: [...checked.problems, ...checkValues(values, missing, name)], ...(checked.canonical ? { canonical: checked.canonical } : {}),
     };
   });
 }
@@ -228,7 +232,7 @@ export function selectRecipients(candidates: Candidate[], serverProblems: Readon
         continue;
       }
     }
-    const k = phoneKey(c.recipient.phone);
+    const k = c.canonical ?? phoneKey(c.recipient.phone);
     if (k && seen.has(k)) duplicates += 1;
     if (k) seen.add(k);
     recipients.push(c.recipient);

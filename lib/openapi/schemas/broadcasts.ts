@@ -36,6 +36,7 @@ export const Broadcast = named('Broadcast', z.object({
   contact_tags: z.array(id()).meta({ description: 'Ids of the tags added to every recipient\'s contact.' }),
   has_priority: z.boolean().meta({ description: 'Also send to contacts in a running flow or an open conversation with an agent.' }),
   retry_of: id().nullable().meta({ description: 'The broadcast whose failed recipients this one sends to again.' }),
+  retried_by: id().nullable().meta({ description: 'The broadcast that sends to this one\'s failed recipients again (one per broadcast).' }),
 }));
 
 export const BroadcastRecipient = named('BroadcastRecipient', z.object({
