@@ -3,8 +3,11 @@ import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextArea, TextField } from '@/components/ui/text-field';
+import type { DrfBody } from '@/lib/client/api-fetch';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useRunFlow, type RunBody } from '@/lib/client/flows';
+import { localInputToIso, zoneLabel } from '@/lib/client/local-datetime';
+import { useMe } from '@/lib/client/me';
 import type { Flow, FlowExecution } from '@/lib/client/types';
 import { ContactFilters, type FilterRow } from './contact-filters';
 import { CsvContacts } from './csv-contacts';
@@ -16,6 +19,17 @@ import { CsvContacts } from './csv-contacts';
 type Target = 'LIST' | 'FILE' | 'FILTERS' | 'ALL';
 const TARGETS: [Target, string][] = [['LIST', 'Phone numbers'], ['FILE', 'A CSV file'], ['FILTERS', 'Contacts matching filters'], ['ALL', 'All contacts']];
 
+/** The API's errors about pasted numbers, each naming its line and number. */
+function phoneErrors(body: DrfBody | null, sent: string[], none: boolean): string[] {
+  if (none) return ['Enter at least one phone number.'];
+  const node = body?.contact_lists as unknown[] | Record<string, unknown> | undefined;
+  const first = (Array.isArray(node) ? node[0] : node?.['0']) as { contact_list?: Record<string, unknown> } | string | undefined;
+  const entries = first && typeof first === 'object' ? first.contact_list : null;
+  if (!entries || typeof entries !== 'object') return messagesAt(body, ['contact_lists']);
+  return Object.entries(entries).flatMap(([i, errors]) =>
+    messagesAt(errors, []).map((m) => `Line ${Number(i) + 1}${sent[Number(i)] ? ` (${sent[Number(i)]})` : ''}: ${m}`));
+}
+
 export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: FlowExecution) => void }) {
   const run = useRunFlow(flow.id);
   const [target, setTarget] = useState<Target>('LIST');
@@ -26,14 +40,22 @@ export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: Fl
   const [priority, setPriority] = useState(false);
   const [variables, setVariables] = useState<Record<string, string>>({});
   const inbound = flow.execution_type === 'INBOUND';
+  // The numbers as sent, so that the API's errors (by position) name the line they came from.
+  const [sent, setSent] = useState<string[]>([]);
+  const [noPhones, setNoPhones] = useState(false);
+  // "Start at" is a time in the account's zone, as every time entered in the dashboard is.
+  const timeZone = useMe().data?.account.default_timezone;
 
   const submit = (event: React.FormEvent) => {
     event.preventDefault();
     const list = phones.split(/[\n,;]+/).map((p) => p.trim()).filter(Boolean);
+    setNoPhones(!inbound && target === 'LIST' && !list.length);
+    if (!inbound && target === 'LIST' && !list.length) return;
+    setSent(list);
     const body: RunBody = {
       execute_for: inbound ? 'ALL' : target === 'FILE' ? 'LIST' : target,
       flow_execution_variables: variables,
-      start_on: startOn ? new Date(startOn).toISOString() : null,
+      start_on: startOn ? localInputToIso(startOn, timeZone) ?? startOn : null,
       has_priority: priority,
       ...(target === 'LIST' && !inbound ? { contact_lists: [{ source: 'LIST', contact_list: list.map((phone) => ({ phone })) }] } : {}),
       ...(target === 'FILE' && !inbound && upload ? { contact_lists: [{ source: 'FILE', contact_file: { upload_group_id: upload.id } }] } : {}),
@@ -42,7 +64,7 @@ export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: Fl
     run.mutate(body, { onSuccess: onStarted });
   };
   const body = errorBody(run.error);
-  const listErrors = messagesAt(body, ['contact_lists']);
+  const listErrors = target === 'LIST' ? phoneErrors(body, sent, noPhones) : messagesAt(body, ['contact_lists']);
   const waitingForUpload = target === 'FILE' && !inbound && !upload?.ready;
 
   return (
@@ -73,6 +95,7 @@ export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: Fl
           onChange={(e) => setVariables((v) => ({ ...v, [name]: e.target.value }))} />
       ))}
       <TextField label="Start at (optional)" type="datetime-local" value={startOn} onChange={(e) => setStartOn(e.target.value)}
+        hint={`In the account's time zone (${zoneLabel(timeZone, new Date(localInputToIso(startOn, timeZone) ?? Date.now()))}); empty starts it now.`}
         errors={messagesAt(body, ['start_on'])} />
       <label className="flex items-center gap-2 text-sm text-slate-700">
         <input type="checkbox" checked={priority} onChange={(e) => setPriority(e.target.checked)} />

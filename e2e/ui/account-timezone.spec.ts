@@ -3,7 +3,7 @@ import { newAccount, uniquePhone, type TestAccount } from '../api/factories';
 import { signIn } from './sign-in';
 
 // Times in the dashboard follow the account's default time zone, not the browser's: the inbox's
-// absolute times, and a broadcast's "Send at", entered and shown in the account's zone.
+// absolute times, a broadcast's "Send at" and a flow's "Start at", entered and shown in the account's zone.
 
 const ZONE = 'Pacific/Kiritimati'; // UTC+14: far from the browser's zone below and from UTC
 test.use({ timezoneId: 'America/Los_Angeles' });
@@ -81,4 +81,31 @@ test('a broadcast\'s "Send at" is a time in the account\'s zone, labelled with i
   const id = page.url().split('/').pop();
   const broadcast = await (await request.get(`/api/broadcast/${id}`, { headers: account.admin.headers })).json();
   expect(new Date(broadcast.start_on).toISOString()).toBe(at);
+});
+
+test('a flow\'s "Start at" is a time in the account\'s zone; pasted numbers the API refuses are named by line', async ({ page, request }) => {
+  expect((await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } })).status()).toBe(201);
+  const created = await request.post('/api/flow', { headers: account.admin.headers, data: { name: 'Later', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hello' }] } });
+  expect(created.status(), await created.text()).toBe(201);
+  const flow = await created.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}`);
+
+  await page.getByRole('button', { name: 'Start execution' }).click();
+  await expect(page.getByText('Enter at least one phone number.')).toBeVisible();
+  const phone = uniquePhone();
+  await page.getByRole('textbox', { name: 'Phone numbers' }).fill(`${phone}\nabc`);
+  await page.getByRole('button', { name: 'Start execution' }).click();
+  await expect(page.getByText('Line 2 (abc): Enter a valid phone number.')).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Phone numbers' }).fill(phone);
+  const startAt = page.getByLabel('Start at (optional)');
+  await startAt.fill('2031-05-04T09:30');
+  await expect(page.getByText(`In the account's time zone (${ZONE}, GMT+14); empty starts it now.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Start execution' }).click();
+  await expect(page).toHaveURL(/\/flows\/executions\/[0-9a-f-]+$/);
+  const id = page.url().split('/').pop()!;
+  const execution = await (await request.get(`/api/flow-execution/${id}`, { headers: account.admin.headers })).json();
+  // 09:30 at UTC+14 is 19:30 UTC the day before.
+  expect(execution.start_on).toBe('2031-05-03T19:30:00.000Z');
 });
