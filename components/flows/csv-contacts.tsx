@@ -39,7 +39,7 @@ export function CsvContacts({ onChange, errors }: { onChange: (u: { id: string; 
       </div>
       <p className="text-xs text-slate-500">
         A header row with <code>phone</code> (and optionally <code>first_name</code>, <code>last_name</code>, <code>email</code>, <code>tags</code>, other columns as attributes).
-        The contacts are imported first; the flow then runs for the contacts the file created.
+        The contacts are imported first; the flow then runs for the contacts the file created or updated.
       </p>
       <FormAlert messages={topMessages(errorBody(send.error), [])} />
       {data && (

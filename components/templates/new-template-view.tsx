@@ -13,6 +13,7 @@ import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { TEMPLATE_CATEGORIES, useCreateTemplate } from '@/lib/client/templates';
 import type { TemplateCategory } from '@/lib/client/types';
 import { preview } from './template-parts';
+import { categoryLabel } from './template-status-badge';
 import { TemplatePreview } from './template-preview';
 
 const SHOWN = ['channel', 'name', 'language', 'category', 'components'] as const;
@@ -74,7 +75,7 @@ export function NewTemplateView() {
               <TextField label="Language" value={v.language} errors={messagesAt(errors, ['language'])} hint='A code such as "en" or "pt_BR".'
                 onChange={(e) => set('language', e.target.value)} />
               <SelectField label="Category" value={v.category} errors={messagesAt(errors, ['category'])} onChange={(e) => set('category', e.target.value)}>
-                {TEMPLATE_CATEGORIES.map((c) => <option key={c} value={c}>{c.replaceAll('_', ' ').toLowerCase()}</option>)}
+                {TEMPLATE_CATEGORIES.map((c) => <option key={c} value={c}>{categoryLabel(c)}</option>)}
               </SelectField>
             </div>
           </Card>

@@ -11,7 +11,9 @@ export function templateStatusLabel(s: TemplateStatus): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
+/** `ACCOUNT_UPDATE` → "Account update"; an abbreviation stays in capitals (`OTP`). */
 export function categoryLabel(c: string): string {
+  if (c === 'OTP') return 'OTP';
   const text = c.replace(/_/g, ' ').toLowerCase();
   return text.charAt(0).toUpperCase() + text.slice(1);
 }

@@ -532,6 +532,9 @@ test.describe('flows', () => {
     const stopped = await request.post(`/api/flow-execution-contact/${mine.id}/stop`, { headers: acme.agent.headers });
     expect(stopped.status(), await stopped.text()).toBe(200);
     expect(await stopped.json()).toMatchObject({ status: 'CANCELED', is_active: false, reason: 'Stopped by an agent.' });
+    // The question it was waiting at waits no more: its step is canceled with it.
+    const timeline = await (await request.get(`/api/flow-execution-contact/${mine.id}`, { headers: acme.admin.headers })).json();
+    expect((timeline.execution_steps as Json[]).map((x) => [x.step.step_type, x.status])).toEqual([['MESSAGE', 'COMPLETED'], ['QUESTION', 'CANCELED']]);
     expect(await execution(request, acme, third.id)).toMatchObject({ status: 'COMPLETED', canceled: 1, active: 0 });
     const active = await (await request.get(`/api/flow-execution-contact?contact=${mine.contact.id}&is_active=true`, { headers: acme.admin.headers })).json();
     expect(active.count).toBe(0);

@@ -119,3 +119,20 @@ test('a mistyped base URL and phone number id are corrected on the channel page;
   await page.getByRole('button', { name: 'Save channel' }).click();
   await expect(page.getByLabel('Base URL')).toHaveAttribute('aria-invalid', 'true');
 });
+
+test('a channel added from the dashboard shows itself ACTIVE with its templates synced, without a reload', async ({ page }) => {
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/settings/channels/new');
+  const stamp = Date.now();
+  await page.getByLabel('Name', { exact: true }).fill(`Live ${stamp}`);
+  await page.getByLabel('Phone number ID').fill(`PN${stamp}`);
+  await page.getByLabel('Business account ID').fill(`WABA${stamp}`);
+  await page.getByLabel('Access token').fill(TOKEN);
+  await page.getByLabel('App secret').fill('app-secret');
+  await page.getByLabel('Verify token').fill('verify-me');
+  await page.getByLabel('Base URL').fill(cloud.baseUrl);
+  await page.getByRole('button', { name: 'Add channel' }).click();
+  await expect(page).toHaveURL(/\/settings\/channels\/\d+$/);
+  // The first template sync runs in the background just after the answer; the page follows it.
+  await expect(page.getByTestId('channel-status')).toHaveAttribute('data-status', 'ACTIVE', { timeout: 15_000 });
+});

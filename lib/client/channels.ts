@@ -16,8 +16,18 @@ export function useChannels() {
   });
 }
 
+/** A new channel is checked with its provider in the background (its first template sync): looked at again meanwhile. */
+const CHECKING_MS = 60_000;
+
 export function useChannel(id: number) {
-  return useQuery({ queryKey: queryKeys.channel(id), queryFn: () => apiFetch<Channel>(path(id)) });
+  return useQuery({
+    queryKey: queryKeys.channel(id), queryFn: () => apiFetch<Channel>(path(id)),
+    refetchInterval: (query) => {
+      const c = query.state.data;
+      const checking = c && c.status === 'NEW' && !c.templates_synced_on && Date.now() - Date.parse(c.created_on) < CHECKING_MS;
+      return checking ? 2_000 : false;
+    },
+  });
 }
 
 function useChannelSaved() {

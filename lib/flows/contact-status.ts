@@ -42,7 +42,10 @@ export async function moveContacts(tx: Executor, ids: string[], to: ContactStatu
         ${change('completed')} as completed, ${change('expired')} as expired, ${change('failed')} as failed, ${change('canceled')} as canceled
       from moved m group by m.flow_execution_id
     ),
-    counted as (${counterUpdate(sql`changes`)})
+    counted as (${counterUpdate(sql`changes`)})${to === 'CANCELED' ? sql`,
+    -- A contact stopped while it waited (an answer, a delay, an ACTION): that step waits no more.
+    stopped as (update flow_execution_contact_steps s set status = 'CANCELED'
+      from moved m where s.flow_execution_contact_id = m.id and s.status in ('RUNNING', 'WAITING_TO_START'))` : sql``}
     select id, "from", flow_execution_id from moved`);
   return moved.map((m) => ({ id: m.id, from: m.from, executionId: m.flow_execution_id }));
 }

@@ -18,7 +18,7 @@ export function InboxWorkspace({ openId }: { openId: string | null }) {
   const filters = useInboxFilters();
   const unread = useUnreadCount();
   useEffect(() => {
-    document.title = unread.data ? `(${unread.data}) Inbox` : 'Inbox';
+    document.title = unread.data ? `(${unread.data}) Inbox · Engage` : 'Inbox · Engage';
   }, [unread.data]);
   return (
     <div className="flex h-[calc(100dvh-3.5rem)] min-h-[28rem] flex-col overflow-hidden bg-white lg:h-dvh">
