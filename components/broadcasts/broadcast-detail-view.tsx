@@ -48,7 +48,7 @@ function Controls({ broadcast: b }: { broadcast: Broadcast }) {
             {control.isPending && control.variables === 'cancel' ? 'Canceling…' : 'Cancel broadcast'}
           </ConfirmButton>
         )}
-        {b.failed > 0 && b.retried_by === null && (
+        {b.failed > 0 && b.retried_by === null && ['COMPLETED', 'CANCELED', 'FAILED'].includes(b.status) && (
           <ConfirmButton variant="secondary" confirmVariant="primary" title="Retry the failed recipients?" confirmLabel="Send again"
             disabled={busy} onConfirm={() => retry.mutate(undefined, { onSuccess: (created) => router.push(`/broadcasts/${created.id}`) })}
             body={<>A new broadcast, linked to this one, sends the same template with the same values to the {fmt.format(b.failed)} failed {b.failed === 1 ? 'recipient' : 'recipients'}, starting now.</>}>

@@ -133,13 +133,22 @@ export function NewBroadcastView() {
   };
 
   const contacts = tagContacts.data;
+  // Phones read as the server reads them, each distinct spelling once (a file may have 100,000 rows
+  // and is looked at again on every change of the mapping); until the account loads, only at Send.
+  const readPhone = useMemo(() => {
+    if (!country) return undefined;
+    const read = new Map<string, ReturnType<typeof canonicalizePhone>>();
+    return (phone: string) => {
+      let result = read.get(phone);
+      if (!result) read.set(phone, (result = canonicalizePhone(phone, country)));
+      return result;
+    };
+  }, [country]);
   const candidates: Candidate[] = useMemo(() => {
     if (!template) return [];
-    // Phones the server would refuse, found here with its own rules (until the account loads, at Send).
-    const readPhone = country ? (phone: string) => canonicalizePhone(phone, country) : undefined;
     if (source === 'csv') return csv ? csvCandidates(csv.table, mapping, parts, readPhone) : [];
     return contacts ? contactCandidates(contacts, tagVariables, parts, readPhone) : [];
-  }, [template, source, csv, mapping, parts, contacts, tagVariables, country]);
+  }, [template, source, csv, mapping, parts, contacts, tagVariables, readPhone]);
   const selection = useMemo(() => selectRecipients(candidates, serverProblems, leaveOut), [candidates, serverProblems, leaveOut]);
   const keys = useMemo(() => contacts ? metaKeys(contacts) : [], [contacts]);
 

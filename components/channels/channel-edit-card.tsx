@@ -49,7 +49,10 @@ export function ChannelEditCard({ channel }: { channel: Channel }) {
       <form noValidate className="space-y-5" onSubmit={(e) => {
         e.preventDefault();
         const { rate_limit, ...rest } = values;
-        const changed = Object.fromEntries(SETTINGS.filter((f) => cloud && values[f.key].trim() !== stored[f.key]).map((f) => [f.key, values[f.key]]));
+        // As the server stores them (a base URL without its trailing slash), so an unchanged one is not sent again.
+        const asStored = (key: SettingKey) => (key === 'base_url' ? values[key].trim().replace(/\/+$/, '') : values[key].trim());
+        const same = (key: SettingKey) => asStored(key) === stored[key];
+        const changed = Object.fromEntries(SETTINGS.filter((f) => cloud && !same(f.key)).map((f) => [f.key, values[f.key]]));
         const body = { name: rest.name, access_token: rest.access_token, app_secret: rest.app_secret, verify_token: rest.verify_token, ...changed };
         update.mutate({ ...body, rate_limit: rate_limit.trim() === '' ? '' : Number(rate_limit) }, {
           onSuccess: () => { setSaved(true); setValues((v) => ({ ...v, access_token: '', app_secret: '', verify_token: '' })); },

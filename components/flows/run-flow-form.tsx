@@ -19,7 +19,7 @@ import { CsvContacts } from './csv-contacts';
 type Target = 'LIST' | 'FILE' | 'FILTERS' | 'ALL';
 const TARGETS: [Target, string][] = [['LIST', 'Phone numbers'], ['FILE', 'A CSV file'], ['FILTERS', 'Contacts matching filters'], ['ALL', 'All contacts']];
 
-/** The API's errors about pasted numbers, each naming its line and number. */
+/** The API's errors about pasted numbers, each naming the number (its place among them, and as written). */
 function phoneErrors(body: DrfBody | null, sent: string[], none: boolean): string[] {
   if (none) return ['Enter at least one phone number.'];
   const node = body?.contact_lists as unknown[] | Record<string, unknown> | undefined;
@@ -27,7 +27,7 @@ function phoneErrors(body: DrfBody | null, sent: string[], none: boolean): strin
   const entries = first && typeof first === 'object' ? first.contact_list : null;
   if (!entries || typeof entries !== 'object') return messagesAt(body, ['contact_lists']);
   return Object.entries(entries).flatMap(([i, errors]) =>
-    messagesAt(errors, []).map((m) => `Line ${Number(i) + 1}${sent[Number(i)] ? ` (${sent[Number(i)]})` : ''}: ${m}`));
+    messagesAt(errors, []).map((m) => `Number ${Number(i) + 1}${sent[Number(i)] ? ` (${sent[Number(i)]})` : ''}: ${m}`));
 }
 
 export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: FlowExecution) => void }) {
@@ -86,7 +86,7 @@ export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: Fl
       )}
       {!inbound && target === 'LIST' && (
         <TextArea label="Phone numbers" hint="One per line (or separated by commas)." rows={4} value={phones}
-          onChange={(e) => setPhones(e.target.value)} errors={listErrors} />
+          onChange={(e) => { setPhones(e.target.value); setNoPhones(false); }} errors={listErrors} />
       )}
       {!inbound && target === 'FILE' && <CsvContacts onChange={setUpload} errors={listErrors} />}
       {!inbound && target === 'FILTERS' && <ContactFilters rows={filters} onChange={setFilters} errors={body} />}

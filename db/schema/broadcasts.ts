@@ -36,6 +36,8 @@ export const broadcasts = pgTable('broadcasts', {
 }, (t) => [
   index('broadcasts_account_idx').on(t.accountId, t.createdOn, t.id),
   index('broadcasts_account_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+  // A broadcast's retry (retried_by, and the once-only check) is looked up by retry_of.
+  index('broadcasts_retry_of_idx').on(t.retryOfId).where(sql`${t.retryOfId} is not null`),
 ]);
 
 export const broadcastRecipients = pgTable('broadcast_recipients', {

@@ -83,7 +83,7 @@ test('a broadcast\'s "Send at" is a time in the account\'s zone, labelled with i
   expect(new Date(broadcast.start_on).toISOString()).toBe(at);
 });
 
-test('a flow\'s "Start at" is a time in the account\'s zone; pasted numbers the API refuses are named by line', async ({ page, request }) => {
+test('a flow\'s "Start at" is a time in the account\'s zone; pasted numbers the API refuses are named', async ({ page, request }) => {
   expect((await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: uniquePhone(), text: 'hi' } })).status()).toBe(201);
   const created = await request.post('/api/flow', { headers: account.admin.headers, data: { name: 'Later', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hello' }] } });
   expect(created.status(), await created.text()).toBe(201);
@@ -96,7 +96,7 @@ test('a flow\'s "Start at" is a time in the account\'s zone; pasted numbers the 
   const phone = uniquePhone();
   await page.getByRole('textbox', { name: 'Phone numbers' }).fill(`${phone}\nabc`);
   await page.getByRole('button', { name: 'Start execution' }).click();
-  await expect(page.getByText('Line 2 (abc): Enter a valid phone number.')).toBeVisible();
+  await expect(page.getByText('Number 2 (abc): Enter a valid phone number.')).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Phone numbers' }).fill(phone);
   const startAt = page.getByLabel('Start at (optional)');

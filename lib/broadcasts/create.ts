@@ -103,13 +103,16 @@ export async function createBroadcast(db: Db, member: Member, input: BroadcastCr
   }, recipients, bodyText(template.components));
 }
 
+/** Statuses after which no recipient can fail any more. */
+const FINISHED: string[] = ['COMPLETED', 'CANCELED', 'FAILED'];
+
 /**
  * A broadcast's failed recipients are retried once: a second retry would send to them again
  * (the first may have reached them). The source row is locked so two retries at once cannot both pass.
  */
 async function refuseSecondRetry(tx: Executor, sourceId: number): Promise<void> {
   await tx.select({ id: broadcasts.id }).from(broadcasts).where(eq(broadcasts.id, sourceId)).for('update');
-  const [earlier] = await tx.select({ id: broadcasts.id }).from(broadcasts).where(eq(broadcasts.retryOfId, sourceId)).limit(1);
+  const [earlier] = await tx.select({ id: broadcasts.id }).from(broadcasts).where(eq(broadcasts.retryOfId, sourceId)).orderBy(asc(broadcasts.id)).limit(1);
   if (earlier) throw ValidationError.nonField(`The failed recipients were already retried, as broadcast #${earlier.id}: retry that broadcast's failures instead.`);
 }
 
@@ -123,6 +126,9 @@ function retryName(name: string): string {
 /** A new broadcast, linked to this one, to its failed recipients with the same values. */
 export async function retryFailed(db: Db, member: Member, id: number): Promise<SerializedBroadcast> {
   const source = await findBroadcast(db, member.accountId, id);
+  if (!FINISHED.includes(source.status)) {
+    throw ValidationError.nonField(`Retry the failed recipients once the broadcast has finished: it is ${source.status}, and more of them may still fail.`);
+  }
   const failed = await db.select().from(broadcastRecipients)
     .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, 'failed'))).orderBy(asc(broadcastRecipients.id));
   if (!failed.length) throw ValidationError.nonField('This broadcast has no failed recipients.');

@@ -26,8 +26,9 @@ export async function withExtras(db: Executor, rows: BroadcastRecord[], includeR
       ? db.select({ broadcastId: broadcastRecipients.broadcastId, ids: sql<number[]>`array_agg(${broadcastRecipients.id} order by ${broadcastRecipients.id})` })
         .from(broadcastRecipients).where(inArray(broadcastRecipients.broadcastId, ids)).groupBy(broadcastRecipients.broadcastId)
       : [],
-    db.select({ id: broadcasts.id, retryOf: broadcasts.retryOfId }).from(broadcasts).where(inArray(broadcasts.retryOfId, ids)),
+    db.select({ id: broadcasts.id, retryOf: broadcasts.retryOfId }).from(broadcasts).where(inArray(broadcasts.retryOfId, ids)).orderBy(desc(broadcasts.id)),
   ]);
+  // The first retry of each (older data may hold several): the map keeps the last set, the lowest id.
   const retryOf = new Map(retries.map((r) => [r.retryOf!, r.id]));
   const templateOf = new Map(templates.map((r) => [r.t.id, { template: r.t, channel: r.c }]));
   const emailOf = new Map(creators.map((u) => [u.id, u.email]));

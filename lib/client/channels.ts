@@ -16,6 +16,8 @@ export function useChannels() {
   });
 }
 
+const SECRET_FIELDS = ['access_token', 'app_secret', 'verify_token'];
+
 /** A new channel is checked with its provider in the background (its first template sync): looked at again meanwhile. */
 const CHECKING_MS = 60_000;
 
@@ -76,7 +78,8 @@ export function useUpdateChannel(id: number) {
   const saved = useChannelSaved();
   return useMutation({
     mutationFn: (body: Record<string, string | number>) => {
-      const json = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'number' || v.trim() !== ''));
+      // A secret left blank keeps the stored one; any other field is sent as it is (a cleared one is cleared, or refused).
+      const json = Object.fromEntries(Object.entries(body).filter(([k, v]) => !SECRET_FIELDS.includes(k) || String(v).trim() !== ''));
       return apiFetch<Channel>(path(id), { method: 'PATCH', json });
     },
     onSuccess: saved,

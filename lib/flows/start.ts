@@ -127,8 +127,9 @@ export async function startForContacts(tx: Executor, e: Pick<ExecutionRecord, 'i
   if (!contactIds.length) return [];
   let busy = new Map<string, string>();
   if (e.hasPriority) {
+    // Locked, as every other mover of contacts locks them, so that a run in progress is waited for.
     const others = await execRows<{ id: string }>(tx, sql`select id from flow_execution_contacts
-      where contact_id = any(${sql.param(contactIds)}::uuid[]) and is_active and flow_execution_id <> ${e.id} order by id`);
+      where contact_id = any(${sql.param(contactIds)}::uuid[]) and is_active and flow_execution_id <> ${e.id} order by id for update`);
     await moveContacts(tx, others.map((o) => o.id), 'CANCELED', TAKEN_OVER);
   } else if (checkBusy) {
     busy = await busyContacts(tx, e.id, contactIds);

@@ -81,7 +81,8 @@ export const broadcastsDoc: ResourceDoc = {
       method: 'post', path: '/api/broadcast/{id}/retry-failed', operationId: 'broadcast_retry_failed', tags, params: broadcastId,
       summary: 'Send again to the failed recipients',
       description: 'A new broadcast, linked to this one by `retry_of`, to its failed recipients with the same values, '
-        + 'template and tags, starting at once. A 400 when none failed.',
+        + 'template and tags, starting at once. Once the broadcast has finished (COMPLETED, CANCELED or FAILED), and once only '
+        + '(`retried_by` names the retry). A 400 when none failed, while it still runs, or when it was already retried.',
       errors: [400],
       responses: { 201: { description: 'The new broadcast.', schema: Broadcast } },
     },

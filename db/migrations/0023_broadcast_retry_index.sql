@@ -1,0 +1,1 @@
+CREATE INDEX "broadcasts_retry_of_idx" ON "broadcasts" USING btree ("retry_of") WHERE "broadcasts"."retry_of" is not null;
