@@ -10,7 +10,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState, Spinner } from '@/components/ui/states';
 import { isApiError } from '@/lib/client/api-fetch';
-import { DETAIL_POLL_MS, controlsFor, pollMs } from '@/lib/client/broadcast-status';
+import { DETAIL_POLL_MS, FINAL_STATUSES, controlsFor, pollMs } from '@/lib/client/broadcast-status';
 import { recipientsExportUrl, useBroadcast, useControlBroadcast, useRetryFailed } from '@/lib/client/broadcasts';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import type { Broadcast } from '@/lib/client/types';
@@ -48,7 +48,7 @@ function Controls({ broadcast: b }: { broadcast: Broadcast }) {
             {control.isPending && control.variables === 'cancel' ? 'Canceling…' : 'Cancel broadcast'}
           </ConfirmButton>
         )}
-        {b.failed > 0 && b.retried_by === null && ['COMPLETED', 'CANCELED', 'FAILED'].includes(b.status) && (
+        {b.failed > 0 && b.retried_by === null && FINAL_STATUSES.includes(b.status) && (
           <ConfirmButton variant="secondary" confirmVariant="primary" title="Retry the failed recipients?" confirmLabel="Send again"
             disabled={busy} onConfirm={() => retry.mutate(undefined, { onSuccess: (created) => router.push(`/broadcasts/${created.id}`) })}
             body={<>A new broadcast, linked to this one, sends the same template with the same values to the {fmt.format(b.failed)} failed {b.failed === 1 ? 'recipient' : 'recipients'}, starting now.</>}>

@@ -21,7 +21,8 @@ export const CANCELED_REASON = 'The broadcast was canceled.';
 
 type Control = 'pause' | 'resume' | 'cancel';
 
-const FINAL = ['COMPLETED', 'CANCELED', 'FAILED'];
+/** Statuses a broadcast does not leave: no control applies, and no recipient can fail any more. */
+export const FINAL_STATUSES: string[] = ['COMPLETED', 'CANCELED', 'FAILED'];
 
 function refuse(b: BroadcastRecord, action: Control): never {
   throw ValidationError.nonField(`A ${b.status.toLowerCase()} broadcast cannot be ${action === 'pause' ? 'paused' : action === 'resume' ? 'resumed' : 'canceled'}.`);
@@ -35,7 +36,7 @@ export async function controlBroadcast(db: Db, accountId: number, id: number, ac
     const [b] = await tx.select().from(broadcasts).where(and(eq(broadcasts.accountId, accountId), eq(broadcasts.id, id))).for('update');
     if (action === 'pause') {
       if (b.status === 'PAUSED') return;
-      if (FINAL.includes(b.status)) refuse(b, action);
+      if (FINAL_STATUSES.includes(b.status)) refuse(b, action);
       await tx.update(broadcasts).set({ status: 'PAUSED' }).where(eq(broadcasts.id, id));
       return;
     }
@@ -55,7 +56,7 @@ export async function controlBroadcast(db: Db, accountId: number, id: number, ac
       return;
     }
     if (b.status === 'CANCELED') return;
-    if (FINAL.includes(b.status)) refuse(b, action);
+    if (FINAL_STATUSES.includes(b.status)) refuse(b, action);
     await tx.update(broadcasts).set({ status: 'CANCELED', completedOn: new Date() }).where(eq(broadcasts.id, id));
     // Messages no send has claimed yet never go out.
     await tx.execute(sql`

@@ -11,6 +11,7 @@ import { QUEUES } from '@/lib/jobs/queues';
 import { upsertTags } from '@/lib/tags/service';
 import { findTemplate } from '@/lib/templates/service';
 import { componentList, variableCount } from '@/lib/templates/variables';
+import { FINAL_STATUSES } from './control';
 import { findBroadcast, withExtras } from './queries';
 import type { SerializedBroadcast } from './serializer';
 import { recipientSchema, type BroadcastCreate } from './validation';
@@ -103,9 +104,6 @@ export async function createBroadcast(db: Db, member: Member, input: BroadcastCr
   }, recipients, bodyText(template.components));
 }
 
-/** Statuses after which no recipient can fail any more. */
-const FINISHED: string[] = ['COMPLETED', 'CANCELED', 'FAILED'];
-
 /**
  * A broadcast's failed recipients are retried once: a second retry would send to them again
  * (the first may have reached them). The source row is locked so two retries at once cannot both pass.
@@ -126,7 +124,7 @@ function retryName(name: string): string {
 /** A new broadcast, linked to this one, to its failed recipients with the same values. */
 export async function retryFailed(db: Db, member: Member, id: number): Promise<SerializedBroadcast> {
   const source = await findBroadcast(db, member.accountId, id);
-  if (!FINISHED.includes(source.status)) {
+  if (!FINAL_STATUSES.includes(source.status)) {
     throw ValidationError.nonField(`Retry the failed recipients once the broadcast has finished: it is ${source.status}, and more of them may still fail.`);
   }
   const failed = await db.select().from(broadcastRecipients)
