@@ -41,11 +41,16 @@ export type BurstClaim = {
   late: () => boolean;
 };
 
-// The claim is started this long before its slot, so that it is answered when the slot comes:
-// a running estimate of its round trip, kept short, since a claimed message waits for its slot
-// (and a worker killed meanwhile leaves it "outcome unknown").
+// The claim is started this long before its slot, so that it is answered when the slot comes.
+// Its round trip is a few milliseconds on an idle database but tens now and then on a busy one,
+// and a burst answered later than its slot's tolerance loses the slot (the channel's pace moved on
+// without it): so the lead covers the slow round trips, not the usual one, and grows with a slow
+// database. A longer lead only holds claimed messages a little longer before they go out (a worker
+// killed meanwhile leaves them for the provider's callbacks to settle, as below); a send on an idle
+// channel, whose slot is now, is not delayed by it.
 let claimMs = 5;
-const MAX_LEAD_MS = 20;
+const MIN_LEAD_MS = 100;
+const MAX_LEAD_MS = 250;
 // How long a claim answered late may wait for a new slot before it is given back instead.
 const MAX_HOLD_MS = 1_000;
 /** The longest a claimed message waits between its claim and its send: the hold, and the reslots before it. */
@@ -53,7 +58,7 @@ export const CLAIM_TO_SEND_MS = 2 * MAX_HOLD_MS;
 
 /** How long before its slot a burst should start claiming. */
 export function claimLead(): number {
-  return Math.min(MAX_LEAD_MS, claimMs * 1.5);
+  return Math.min(MAX_LEAD_MS, Math.max(MIN_LEAD_MS, claimMs * 4));
 }
 
 /**
