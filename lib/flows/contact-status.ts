@@ -2,8 +2,8 @@ import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 import type { flowExecutionContactStatuses } from '@/db/schema/enum-values';
 
-// A contact's status in an execution moves with the execution's counters in the same statement
-// set, so the counters always equal a recount: READY is `pending`, RUNNING and PAUSED `active`,
+// A contact's status in an execution moves with the execution's counters in the same transaction,
+// so the counters always equal a recount once it commits: READY is `pending`, RUNNING and PAUSED `active`,
 // each final status its own counter. The execution completes when no contact is pending or active.
 
 export type ContactStatus = (typeof flowExecutionContactStatuses)[number];
@@ -16,16 +16,42 @@ const FINAL: ContactStatus[] = ['COMPLETED', 'EXPIRED', 'FAILED', 'CANCELED'];
 export const isFinal = (s: ContactStatus) => FINAL.includes(s);
 
 /**
+ * The counter changes of several moves (a batch of runs), added to the executions' rows together
+ * by `apply`, last in the transaction: every run of an execution moves its counters, and a row
+ * updated once per batch instead of once per run is waited for that much less.
+ */
+export class CounterChanges {
+  private byExecution = new Map<string, Record<string, number>>();
+
+  add(executionId: string, counter: string, delta: number) {
+    const row = this.byExecution.get(executionId) ?? {};
+    row[counter] = (row[counter] ?? 0) + delta;
+    this.byExecution.set(executionId, row);
+  }
+
+  async apply(tx: Executor) {
+    // Every execution touched, even by no change: its completion is checked (an execution started for nobody completes).
+    const rows = [...this.byExecution].sort(([a], [b]) => a.localeCompare(b))
+      .map(([id, d]) => ({ id, ...Object.fromEntries(COUNTERS.map((c) => [c, d[c] ?? 0])) }));
+    this.byExecution.clear();
+    if (!rows.length) return;
+    await tx.execute(counterUpdate(sql`(select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as x(id uuid, pending int, active int, completed int, expired int, failed int, canceled int))`));
+  }
+}
+
+const COUNTERS = ['pending', 'active', 'completed', 'expired', 'failed', 'canceled'];
+
+/**
  * Moves the execution contacts (which the caller has locked or just created) from their status to
  * `to`; returns those that moved. An execution left with no pending or active contact completes.
+ * With `counters`, the executions' counters move when the caller applies them instead.
  */
-export async function moveContacts(tx: Executor, ids: string[], to: ContactStatus, reason?: string): Promise<{ id: string; from: ContactStatus; executionId: string }[]> {
+export async function moveContacts(
+  tx: Executor, ids: string[], to: ContactStatus, reason?: string, counters?: CounterChanges,
+): Promise<{ id: string; from: ContactStatus; executionId: string }[]> {
   if (!ids.length) return [];
   const final = isFinal(to);
-  // Each moved contact leaves its old status's counter and joins the new one's, in the statement
-  // that moves it.
-  const leaving = (counter: string) => sql.raw(`count(*) filter (where m.from_counter = '${counter}')`);
-  const change = (counter: string) => (COUNTER[to] === counter ? sql`(count(*) - ${leaving(counter)})` : sql`(- ${leaving(counter)})`);
   const moved = await execRows<{ id: string; from: ContactStatus; flow_execution_id: string }>(tx, sql`
     with old as (select id, status from flow_execution_contacts where id = any(${sql.param(ids)}::uuid[]) and status <> ${to}::flow_execution_contact_status for update),
     moved as (
@@ -34,19 +60,19 @@ export async function moveContacts(tx: Executor, ids: string[], to: ContactStatu
         completed_on = case when ${final} then now() else null end,
         waiting = case when ${final} then '' else f.waiting end, wait_until = case when ${final} then null else f.wait_until end
       from old where f.id = old.id
-      returning f.id, old.status::text as from, f.flow_execution_id,
-        ${sql.raw(`case old.status::text ${Object.entries(COUNTER).map(([s, c]) => `when '${s}' then '${c}'`).join(' ')} end`)} as from_counter
-    ),
-    changes as (
-      select m.flow_execution_id as id, ${change('pending')} as pending, ${change('active')} as active,
-        ${change('completed')} as completed, ${change('expired')} as expired, ${change('failed')} as failed, ${change('canceled')} as canceled
-      from moved m group by m.flow_execution_id
-    ),
-    counted as (${counterUpdate(sql`changes`)})${to === 'CANCELED' ? sql`,
+      returning f.id, old.status::text as from, f.flow_execution_id
+    )${to === 'CANCELED' ? sql`,
     -- A contact stopped while it waited (an answer, a delay, an ACTION): that step waits no more.
     stopped as (update flow_execution_contact_steps s set status = 'CANCELED'
       from moved m where s.flow_execution_contact_id = m.id and s.status in ('RUNNING', 'WAITING_TO_START'))` : sql``}
     select id, "from", flow_execution_id from moved`);
+  // Each moved contact leaves its old status's counter and joins the new one's.
+  const changes = counters ?? new CounterChanges();
+  for (const m of moved) {
+    changes.add(m.flow_execution_id, COUNTER[m.from], -1);
+    changes.add(m.flow_execution_id, COUNTER[to], 1);
+  }
+  if (!counters) await changes.apply(tx);
   return moved.map((m) => ({ id: m.id, from: m.from, executionId: m.flow_execution_id }));
 }
 
@@ -61,11 +87,4 @@ function counterUpdate(changes: SQL) {
       status = case when ${over} then 'COMPLETED'::flow_execution_status else e.status end,
       completed_on = case when ${over} then now() else e.completed_on end
     from ${changes} c where e.id = c.id`;
-}
-
-/** Adds to an execution's counters and completes it once nobody is pending or active. */
-export async function addCounters(tx: Executor, executionId: string, d: Map<string, number>) {
-  const get = (k: string) => d.get(k) ?? 0;
-  await tx.execute(counterUpdate(sql`(select ${executionId}::uuid as id, ${get('pending')}::int as pending, ${get('active')}::int as active,
-    ${get('completed')}::int as completed, ${get('expired')}::int as expired, ${get('failed')}::int as failed, ${get('canceled')}::int as canceled)`));
 }

@@ -9,7 +9,7 @@ import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { containsPattern } from '@/lib/sql/like';
-import { addCounters, moveContacts } from './contact-status';
+import { CounterChanges, moveContacts } from './contact-status';
 import type { ExecutionRecord } from './serializer';
 import type { ContactListEntry } from './validation';
 
@@ -144,7 +144,10 @@ export async function startForContacts(tx: Executor, e: Pick<ExecutionRecord, 'i
     on conflict (flow_execution_id, contact_id) do nothing
     returning id, status::text`);
   const ready = inserted.filter((r) => r.status === 'READY').map((r) => r.id);
-  await addCounters(tx, e.id, new Map([['pending', ready.length], ['canceled', inserted.length - ready.length]]));
+  const counters = new CounterChanges();
+  counters.add(e.id, 'pending', ready.length);
+  counters.add(e.id, 'canceled', inserted.length - ready.length);
+  await counters.apply(tx);
   const CHUNK = 1000;
   for (let i = 0; i < ready.length; i += CHUNK) {
     await enqueueMany(tx, ready.slice(i, i + CHUNK).map((fecId) => ({ name: QUEUES.flowAdvance.name, data: { fecId } })));

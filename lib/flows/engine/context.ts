@@ -43,7 +43,7 @@ export type RunContext = {
    * step has sent on it (a contact has one open conversation), and channels by id.
    */
   seen: { conversation?: ConversationRecord; channels: Map<number, ChannelRecord | null> };
-  /** The messages the run queued: sent by one job, enqueued as the run ends (run.ts). */
+  /** The messages queued by the runs of its batch: sent by one job, enqueued as the batch ends (run.ts). */
   sends: string[];
   /** Flows gone through to get here without a wait (the contact's `trigger_chain` until the run waits, then 0). */
   chain: number;
