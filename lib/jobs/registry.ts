@@ -22,7 +22,8 @@ export type JobDefinition<T = unknown> = {
   handle: (data: T, job: PgBoss.Job<T>) => Promise<void>;
   /**
    * Runs a whole fetched batch at once (instead of `handle` per job), for work that shares its
-   * database round trips. If it throws, each job of the batch is sent again on its own.
+   * database round trips. If it throws, each job of the batch runs again on its own through
+   * `handle`, at once, and those that fail then are sent again on their own (workers.ts).
    */
   handleBatch?: (jobs: PgBoss.Job<T>[]) => Promise<void>;
 };

@@ -25,20 +25,28 @@ async function retryAlone(job: (typeof jobs)[number], item: PgBoss.Job<unknown>,
   await boss.send(job.name, { ...data, __retries: retries }, { startAfter: 5 * retries });
 }
 
-async function runBatch(job: (typeof jobs)[number], items: PgBoss.Job<unknown>[], batchSize: number): Promise<void> {
+type Retry = (job: (typeof jobs)[number], item: PgBoss.Job<unknown>, reason: unknown) => Promise<void>;
+
+/**
+ * Runs a fetched batch: through `handleBatch` when the job has one; when that fails (one job's
+ * failure fails them all), and for jobs without it, each job on its own, side by side, and only
+ * the jobs that fail on their own are sent again (each alone: fetched with others later, a job
+ * that keeps failing would otherwise take its neighbours down with it every time).
+ */
+export async function runBatch(job: (typeof jobs)[number], items: PgBoss.Job<unknown>[], batchSize: number, retry: Retry = retryAlone): Promise<void> {
   if (job.handleBatch) {
     try {
-      await job.handleBatch(items as never);
+      return await job.handleBatch(items as never);
     } catch (error) {
       if (items.length === 1) throw error; // pg-boss's own retry policy applies
-      for (const item of items) await retryAlone(job, item, error);
+      console.error(`[jobs] a batch of ${items.length} ${job.name} jobs failed, running each on its own:`, describeError(error));
     }
-    return;
+  } else if (batchSize === 1) {
+    return job.handle(items[0].data as never, items[0] as never);
   }
-  if (batchSize === 1) return job.handle(items[0].data as never, items[0] as never);
   const results = await Promise.allSettled(items.map((item) => job.handle(item.data as never, item as never)));
   for (const [i, result] of results.entries()) {
-    if (result.status === 'rejected') await retryAlone(job, items[i], result.reason);
+    if (result.status === 'rejected') await retry(job, items[i], result.reason);
   }
 }
 
