@@ -129,7 +129,10 @@ export function checkSteps(items: unknown[], flowVariables: string[]): StepInput
     if (s.name && !/^[A-Za-z0-9_-]+$/.test(s.name)) add(e, 'name', 'Use letters, digits, _ and - only: the name is used in {{step.<name>}}.');
     if (Object.keys(e).length) errors[index] = e;
   });
-  const known = new Set(valid.map((s) => s.ordering_idx));
+  // A step with errors of its own still has its ordering_idx, when that is readable: a link to it is
+  // not also reported as a link to nothing.
+  const readableIdx = items.map((item) => (item as { ordering_idx?: unknown } | null)?.ordering_idx).filter((i): i is number => Number.isInteger(i));
+  const known = new Set([...valid.map((s) => s.ordering_idx), ...readableIdx]);
   steps.forEach((s, index) => {
     if (!s) return;
     const e: FieldErrors = errors[index] ?? {};
