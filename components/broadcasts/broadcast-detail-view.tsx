@@ -166,7 +166,7 @@ export function BroadcastDetailView({ id }: { id: string }) {
           </div>
         </div>
         <TemplateCard broadcast={b} />
-        <RecipientsCard broadcastId={b.id} refetchMs={refetchMs} />
+        <RecipientsCard broadcastId={b.id} broadcastReadAt={broadcast.dataUpdatedAt} />
       </div>
     </>
   );

@@ -1,7 +1,7 @@
 'use client';
 import { formatPhone } from '@/lib/phone/format';
 import Link from 'next/link';
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Card } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
 import { Pager } from '@/components/ui/pager';
@@ -42,15 +42,21 @@ function lastChange(r: BroadcastRecipient): string | null {
 
 /**
  * The broadcast's recipients in the order given, filtered by status and searched by phone, a page
- * at a time; refreshed as often as the broadcast while it moves (`refetchMs`).
+ * at a time; read again each time the broadcast is (`broadcastReadAt` moves), so the table is never
+ * ahead of the counters above it.
  */
-export function RecipientsCard({ broadcastId, refetchMs }: { broadcastId: number; refetchMs: number | false }) {
+export function RecipientsCard({ broadcastId, broadcastReadAt }: { broadcastId: number; broadcastReadAt: number }) {
   const [status, setStatus] = useState<Filter>('');
   const [page, setPage] = useState(1);
   const [input, setInput] = useState('');
   const search = useDebouncedValue(input.trim(), 300);
   useEffect(() => setPage(1), [search]);
-  const recipients = useBroadcastRecipients(broadcastId, { status, search, page }, refetchMs);
+  const recipients = useBroadcastRecipients(broadcastId, { status, search, page });
+  const firstRead = useRef(broadcastReadAt);
+  const { refetch } = recipients;
+  useEffect(() => {
+    if (broadcastReadAt !== firstRead.current) void refetch();
+  }, [broadcastReadAt, refetch]);
 
   // A page past the end (the filtered set shrank as recipients moved on) goes back to the first.
   useEffect(() => {

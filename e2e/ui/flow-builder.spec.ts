@@ -9,7 +9,7 @@ import { signIn } from './sign-in';
 // variables, members and a flow, and a time-window delay, saved in the draft;
 // a dangling branch refusing publish with the node saying why; undo bringing back a deleted step
 // with its edges; an exported flow imported into another account and run; a starter template.
-// FLOW_SCREENSHOTS=<folder> saves screenshots at 1280 and 1440 pixels wide.
+// FLOW_SCREENSHOTS=<folder> saves screenshots at 390, 1280 and 1440 pixels wide.
 
 const SHOTS = process.env.FLOW_SCREENSHOTS;
 
@@ -415,4 +415,25 @@ test('a starter template opens as a draft, and version history restores an earli
   await expect(page.getByTestId('toast')).toHaveText('Version 1 restored as the draft');
   await expect(page.locator('[data-step-node]')).toHaveCount(5);
   await expect(page.getByTestId('problem-count')).toHaveCount(0);
+});
+
+test('on a phone (390 px) the canvas gets the width: the steps are drawn, a tapped step type is added', async ({ page, request }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const account = await newAccount(request);
+  const flow = await (await request.post('/api/flow', {
+    headers: account.admin.headers,
+    data: { name: 'On a phone', status: 'DRAFT', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hi', next_step_default_idx: 1 }, { ordering_idx: 1, step_type: 'END' }] },
+  })).json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  await expect(node(page, 0)).toBeVisible();
+  await expect(node(page, 1)).toBeVisible();
+  const canvas = (await page.locator('[data-builder-canvas]').boundingBox())!;
+  expect(canvas.width).toBeGreaterThanOrEqual(380);
+  expect(canvas.height).toBeGreaterThanOrEqual(400);
+  // The page itself does not scroll sideways: the palette scrolls within its strip.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  await page.getByRole('complementary', { name: 'Step types' }).getByRole('button', { name: /^Question/ }).click();
+  await expect(page.locator('[data-step-node]')).toHaveCount(3);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-390.png`, fullPage: true });
 });

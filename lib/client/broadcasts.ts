@@ -50,8 +50,8 @@ export function useBroadcast(id: number) {
   });
 }
 
-/** A page of the broadcast's recipients, in the order given; refreshed as often as the broadcast (`refetchMs`). */
-export function useBroadcastRecipients(id: number, filters: RecipientFilters, refetchMs: number | false) {
+/** A page of the broadcast's recipients, in the order given (refreshed by its page after each refresh of the broadcast). */
+export function useBroadcastRecipients(id: number, filters: RecipientFilters) {
   return useQuery({
     queryKey: queryKeys.broadcastRecipientList(id, filters),
     queryFn: ({ signal }) => {
@@ -61,7 +61,6 @@ export function useBroadcastRecipients(id: number, filters: RecipientFilters, re
       return apiFetch<Page<BroadcastRecipient>>(`${path(id)}/recipients?${qs}`, { signal });
     },
     placeholderData: keepPreviousData,
-    refetchInterval: (query) => (query.state.error ? false : refetchMs),
   });
 }
 

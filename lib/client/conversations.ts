@@ -34,11 +34,16 @@ export function useConversations(status: string, page: number) {
 }
 
 /** Follows the live stream (lib/client/inbox-live.ts); polls only while it is down. */
+/** The query of one conversation, for useConversation and for reading it outside a component. */
+export const conversationQuery = (id: string) => ({
+  queryKey: queryKeys.conversation(id),
+  queryFn: () => apiFetch<Conversation>(path(id)),
+});
+
 export function useConversation(id: string) {
   const poll = useInboxPollMs();
   return useQuery({
-    queryKey: queryKeys.conversation(id),
-    queryFn: () => apiFetch<Conversation>(path(id)),
+    ...conversationQuery(id),
     refetchInterval: (query) => (query.state.error ? false : poll),
   });
 }

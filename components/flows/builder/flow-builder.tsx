@@ -369,7 +369,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
   const published = status.status === 'PUBLISHED' && save.state === 'saved';
 
   return (
-    <div className="flex h-screen flex-col bg-white">
+    <div className="flex min-h-screen flex-col bg-white lg:h-screen">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 px-4 py-2.5">
         <Link href={`/flows/${id}`} className="flex items-center gap-2 text-sm text-indigo-700 hover:underline">
           <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-indigo-600 text-xs font-bold text-white">E</span>← Flow
@@ -399,12 +399,13 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
           <Button onClick={onPublish} disabled={publish.isPending}>{publish.isPending ? 'Publishing…' : 'Publish'}</Button>
         </div>
       </header>
-      <div className="flex min-h-0 flex-1">
-        <aside aria-label="Step types" className="w-44 shrink-0 overflow-y-auto border-r border-slate-200 bg-slate-50 p-2 xl:w-52">
+      {/* Below lg the palette, the canvas and the panel stack, so that a phone's width goes to the canvas. */}
+      <div className="flex min-h-0 flex-1 flex-col lg:flex-row">
+        <aside aria-label="Step types" className="shrink-0 overflow-x-auto border-b border-slate-200 bg-slate-50 p-2 lg:w-44 lg:overflow-y-auto lg:border-b-0 lg:border-r xl:w-52">
           <p className="px-1 pb-2 text-[11px] font-semibold uppercase tracking-wide text-slate-500">Drag onto the canvas</p>
-          <ul className="space-y-1">
+          <ul className="flex gap-1 lg:block lg:space-y-1">
             {STEP_TYPES.map((t) => (
-              <li key={t.type}>
+              <li key={t.type} className="shrink-0">
                 <button type="button" draggable data-palette={t.type} title={t.help}
                   onDragStart={(e) => { e.dataTransfer.setData(DRAG_TYPE, t.type); e.dataTransfer.effectAllowed = 'move'; }}
                   onClick={() => add(t.type, canvasCenter())}
@@ -419,7 +420,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
             ))}
           </ul>
         </aside>
-        <div data-builder-canvas className="relative min-w-0 flex-1 bg-slate-50"
+        <div data-builder-canvas className="relative h-[65vh] min-w-0 bg-slate-50 lg:h-auto lg:flex-1"
           onDragOver={(e) => { if (e.dataTransfer.types.includes(DRAG_TYPE)) { e.preventDefault(); e.dataTransfer.dropEffect = 'move'; } }}
           onDrop={(e) => {
             const type = e.dataTransfer.getData(DRAG_TYPE) as StepType;
@@ -437,7 +438,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
             defaultEdgeOptions={{ type: 'smoothstep' }} proOptions={{ hideAttribution: true }} aria-label="Flow canvas">
             <Background variant={BackgroundVariant.Dots} gap={20} size={1.2} color="#cbd5e1" />
             <Controls showInteractive={false} position="bottom-left" />
-            <MiniMap pannable zoomable position="bottom-right" ariaLabel="Minimap" className="!rounded-lg !shadow-md" style={{ width: 168, height: 112 }}
+            <MiniMap pannable zoomable position="bottom-right" ariaLabel="Minimap" className="!rounded-lg !shadow-md max-lg:!hidden" style={{ width: 168, height: 112 }}
               nodeColor={(n) => ((n as StepFlowNode).data.run ? '#10b981' : (n as StepFlowNode).data.problems.length ? '#f43f5e' : '#818cf8')} />
           </ReactFlow>
           {addMenu && (
@@ -454,7 +455,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
             </div>
           )}
         </div>
-        <aside className="w-80 shrink-0 border-l border-slate-200 bg-white xl:w-96">
+        <aside className="shrink-0 border-t border-slate-200 bg-white lg:w-80 lg:border-l lg:border-t-0 xl:w-96">
           {panel === 'test' ? (
             <TestRunPanel flowId={id} inbound={flow.execution_type === 'INBOUND'} draft={!published} trigger={flow.inbound_trigger_with}
               startMessage={flow.inbound_start_message} prepare={flush} onProblems={setProblems} onProgress={setProgress}

@@ -2,10 +2,9 @@
 import { useRouter } from 'next/navigation';
 import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useUpdateConversation } from '@/lib/client/conversations';
+import { conversationQuery, useUpdateConversation } from '@/lib/client/conversations';
 import { useInboxList } from '@/lib/client/inbox';
 import { useMe } from '@/lib/client/me';
-import { queryKeys } from '@/lib/client/query-keys';
 import type { Conversation } from '@/lib/client/types';
 import { COMPOSER_SELECTOR } from './composer';
 import { filterQuery, useInboxFilters } from './inbox-filters';
@@ -30,6 +29,11 @@ function typing(target: EventTarget | null): boolean {
   return ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) || el.isContentEditable;
 }
 
+// The conversation the last j or k went to, until its page is mounted: the URL changes first, and a
+// key pressed in between moves on from it, not from the page being left (so j j moves two down).
+// Forgotten after a moment, in case that page never comes (the agent went elsewhere).
+let heading: { id: string; until: number } | null = null;
+
 export function useInboxShortcuts(openId: string | null, showHelp: (open: boolean | ((v: boolean) => boolean)) => void) {
   const router = useRouter();
   const filters = useInboxFilters();
@@ -43,21 +47,27 @@ export function useInboxShortcuts(openId: string | null, showHelp: (open: boolea
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || typing(e.target)) return;
       const ids = list.data?.pages.flatMap((p) => p.results.map((c) => c.id)) ?? [];
       const go = (step: number) => {
-        const at = openId ? ids.indexOf(openId) : -1;
+        const from = heading && heading.until > Date.now() ? heading.id : openId;
+        const at = from ? ids.indexOf(from) : -1;
         const next = ids[at === -1 ? 0 : Math.min(ids.length - 1, Math.max(0, at + step))];
-        if (next && next !== openId) router.push(`/inbox/${next}${filterQuery(filters)}`);
+        if (!next || next === from) return;
+        heading = { id: next, until: Date.now() + 3000 };
+        router.push(`/inbox/${next}${filterQuery(filters)}`);
       };
-      // The open conversation as the thread pane last loaded it.
-      const c = openId ? qc.getQueryData<Conversation>(queryKeys.conversation(openId)) : undefined;
+      // The open conversation as the thread pane last loaded it, or once it has loaded: a key pressed
+      // as the page comes is not lost. A load cancelled by the pane's own refetch is waited for again.
+      const withOpen = (act: (c: Conversation) => void, tries = 3) => {
+        if (openId) void qc.ensureQueryData(conversationQuery(openId)).then(act, () => { if (tries > 1) withOpen(act, tries - 1); });
+      };
       const actions: Record<string, () => void> = {
         j: () => go(1),
         k: () => go(-1),
         r: () => document.querySelector<HTMLElement>(COMPOSER_SELECTOR)?.focus(),
-        e: () => { if (c && c.status !== 'RESOLVED') update.mutate({ status: 'RESOLVED' }); },
-        a: () => {
+        e: () => withOpen((c) => { if (c.status !== 'RESOLVED') update.mutate({ status: 'RESOLVED' }); }),
+        a: () => withOpen((c) => {
           const mine = me.data?.user.id;
-          if (c && mine && !c.assigned.some((u) => u.id === mine)) update.mutate({ assigned: [...c.assigned.map((u) => u.id), mine].map((id) => ({ id })) });
-        },
+          if (mine && !c.assigned.some((u) => u.id === mine)) update.mutate({ assigned: [...c.assigned.map((u) => u.id), mine].map((id) => ({ id })) });
+        }),
         '?': () => showHelp((v) => !v),
         Escape: () => showHelp(false),
       };
@@ -69,6 +79,9 @@ export function useInboxShortcuts(openId: string | null, showHelp: (open: boolea
     window.addEventListener('keydown', onKey);
     return () => window.removeEventListener('keydown', onKey);
   }, [list.data, openId, qc, me.data, update, router, filters, showHelp]);
+  useEffect(() => {
+    if (heading?.id === openId) heading = null;
+  }, [openId]);
 }
 
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
