@@ -148,7 +148,7 @@ export async function flows(): Promise<void> {
     const slowRun = runFor(s, action.id, phonesFrom(50000000, 100));
     // The others start once the 100 sit in the ACTION (each waiting on its request), for 5 seconds.
     const slowId = await slowRun;
-    for (let active = 0; active < 100; await new Promise((r) => setTimeout(r, 50))) {
+    for (let active = 0, waited = 0; active < 100 && waited < 60_000; waited += 50, await new Promise((r) => setTimeout(r, 50))) {
       active = (await json(`/api/flow-execution/${slowId}`, { headers: s.headers })).active;
     }
     const othersAt = Date.now();

@@ -42,8 +42,8 @@ function lastChange(r: BroadcastRecipient): string | null {
 
 /**
  * The broadcast's recipients in the order given, filtered by status and searched by phone, a page
- * at a time; read again each time the broadcast is (`broadcastReadAt` moves), so the table is never
- * ahead of the counters above it.
+ * at a time; read again right after each read of the broadcast (`broadcastReadAt` moves), so the
+ * table and the counters above it differ by one round trip at most, not by a polling interval.
  */
 export function RecipientsCard({ broadcastId, broadcastReadAt }: { broadcastId: number; broadcastReadAt: number }) {
   const [status, setStatus] = useState<Filter>('');
@@ -53,10 +53,11 @@ export function RecipientsCard({ broadcastId, broadcastReadAt }: { broadcastId: 
   useEffect(() => setPage(1), [search]);
   const recipients = useBroadcastRecipients(broadcastId, { status, search, page });
   const firstRead = useRef(broadcastReadAt);
-  const { refetch } = recipients;
+  const { refetch, isError } = recipients;
   useEffect(() => {
-    if (broadcastReadAt !== firstRead.current) void refetch();
-  }, [broadcastReadAt, refetch]);
+    // A slow page still being read is waited for, not cancelled; after an error, the retry is the reader's.
+    if (broadcastReadAt !== firstRead.current && !isError) void refetch({ cancelRefetch: false });
+  }, [broadcastReadAt, refetch, isError]);
 
   // A page past the end (the filtered set shrank as recipients moved on) goes back to the first.
   useEffect(() => {

@@ -35,6 +35,9 @@ export class CounterChanges {
       .map(([id, d]) => ({ id, ...Object.fromEntries(COUNTERS.map((c) => [c, d[c] ?? 0])) }));
     this.byExecution.clear();
     if (!rows.length) return;
+    // Locked in id order first: two transactions moving the same executions cannot deadlock (an
+    // UPDATE locks its rows in the order of its plan).
+    await tx.execute(sql`select 1 from flow_executions where id = any(${sql.param(rows.map((r) => r.id))}::uuid[]) order by id for update`);
     await tx.execute(counterUpdate(sql`(select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as x(id uuid, pending int, active int, completed int, expired int, failed int, canceled int))`));
   }

@@ -121,16 +121,21 @@ async function busyContacts(tx: Executor, executionId: string, contactIds: strin
 
 /**
  * Adds the contacts to a RUNNING execution and starts a run for each. With priority, their other
- * active flows end (CANCELED); without, busy ones are CANCELED here with the reason.
+ * active flows end (CANCELED); without, busy ones are CANCELED here with the reason. With
+ * `counters` (a batch of runs starting a flow), the executions' counters move when the caller
+ * applies them.
  */
-export async function startForContacts(tx: Executor, e: Pick<ExecutionRecord, 'id' | 'accountId' | 'hasPriority'>, contactIds: string[], { checkBusy = true, chain = 0 } = {}): Promise<string[]> {
+export async function startForContacts(
+  tx: Executor, e: Pick<ExecutionRecord, 'id' | 'accountId' | 'hasPriority'>, contactIds: string[],
+  { checkBusy = true, chain = 0, counters }: { checkBusy?: boolean; chain?: number; counters?: CounterChanges } = {},
+): Promise<string[]> {
   if (!contactIds.length) return [];
   let busy = new Map<string, string>();
   if (e.hasPriority) {
     // Locked, as every other mover of contacts locks them, so that a run in progress is waited for.
     const others = await execRows<{ id: string }>(tx, sql`select id from flow_execution_contacts
       where contact_id = any(${sql.param(contactIds)}::uuid[]) and is_active and flow_execution_id <> ${e.id} order by id for update`);
-    await moveContacts(tx, others.map((o) => o.id), 'CANCELED', TAKEN_OVER);
+    await moveContacts(tx, others.map((o) => o.id), 'CANCELED', TAKEN_OVER, counters);
   } else if (checkBusy) {
     busy = await busyContacts(tx, e.id, contactIds);
   }
@@ -144,10 +149,10 @@ export async function startForContacts(tx: Executor, e: Pick<ExecutionRecord, 'i
     on conflict (flow_execution_id, contact_id) do nothing
     returning id, status::text`);
   const ready = inserted.filter((r) => r.status === 'READY').map((r) => r.id);
-  const counters = new CounterChanges();
-  counters.add(e.id, 'pending', ready.length);
-  counters.add(e.id, 'canceled', inserted.length - ready.length);
-  await counters.apply(tx);
+  const changes = counters ?? new CounterChanges();
+  changes.add(e.id, 'pending', ready.length);
+  changes.add(e.id, 'canceled', inserted.length - ready.length);
+  if (!counters) await changes.apply(tx);
   const CHUNK = 1000;
   for (let i = 0; i < ready.length; i += CHUNK) {
     await enqueueMany(tx, ready.slice(i, i + CHUNK).map((fecId) => ({ name: QUEUES.flowAdvance.name, data: { fecId } })));
@@ -181,8 +186,13 @@ export const flowStartJob = defineJob<{ executionId: string }>({
   handle: async ({ executionId }) => startExecution(executionId),
 });
 
-/** A TRIGGER_FLOW step: an execution of the other flow for this contact, at once. Its id, or null. */
-export async function triggerFlow(tx: Executor, accountId: number, flowId: string, contactId: string, variables: Record<string, string>, chain: number): Promise<string | null> {
+/**
+ * A TRIGGER_FLOW step: an execution of the other flow for this contact, at once. Its id, or null.
+ * The counters it moves are the run's batch's (applied as the batch ends).
+ */
+export async function triggerFlow(
+  tx: Executor, accountId: number, flowId: string, contactId: string, variables: Record<string, string>, chain: number, counters: CounterChanges,
+): Promise<string | null> {
   const [target] = await tx.select({ f: flows, v: flowVersions }).from(flows)
     .innerJoin(flowVersions, and(eq(flowVersions.flowId, flows.id), eq(flowVersions.version, flows.version)))
     .where(and(eq(flows.accountId, accountId), eq(flows.id, flowId))).limit(1);
@@ -191,6 +201,6 @@ export async function triggerFlow(tx: Executor, accountId: number, flowId: strin
     accountId, flowId, versionId: target.v.id, status: 'RUNNING', executeFor: 'LIST', executionType: 'API',
     flowExecutionVariables: variables, startedOn: new Date(),
   }).returning();
-  await startForContacts(tx, e, [contactId], { checkBusy: false, chain });
+  await startForContacts(tx, e, [contactId], { checkBusy: false, chain, counters });
   return e.id;
 }

@@ -23,7 +23,7 @@ export type JobDefinition<T = unknown> = {
   /**
    * Runs a whole fetched batch at once (instead of `handle` per job), for work that shares its
    * database round trips. If it throws, each job of the batch runs again on its own through
-   * `handle`, at once, and those that fail then are sent again on their own (workers.ts).
+   * `handle`, one after another, and those that fail then are sent again on their own (workers.ts).
    */
   handleBatch?: (jobs: PgBoss.Job<T>[]) => Promise<void>;
 };

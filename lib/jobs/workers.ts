@@ -28,12 +28,20 @@ async function retryAlone(job: (typeof jobs)[number], item: PgBoss.Job<unknown>,
 type Retry = (job: (typeof jobs)[number], item: PgBoss.Job<unknown>, reason: unknown) => Promise<void>;
 
 /**
- * Runs a fetched batch: through `handleBatch` when the job has one; when that fails (one job's
- * failure fails them all), and for jobs without it, each job on its own, side by side, and only
- * the jobs that fail on their own are sent again (each alone: fetched with others later, a job
- * that keeps failing would otherwise take its neighbours down with it every time).
+ * Runs a fetched batch: through `handleBatch` when the job has one, else each job on its own, side
+ * by side. A failed `handleBatch` (one job's failure fails them all) is followed by each job on
+ * its own, one after another (not all at once, which would crowd the database the batch was
+ * there to spare). Only the jobs that fail on their own are sent again, each alone: fetched with
+ * others later, a job that keeps failing would otherwise take its neighbours down every time.
  */
 export async function runBatch(job: (typeof jobs)[number], items: PgBoss.Job<unknown>[], batchSize: number, retry: Retry = retryAlone): Promise<void> {
+  const alone = async (item: PgBoss.Job<unknown>) => {
+    try {
+      await job.handle(item.data as never, item as never);
+    } catch (reason) {
+      await retry(job, item, reason);
+    }
+  };
   if (job.handleBatch) {
     try {
       return await job.handleBatch(items as never);
@@ -41,13 +49,11 @@ export async function runBatch(job: (typeof jobs)[number], items: PgBoss.Job<unk
       if (items.length === 1) throw error; // pg-boss's own retry policy applies
       console.error(`[jobs] a batch of ${items.length} ${job.name} jobs failed, running each on its own:`, describeError(error));
     }
-  } else if (batchSize === 1) {
-    return job.handle(items[0].data as never, items[0] as never);
+    for (const item of items) await alone(item);
+    return;
   }
-  const results = await Promise.allSettled(items.map((item) => job.handle(item.data as never, item as never)));
-  for (const [i, result] of results.entries()) {
-    if (result.status === 'rejected') await retry(job, items[i], result.reason);
-  }
+  if (batchSize === 1) return job.handle(items[0].data as never, items[0] as never);
+  await Promise.all(items.map(alone));
 }
 
 /**

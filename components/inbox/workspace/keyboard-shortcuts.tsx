@@ -56,8 +56,11 @@ export function useInboxShortcuts(openId: string | null, showHelp: (open: boolea
       };
       // The open conversation as the thread pane last loaded it, or once it has loaded: a key pressed
       // as the page comes is not lost. A load cancelled by the pane's own refetch is waited for again.
+      // While a j or k is on its way to another conversation, a and e would act on the one being
+      // left: they wait for the next page instead (pressed again there).
+      const moving = heading !== null && heading.until > Date.now() && heading.id !== openId;
       const withOpen = (act: (c: Conversation) => void, tries = 3) => {
-        if (openId) void qc.ensureQueryData(conversationQuery(openId)).then(act, () => { if (tries > 1) withOpen(act, tries - 1); });
+        if (openId && !moving) void qc.ensureQueryData(conversationQuery(openId)).then(act, () => { if (tries > 1) withOpen(act, tries - 1); });
       };
       const actions: Record<string, () => void> = {
         j: () => go(1),

@@ -8,6 +8,7 @@ import type { SerializedContact } from '@/lib/contacts/serializer';
 import { contactJsonSql, parsedJson } from '@/lib/contacts/queries';
 import type { ExecutionContactRecord, ExecutionRecord, FlowRecord, StepRecord } from '../serializer';
 import type { StepInput } from '../validation';
+import type { CounterChanges } from '../contact-status';
 import { interestedSubscriptionsSql, knownSubscriptions, type InterestedSubscription } from '@/lib/webhooks/record-events';
 
 // What a run of one contact works with: its execution contact (locked), execution, flow, the
@@ -47,6 +48,8 @@ export type RunContext = {
   sends: string[];
   /** Flows gone through to get here without a wait (the contact's `trigger_chain` until the run waits, then 0). */
   chain: number;
+  /** The executions' counter changes of the run's batch, applied as it ends (run.ts). */
+  counters: CounterChanges;
 };
 
 // The execution without the audience it was started for: a list of thousands of contacts that no

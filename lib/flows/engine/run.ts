@@ -14,8 +14,8 @@ import { endConversation, resumeAction, resumeDelay, resumeQuestion, runStep, ty
 
 // One run moves one contact as far as it can go: from where it stands through every step that
 // needs nothing from outside, up to a wait (an answer, a delay) or the end. The contact's row is
-// locked for the run, so its messages are handled one at a time and in order, whatever the
-// number of workers; other contacts run beside it. Everything a run does (step logs, queued
+// locked from its run until its batch commits, so its messages are handled one at a time and in
+// order, whatever the number of workers; other batches run beside it. Everything a run does (step logs, queued
 // messages, the new position, counters, events) commits together, with the other runs of its
 // batch: a worker killed mid-batch leaves no trace, and the jobs' retry runs the same steps again
 // without sending twice.
@@ -41,7 +41,11 @@ export async function advanceContacts(fecIds: string[]): Promise<void> {
   const db = await getDb();
   await countedTransaction(db, async (tx) => {
     const batch: Batch = { tx, sends: [], counters: new CounterChanges(), finished: [] };
-    // Contacts locked in one order by every batch: two batches sharing contacts cannot deadlock.
+    // Contacts locked in id order, as pause and cancel lock them, and executions last, in id order
+    // (every counter change of the batch, a flow it starts included, waits for the end). Two
+    // transactions can still deadlock on other rows (a tag both create, another execution's
+    // contacts a start takes over): Postgres then ends one, and a failed batch runs again job by
+    // job (lib/jobs/workers.ts).
     for (const fecId of [...new Set(fecIds)].sort()) await advanceOne(batch, fecId);
     // The runs' messages go out in one job, in the order queued.
     await enqueueSendJob(tx, batch.sends, 'FLOW');
@@ -71,7 +75,7 @@ async function advanceOne({ tx, sends, counters, finished }: Batch, fecId: strin
   const { fec, execution, flow, contact } = loaded;
   if (!fec.isActive || fec.status === 'PAUSED' || execution.status !== 'RUNNING') return;
   const ctx: RunContext = {
-    tx, fec, execution, flow, steps: await stepsOfVersion(tx, execution.versionId), contact, now: new Date(), seen: { channels: new Map() }, sends,
+    tx, fec, execution, flow, steps: await stepsOfVersion(tx, execution.versionId), contact, now: new Date(), seen: { channels: new Map() }, sends, counters,
     // A run resuming a wait has waited: a chain of flows started from it begins afresh.
     chain: fec.status === 'READY' ? fec.triggerChain : 0,
   };

@@ -174,7 +174,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
         return { kind: 'end', status: 'FAILED', reason: ENDLESS_TRIGGER_REASON };
       }
       const { triggerFlow } = await import('../start');
-      const execution = await triggerFlow(ctx.tx, ctx.flow.accountId, step.trigger_flow!, ctx.fec.contactId, ctx.execution.flowExecutionVariables as Record<string, string>, ctx.chain + 1);
+      const execution = await triggerFlow(ctx.tx, ctx.flow.accountId, step.trigger_flow!, ctx.fec.contactId, ctx.execution.flowExecutionVariables as Record<string, string>, ctx.chain + 1, ctx.counters);
       logStep(s, step.id, { status: execution ? 'COMPLETED' : 'FAILED', result: { flow_execution: execution }, error: execution ? undefined : 'The flow to trigger no longer exists.' });
       return { kind: 'end', status: 'COMPLETED', reason: execution ? 'Went on in another flow.' : '' };
     }
