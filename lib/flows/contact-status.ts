@@ -30,14 +30,15 @@ export class CounterChanges {
   }
 
   async apply(tx: Executor) {
-    // Every execution touched, even by no change: its completion is checked (an execution started for nobody completes).
+    // Every execution touched, even by no change: its completion is checked (an execution started
+    // for nobody completes). In id order, which the update follows when it walks the list (its plan
+    // for a few rows), so that two transactions moving the same executions rarely deadlock; a lock
+    // taken first in that order would cost a round trip per batch (measured: 0.44 against 0.47 of
+    // the drain rate), and Postgres ends a deadlock anyway (the batch then runs job by job).
     const rows = [...this.byExecution].sort(([a], [b]) => a.localeCompare(b))
       .map(([id, d]) => ({ id, ...Object.fromEntries(COUNTERS.map((c) => [c, d[c] ?? 0])) }));
     this.byExecution.clear();
     if (!rows.length) return;
-    // Locked in id order first: two transactions moving the same executions cannot deadlock (an
-    // UPDATE locks its rows in the order of its plan).
-    await tx.execute(sql`select 1 from flow_executions where id = any(${sql.param(rows.map((r) => r.id))}::uuid[]) order by id for update`);
     await tx.execute(counterUpdate(sql`(select * from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as x(id uuid, pending int, active int, completed int, expired int, failed int, canceled int))`));
   }

@@ -41,8 +41,8 @@ export async function advanceContacts(fecIds: string[]): Promise<void> {
   const db = await getDb();
   await countedTransaction(db, async (tx) => {
     const batch: Batch = { tx, sends: [], counters: new CounterChanges(), finished: [] };
-    // Contacts locked in id order, as pause and cancel lock them, and executions last, in id order
-    // (every counter change of the batch, a flow it starts included, waits for the end). Two
+    // Contacts locked in id order, as pause and cancel lock them, and executions last (every
+    // counter change of the batch, a flow it starts included, waits for the end). Two
     // transactions can still deadlock on other rows (a tag both create, another execution's
     // contacts a start takes over): Postgres then ends one, and a failed batch runs again job by
     // job (lib/jobs/workers.ts).
