@@ -85,7 +85,8 @@ export function ChannelDetailView({ id }: { id: number }) {
             <div role="status" data-testid="credentials-result" data-ok={String(test.data.ok)}
               className={`rounded-md border px-4 py-3 text-sm ${test.data.ok ? 'border-emerald-200 bg-emerald-50 text-emerald-900' : 'border-rose-200 bg-rose-50 text-rose-900'}`}>
               <p className="font-medium">{test.data.ok ? 'The credentials work' : test.data.reached ? 'The provider refused the credentials' : 'The credentials could not be checked'}</p>
-              {test.data.detail !== 'The credentials work.' && <p className="mt-0.5">{test.data.detail}</p>}
+              {/* Credentials that work say so in the heading already. */}
+              {!test.data.ok && <p className="mt-0.5">{test.data.detail}</p>}
               {test.data.display_phone_number && <p className="mt-0.5">Number: {test.data.display_phone_number} {test.data.verified_name && `(${test.data.verified_name})`}</p>}
             </div>
           )}
