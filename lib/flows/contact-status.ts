@@ -8,7 +8,10 @@ import type { flowExecutionContactStatuses } from '@/db/schema/enum-values';
 
 export type ContactStatus = (typeof flowExecutionContactStatuses)[number];
 
-const COUNTER: Record<ContactStatus, string> = {
+type Counter = 'pending' | 'active' | 'completed' | 'expired' | 'failed' | 'canceled';
+const COUNTERS: Counter[] = ['pending', 'active', 'completed', 'expired', 'failed', 'canceled'];
+
+const COUNTER: Record<ContactStatus, Counter> = {
   READY: 'pending', RUNNING: 'active', PAUSED: 'active', COMPLETED: 'completed', EXPIRED: 'expired', FAILED: 'failed', CANCELED: 'canceled',
 };
 const FINAL: ContactStatus[] = ['COMPLETED', 'EXPIRED', 'FAILED', 'CANCELED'];
@@ -21,9 +24,9 @@ export const isFinal = (s: ContactStatus) => FINAL.includes(s);
  * updated once per batch instead of once per run is waited for that much less.
  */
 export class CounterChanges {
-  private byExecution = new Map<string, Record<string, number>>();
+  private byExecution = new Map<string, Partial<Record<Counter, number>>>();
 
-  add(executionId: string, counter: string, delta: number) {
+  add(executionId: string, counter: Counter, delta: number) {
     const row = this.byExecution.get(executionId) ?? {};
     row[counter] = (row[counter] ?? 0) + delta;
     this.byExecution.set(executionId, row);
@@ -43,8 +46,6 @@ export class CounterChanges {
       as x(id uuid, pending int, active int, completed int, expired int, failed int, canceled int))`));
   }
 }
-
-const COUNTERS = ['pending', 'active', 'completed', 'expired', 'failed', 'canceled'];
 
 /**
  * Moves the execution contacts (which the caller has locked or just created) from their status to
