@@ -146,7 +146,7 @@ export function endpoint<
       }
       let member: Member | null = null;
       if (config.auth !== false) {
-        member = await resolveMember(req);
+        member = await resolveMember(req, { fresh: Boolean(config.roles) });
         if (member.via === 'session') checkSameOrigin(req);
         if (config.roles && !config.roles.includes(member.role)) throw new PermissionDeniedError();
         // After the permission checks, as DRF throttles: a refused request spends no allowance.

@@ -11,6 +11,8 @@ const { sql } = await import('drizzle-orm');
 const { seedTestAccount } = await import('@/lib/test-support/seed-account');
 const { resolveMember } = await import('./resolve');
 const { memberCache } = await import('./member-cache');
+const { hashApiKey } = await import('./api-key-format');
+const { endpoint, json } = await import('@/lib/api/handler');
 const { revokeApiKey } = await import('@/lib/api-keys/service');
 const { changeElsewhere, untilCached } = await import('@/lib/test-support/elsewhere');
 
@@ -71,6 +73,23 @@ describe('member cache', () => {
     expect((await resolveMember(withKey(seeded.agent.key))).role).toBe('AGENT');
     await elsewhere(`update users set role = 'MANAGER' where id = ${seeded.agent.id}`);
     expect((await resolveMember(withKey(seeded.agent.key))).role).toBe('MANAGER');
+  });
+
+  it('authorises a role-gated request against the database while the cache still holds the old role', async () => {
+    const seeded = await seedTestAccount(await getDb(), { country: 'MX' });
+    await warm(seeded.admin.key);
+    const cacheKey = `key:${hashApiKey(seeded.admin.key)}`;
+    const before = memberCache.get(cacheKey);
+    expect(before).not.toBeNull();
+    // The other web process of the race: its notification not yet heard, so the old entry is still served.
+    await elsewhere(`update users set role = 'AGENT' where id = ${seeded.admin.id}`);
+    memberCache.set(cacheKey, before, memberCache.ticket());
+    expect((await resolveMember(withKey(seeded.admin.key))).role).toBe('ADMIN');
+    expect((await resolveMember(withKey(seeded.admin.key), { fresh: true })).role).toBe('AGENT');
+    const adminsOnly = endpoint({ roles: ['ADMIN'], handle: async () => json({ ok: true }) });
+    const anyone = endpoint({ handle: async ({ member }) => json({ role: member.role }) });
+    expect((await adminsOnly(withKey(seeded.admin.key), undefined as never)).status).toBe(403);
+    expect(await (await anyone(withKey(seeded.admin.key), undefined as never)).json()).toEqual({ role: 'ADMIN' });
   });
 
   it('does not store a lookup that began before an invalidation', async () => {

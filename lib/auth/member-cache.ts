@@ -1,4 +1,4 @@
-import { invalidateTopic, notifiedCache } from '@/lib/cache/notified-cache';
+import { invalidateTopic, notifiedCache, type NotifiedCache } from '@/lib/cache/notified-cache';
 
 // What API keys and sessions resolve to (resolve.ts), kept per process so that an authenticated
 // request costs no extra database round trip; on the contact list that lookup was half of the
@@ -9,4 +9,9 @@ export const memberCache = notifiedCache<unknown>('auth');
 /** For code that has just changed a credential in this process: forget at once. */
 export function forgetMembers(): void {
   invalidateTopic('auth');
+}
+
+/** `load`'s answer when `fresh` (then not stored: the read may race a change), else the cache's. */
+export function cachedUnless<V>(fresh: boolean, cache: NotifiedCache<V>, key: string, load: () => Promise<V | null>): Promise<V | null> {
+  return fresh ? load() : cache.through(key, load);
 }

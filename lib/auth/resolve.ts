@@ -6,7 +6,7 @@ import { apiKeys, users } from '@/db/schema';
 import { AuthenticationError, INVALID_TOKEN } from '@/lib/api/errors';
 import { hashApiKey } from './api-key-format';
 import { servedOverHttps } from './https';
-import { memberCache } from './member-cache';
+import { cachedUnless, memberCache } from './member-cache';
 import type { Member } from './member';
 import { authSecret } from './secret';
 import { sessionMember } from './session-member';
@@ -18,9 +18,9 @@ const LAST_USED_RESOLUTION_MS = 60_000;
 
 type KeyEntry = { member: Member; keyId: number; lastUsedOn: number | null };
 
-async function memberFromKey(key: string): Promise<Member> {
+async function memberFromKey(key: string, fresh: boolean): Promise<Member> {
   const hash = hashApiKey(key);
-  const entry = await memberCache.through(`key:${hash}`, async () => {
+  const entry = await cachedUnless(fresh, memberCache, `key:${hash}`, async () => {
     const db = await getDb();
     const [row] = await db
       .select({ keyId: apiKeys.id, lastUsedOn: apiKeys.lastUsedOn, userId: users.id, accountId: users.accountId, role: users.role })
@@ -48,27 +48,29 @@ async function recordUse(entry: KeyEntry): Promise<void> {
   await db.update(apiKeys).set({ lastUsedOn: new Date(now) }).where(eq(apiKeys.id, entry.keyId));
 }
 
-export async function memberFromSession(req: Request): Promise<Member | null> {
+export async function memberFromSession(req: Request, fresh = false): Promise<Member | null> {
   if (!req.headers.get('cookie')?.includes('next-auth.session-token')) return null;
   // Route handlers are handed a NextRequest, whose `cookies` next-auth reads; for a plain Request
   // (a unit test's) one is made from its URL and headers (its body is left unread).
   const request = 'nextUrl' in req ? (req as NextRequest) : new NextRequest(req.url, { headers: req.headers });
   const token = await getToken({ req: request, secret: authSecret(), secureCookie: servedOverHttps(req.headers, req.url) });
-  return sessionMember(token);
+  return sessionMember(token, fresh);
 }
 
 /**
  * `Authorization: Token <key>` first; without that header, the dashboard's session cookie.
  * A malformed header is treated as no credentials, as DRF's TokenAuthentication does.
+ * `fresh` reads the member from the database rather than this process's cache, for a request
+ * whose permission depends on the role: another process's cache may not yet have heard of a change.
  */
-export async function resolveMember(req: Request): Promise<Member> {
+export async function resolveMember(req: Request, { fresh = false } = {}): Promise<Member> {
   const header = req.headers.get('authorization');
   if (header) {
     const match = TOKEN_HEADER.exec(header);
     if (!match) throw new AuthenticationError();
-    return memberFromKey(match[1]);
+    return memberFromKey(match[1], fresh);
   }
-  const member = await memberFromSession(req);
+  const member = await memberFromSession(req, fresh);
   if (!member) throw new AuthenticationError();
   return member;
 }

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/db';
 import { users } from '@/db/schema';
-import { memberCache } from './member-cache';
+import { cachedUnless, memberCache } from './member-cache';
 import type { Member } from './member';
 
 type SessionUser = Omit<Member, 'via'> & { sessionEpoch: number };
@@ -13,10 +13,10 @@ export type SessionClaims = Record<string, unknown>;
  * The member a session token stands for, or null when the user is gone, deactivated, or their
  * sessions were ended after this one began. Tokens from before epochs existed count as epoch 0.
  */
-export async function sessionMember(claims: SessionClaims | null | undefined): Promise<Member | null> {
+export async function sessionMember(claims: SessionClaims | null | undefined, fresh = false): Promise<Member | null> {
   const userId = Number(claims?.uid);
   if (!Number.isSafeInteger(userId) || userId <= 0) return null;
-  const user = await memberCache.through(`user:${userId}`, async () => {
+  const user = await cachedUnless(fresh, memberCache, `user:${userId}`, async () => {
     const db = await getDb();
     const [row] = await db
       .select({ userId: users.id, accountId: users.accountId, role: users.role, sessionEpoch: users.sessionEpoch })

@@ -13,7 +13,8 @@ import type { Listener } from '@/db/notifications';
 //  - a lookup that began before an invalidation is not stored (the ticket's generation), so a
 //    read racing a change cannot put the old row back.
 // Expiry is only a backstop. Across processes a change takes effect as soon as Postgres delivers
-// the notification (well under a millisecond on one machine); within a process, at once.
+// the notification (well under a millisecond on one machine); within a process, at once. Where
+// that moment matters (a role-gated request), the caller reads past the cache (resolve.ts).
 
 export const INVALIDATION_CHANNEL = 'cache_invalidation';
 const TTL_MS = 30_000;
