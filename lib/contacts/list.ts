@@ -13,29 +13,34 @@ import { pageLimit } from '@/lib/sql/page';
  * search the count is over the trigram index's matches.
  */
 export async function listContacts(db: Db, accountId: number, url: URL, page: PageRequest, filters: { search?: string; tag?: string }): Promise<string> {
-  const conditions: SQL[] = [sql`not c.is_deleted`];
-  const term = filters.search ? searchTerm(filters.search) : '';
-  if (term) conditions.push(sql`c.search_text like ${containsPattern(term)}`);
-  if (filters.tag) {
-    conditions.push(sql`exists (select 1 from contact_tags ct join tags t on t.id = ct.tag_id
-      where ct.contact_id = c.id and t.account_id = ${accountId} and lower(t.name) = lower(${filters.tag}))`);
-  }
-  const where = sql.join(conditions, sql` and `);
   const order = sql`order by c.created_on desc, c.id desc`;
   const limit = pageLimit(page);
-  if (conditions.length === 1) {
+  const term = filters.search ? searchTerm(filters.search) : '';
+  if (!term && !filters.tag) {
     // Unfiltered: the page and the account's maintained counter in one round trip.
-    const { json, count } = await selectContactPage(db, accountId, where, { order, limit, count: contactCountSql(accountId) });
+    const { json, count } = await selectContactPage(db, accountId, sql`not c.is_deleted`, { order, limit, count: contactCountSql(accountId) });
     return pageEnvelopeJson(url, page, count ?? await contactCount(db, accountId), json);
   }
-  // Filtered: the matches are found once (one scan of the trigram index) and both the count and
-  // the page read them. Asked separately, the page was planned as a walk of the newest contacts
-  // filtered one by one, which reads most of the account when the matches are few.
-  const ctes = sql`matches as materialized (select c.id, c.created_on from contacts c where c.account_id = ${accountId} and ${where}),`;
+  // Filtered: the matches are found once and both the count and the page read them. Asked
+  // separately, the page was planned as a walk of the newest contacts filtered one by one, which
+  // reads most of the account when the matches are few. A search reads the narrow search rows
+  // (contact_search) through their trigram index rather than the contacts themselves.
+  const matching = term
+    ? sql`select s.contact_id as id, s.created_on from contact_search s where s.account_id = ${accountId} and not s.is_deleted
+        and s.search_text like ${containsPattern(term)} ${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, sql`s.contact_id`)}` : sql``}`
+    : sql`select c.id, c.created_on from contacts c where c.account_id = ${accountId} and not c.is_deleted
+        and ${taggedWith(accountId, filters.tag!, sql`c.id`)}`;
+  const ctes = sql`matches as materialized (${matching}),`;
   const pageIds = sql`c.id = any(array(select m.id from matches m order by m.created_on desc, m.id desc ${limit}))`;
   const { json, count } = await selectContactPage(db, accountId, pageIds, { order, ctes, count: sql`(select count(*)::int from matches)` });
   if (count !== null) return pageEnvelopeJson(url, page, count, json);
   // An empty page (no match, or past the last page) carries no count: ask for it alone.
-  const [row] = await execRows<{ count: number }>(db, sql`select count(*)::int as count from contacts c where c.account_id = ${accountId} and ${where}`);
+  const [row] = await execRows<{ count: number }>(db, sql`select count(*)::int as count from (${matching}) m`);
   return pageEnvelopeJson(url, page, Number(row?.count ?? 0), json);
+}
+
+/** The contact `id` has a tag of this name (case-insensitive). */
+function taggedWith(accountId: number, tag: string, id: SQL): SQL {
+  return sql`exists (select 1 from contact_tags ct join tags t on t.id = ct.tag_id
+    where ct.contact_id = ${id} and t.account_id = ${accountId} and lower(t.name) = lower(${tag}))`;
 }

@@ -3,7 +3,7 @@ import { searchTerm } from '@/lib/contacts/search-text';
 import { containsPattern } from '@/lib/sql/like';
 
 // The inbox's search, as a condition on `cv` (conversations): the contact's name, phone or email
-// (the contacts' trigram-indexed search key), or the text of any of the conversation's messages
+// (the trigram-indexed contact_search rows), or the text of any of the conversation's messages
 // (the trigram index on the body, migration 0018). Each side is a subquery run once per request,
 // not once per conversation, so the cost follows the matches rather than the size of the inbox.
 
@@ -15,8 +15,8 @@ export function conversationSearch(accountId: number, raw: string): SQL | null {
   const text = raw.trim();
   const sides: SQL[] = [];
   if (term) {
-    sides.push(sql`cv.contact_id in (select c.id from contacts c where c.account_id = ${accountId}
-      and c.search_text like ${containsPattern(term)})`);
+    sides.push(sql`cv.contact_id in (select s.contact_id from contact_search s where s.account_id = ${accountId}
+      and s.search_text like ${containsPattern(term)})`);
   }
   if (text.length >= MESSAGE_SEARCH_MIN_LENGTH) {
     sides.push(sql`cv.id in (select m.conversation_id from messages m where m.account_id = ${accountId}

@@ -17,8 +17,9 @@ import { execRows, type Db, type Executor } from '@/db';
 // and slower. Each change of the setting also makes Postgres drop the connection's cached plans,
 // which are planned again on their next use (twice per batch: nothing to speak of).
 //
-// Replica mode turns off ordinary triggers as well: contacts, tags and contact_tags have none, and
-// row-checks.test.ts fails when one is added, or a foreign key the batch does not check itself.
+// Replica mode turns off ordinary triggers as well: contacts, tags and contact_tags have none but
+// those enabled ALWAYS (the contacts' search rows, migration 0024), and row-checks.test.ts fails
+// when one is added, or a foreign key the batch does not check itself.
 
 export const CHECKED_ONCE_TABLES = ['contacts', 'tags', 'contact_tags'] as const;
 

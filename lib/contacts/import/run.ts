@@ -52,11 +52,11 @@ async function completeImport(db: Db, importId: string, rows: number): Promise<v
     // Best effort: a role that does not own the tables may not run these, and autovacuum does the
     // same later. The heartbeat first, so that the resume sweep does not take a long one for a death.
     await db.execute(sql`update contact_imports set heartbeat_on = now() where id = ${importId}`);
-    await db.execute(sql`analyze contacts (account_id, is_deleted, created_on, search_text), contact_tags, tags`)
+    await db.execute(sql`analyze contacts (account_id, is_deleted, created_on), contact_search, contact_tags, tags`)
       .catch((error: unknown) => console.warn('[import] statistics not refreshed:', describeError(error)));
     // The search index takes new entries into a pending list that every search reads through,
     // until autovacuum merges it: after an import, merged at once.
-    await db.execute(sql`select gin_clean_pending_list('contacts_search_trgm_idx'::regclass)`)
+    await db.execute(sql`select gin_clean_pending_list('contact_search_trgm_idx'::regclass)`)
       .catch((error: unknown) => console.warn('[import] search index pending list not merged:', describeError(error)));
   }
   await db.transaction(async (tx) => {
