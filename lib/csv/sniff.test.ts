@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, detectEncoding, firstLine, hasBom } from './sniff';
+import { detectDelimiter, detectEncoding, firstLine, fromWindows1252, hasBom } from './sniff';
 
 describe('detectDelimiter', () => {
   it('finds comma, semicolon and tab', () => {
@@ -37,5 +37,14 @@ describe('detectEncoding', () => {
     // (its BOM read as latin1) had "no phone column", and such an import garbled every accent.
     const text = Buffer.from('\ufeffphone,name\n5512345678,Ngọc Đức 😀 José\n');
     for (let n = 0; n <= text.length; n++) expect(detectEncoding(text.subarray(0, n)), `cut at ${n}`).toBe('utf8');
+  });
+});
+
+describe('fromWindows1252', () => {
+  it('reads the bytes 0x80-0x9F as Windows-1252 does, and leaves the rest of Latin-1 alone', () => {
+    const bytes = Buffer.from([0x93, 0x4a, 0x6f, 0x73, 0xe9, 0x94, 0x20, 0x96, 0x20, 0x80, 0x35, 0x20, 0x99, 0x85, 0x8a, 0x9f, 0x81]);
+    expect(fromWindows1252(bytes.toString('latin1'))).toBe('\u201cJosé\u201d \u2013 €5 ™…ŠŸ\u0081');
+    expect(fromWindows1252('Ñandú')).toBe('Ñandú');
+    expect(fromWindows1252('\u0093a\u0093')).toBe('\u201ca\u201c'); // every one, not only the first
   });
 });

@@ -28,6 +28,20 @@ export function detectEncoding(sample: Uint8Array): 'utf8' | 'latin1' {
   }
 }
 
+// Windows-1252 differs from Latin-1 only in 0x80-0x9F, which Latin-1 reads as C1 control
+// characters no spreadsheet writes: there Excel puts typographic quotes, dashes, € and the like.
+// (Node's TextDecoder('windows-1252') reads those bytes as Latin-1 too.) The five bytes
+// Windows-1252 leaves undefined stay as they are, as WHATWG's decoder leaves them.
+const CP1252 = '\u20ac\u0081\u201a\u0192\u201e\u2026\u2020\u2021\u02c6\u2030\u0160\u2039\u0152\u008d\u017d\u008f'
+  + '\u0090\u2018\u2019\u201c\u201d\u2022\u2013\u2014\u02dc\u2122\u0161\u203a\u0153\u009d\u017e\u0178';
+const C1 = /[\u0080-\u009f]/g;
+const HAS_C1 = /[\u0080-\u009f]/;
+
+/** Text read as Latin-1, as Windows-1252 would have read it. */
+export function fromWindows1252(text: string): string {
+  return HAS_C1.test(text) ? text.replace(C1, (c) => CP1252[c.charCodeAt(0) - 0x80]) : text;
+}
+
 /** The first line of the text (BOM removed), without its line break; the whole text if none. */
 export function firstLine(text: string): string {
   const start = text.charCodeAt(0) === 0xfeff ? 1 : 0;

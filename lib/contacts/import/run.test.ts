@@ -72,4 +72,15 @@ describe('runImport', () => {
     expect(status).toEqual({ status: 'COMPLETED', total_rows: 1, created_count: 1, rejected_count: 0 });
     expect(stored).toEqual([expect.objectContaining({ first_name: 'Ana María', meta: { city: 'Mérida' } })]);
   });
+
+  it('reads a file Excel saved as Windows-1252 with its quotes, dashes and euro signs', async () => {
+    // "phone;first_name;last_name;Nota" with "José", curly quotes, an en dash and € (0x80).
+    const text = 'phone;first_name;last_name;Nota\n5510002001;Jos\xe9;\x93Pepe\x94;Cr\xe9dito \x96 \x80500\n';
+    const { status, stored } = await importBytes(Buffer.from(text, 'latin1'));
+    expect(status).toEqual({ status: 'COMPLETED', total_rows: 1, created_count: 1, rejected_count: 0 });
+    expect(stored).toEqual([expect.objectContaining({ first_name: 'José', meta: { Nota: 'Crédito \u2013 €500' } })]);
+    const db = await getDb();
+    const [row] = await execRows<{ last_name: string }>(db, sql`select last_name from contacts where first_name = 'José' and last_name like '%Pepe%'`);
+    expect(row.last_name).toBe('\u201cPepe\u201d');
+  });
 });

@@ -4,7 +4,7 @@ import { sql } from 'drizzle-orm';
 import { database, execRows, type Db } from '@/db';
 import { describeError } from '@/lib/errors/describe';
 import { LineTracker } from '@/lib/csv/line-numbers';
-import { detectDelimiter, detectEncoding, firstLine } from '@/lib/csv/sniff';
+import { detectDelimiter, detectEncoding, firstLine, fromWindows1252 } from '@/lib/csv/sniff';
 import { readChunk, readChunks } from './chunks';
 import { hasPhoneColumn, mapHeader, MISSING_HEADER, MISSING_PHONE, type Header } from './columns';
 import { isBlankRecord, validateRow, type ImportRow, type Rejection } from './row';
@@ -82,7 +82,7 @@ function* slices(chunk: Buffer): Generator<Buffer> {
   for (let at = 0; at < chunk.length; at += PARSE_SLICE) yield chunk.subarray(at, at + PARSE_SLICE);
 }
 
-const clean = (f: string) => (f.includes('\0') ? f.replace(/\0/g, '') : f); // Postgres text refuses NUL
+const withoutNul = (f: string) => (f.includes('\0') ? f.replace(/\0/g, '') : f); // Postgres text refuses NUL
 
 /** Runs (or resumes) one import. Deterministic failures end as FAILED; others throw for a retry. */
 export async function runImport(db: Db, importId: string, batchSize?: number): Promise<void> {
@@ -95,6 +95,7 @@ export async function runImport(db: Db, importId: string, batchSize?: number): P
   const first = await readChunk(db, importId, 0);
   if (!first?.length) return failImport(db, importId, MISSING_HEADER);
   const encoding = detectEncoding(first);
+  const clean = encoding === 'latin1' ? (f: string) => fromWindows1252(withoutNul(f)) : withoutNul;
   const delimiter = detectDelimiter(firstLine(first.subarray(0, 64 * 1024).toString(encoding)));
   const ctx: ImportContext = { accountId: record.account_id, importId, userId: record.created_by };
 
@@ -129,7 +130,7 @@ export async function runImport(db: Db, importId: string, batchSize?: number): P
     for await (const { record: raw, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } }>) {
       const line = lines.startLine(raw, info);
       if (!header) {
-        header = mapHeader(raw);
+        header = mapHeader(raw.map(clean));
         if (!hasPhoneColumn(header)) { parser.destroy(); return failImport(db, importId, MISSING_PHONE); }
         continue;
       }
