@@ -96,6 +96,8 @@ export const contactImports = pgTable('contact_imports', {
   /** Moved by every committed batch: an import PROCESSING without news for a while lost its worker. */
   heartbeatOn: timestamp('heartbeat_on', { withTimezone: true }),
   finishedOn: timestamp('finished_on', { withTimezone: true }),
+  /** The file's header names in its order, for the rejected rows' download (their `row` is jsonb, unordered). */
+  columns: jsonb('columns').$type<string[]>(),
 }, (t) => [
   index('contact_imports_account_idx').on(t.accountId, t.createdOn),
   index('contact_imports_processing_idx').on(t.heartbeatOn).where(sql`${t.status} = 'PROCESSING'`),

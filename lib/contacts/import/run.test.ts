@@ -9,6 +9,7 @@ const { closeDatabase, execRows, getDb } = await import('@/db');
 const { seedTestAccount } = await import('@/lib/test-support/seed-account');
 const { uploadContactsCsv } = await import('./upload');
 const { runImport } = await import('./run');
+const { rejectedRowsCsv } = await import('./service');
 const { queue, stopQueue } = await import('@/lib/jobs/queue');
 
 afterAll(async () => {
@@ -53,7 +54,7 @@ async function importBytes(bytes: Buffer) {
     select status, total_rows, created_count, rejected_count from contact_imports where id = ${id}`);
   const stored = await execRows<{ first_name: string; meta: { city: string } }>(db, sql`
     select first_name, meta from contacts where account_id = ${account.account_id} order by canonical_phone`);
-  return { status, stored };
+  return { status, stored, id, accountId: account.account_id };
 }
 
 describe('runImport', () => {
@@ -82,5 +83,22 @@ describe('runImport', () => {
     const db = await getDb();
     const [row] = await execRows<{ last_name: string }>(db, sql`select last_name from contacts where first_name = 'José' and last_name like '%Pepe%'`);
     expect(row.last_name).toBe('\u201cPepe\u201d');
+  });
+
+  it('gives the rejected rows back in the file\'s own column order, cells past the header last', async () => {
+    const text = [
+      'Plan,Phone,zeta,First Name,alpha',
+      'pro,12,z,Ana,a', // too short a number
+      'free,nope,,Beto,', // not a number
+      'x,5510002002,,Caro,,extra 6,,,,,,,,extra 14', // more cells than the header
+    ].join('\n');
+    const { status, id, accountId } = await importBytes(Buffer.from(text, 'utf8'));
+    expect(status).toMatchObject({ status: 'COMPLETED', rejected_count: 3 });
+    const body = await new Response(await rejectedRowsCsv(await getDb(), accountId, id)).text();
+    const lines = body.replace(/^\ufeff/, '').trim().split('\r\n');
+    const past = Array.from({ length: 9 }, (_, i) => `column ${i + 6}`).join(','); // numbered, 6 to 14
+    expect(lines[0]).toBe(`line,reason,Plan,Phone,zeta,First Name,alpha,${past}`);
+    expect(lines[1]).toMatch(/^2,.*,pro,12,z,Ana,a,{9}$/);
+    expect(lines[3]).toMatch(/^4,.*,x,5510002002,,Caro,,extra 6,{8}extra 14$/);
   });
 });

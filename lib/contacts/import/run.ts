@@ -131,6 +131,7 @@ export async function runImport(db: Db, importId: string, batchSize?: number): P
       const line = lines.startLine(raw, info);
       if (!header) {
         header = mapHeader(raw.map(clean));
+        await db.execute(sql`update contact_imports set columns = ${JSON.stringify(header.names)}::jsonb where id = ${importId}`);
         if (!hasPhoneColumn(header)) { parser.destroy(); return failImport(db, importId, MISSING_PHONE); }
         continue;
       }

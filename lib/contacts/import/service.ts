@@ -13,10 +13,10 @@ type Cursor = { line: number; id: number };
 
 const REJECTED_PAGE = 1000;
 
-async function findImport(db: Db, accountId: number, id: string): Promise<ImportRowDb> {
-  const [row] = await execRows<ImportRowDb>(db, sql`
+async function findImport(db: Db, accountId: number, id: string): Promise<ImportRowDb & { columns: string[] | null }> {
+  const [row] = await execRows<ImportRowDb & { columns: string[] | null }>(db, sql`
     select id, status, byte_size, processed_bytes, total_rows, created_count, updated_count, rejected_count, error,
-      created_on, started_on, finished_on
+      created_on, started_on, finished_on, columns
     from contact_imports where id = ${id} and account_id = ${accountId}`);
   if (!row) throw new NotFoundError();
   return row;
@@ -35,19 +35,22 @@ export async function getContactImport(db: Db, accountId: number, id: string, re
 }
 
 /**
- * Column order of the rejected-rows file. `row` is jsonb, which does not keep the file's column
- * order, so contact columns come first in their usual order and the others alphabetically.
+ * Column order of the rejected-rows file: the file's own header order, then the cells past the
+ * header's end (`column 7`, …) in their order. `row` is jsonb, which keeps no order; an import
+ * from before the header was recorded puts contact columns first and the others alphabetically.
  */
-function columnsOf(row: Record<string, string>): string[] {
-  const keys = Object.keys(row);
-  const known = CONTACT_COLUMNS.filter((c) => keys.includes(c));
-  const rest = keys.filter((k) => !(CONTACT_COLUMNS as readonly string[]).includes(k)).sort((a, b) => a.localeCompare(b));
-  return [...known, ...rest];
+async function rejectedColumns(db: Db, id: string, header: string[] | null): Promise<string[]> {
+  const rows = await execRows<{ key: string }>(db, sql`
+    select distinct jsonb_object_keys(row) as key from contact_import_errors where import_id = ${id}`);
+  const keys = rows.map((r) => r.key);
+  const first = header ? [...new Set(header)] : CONTACT_COLUMNS.filter((c) => keys.includes(c));
+  const rest = keys.filter((k) => !first.includes(k)).sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+  return [...first, ...rest];
 }
 
 /** All rejected rows as CSV (line, reason, then the original columns), read page by page. */
 export async function rejectedRowsCsv(db: Db, accountId: number, id: string): Promise<ReadableStream<Uint8Array>> {
-  await findImport(db, accountId, id);
+  const upload = await findImport(db, accountId, id);
   const encoder = new TextEncoder();
   let columns: string[] | null = null;
   let after: Cursor = { line: 0, id: 0 };
@@ -56,7 +59,7 @@ export async function rejectedRowsCsv(db: Db, accountId: number, id: string): Pr
       const page = await rejectedPage(db, id, after, REJECTED_PAGE);
       let text = '';
       if (!columns) {
-        columns = page.length ? columnsOf(page[0].row) : [];
+        columns = page.length ? await rejectedColumns(db, id, upload.columns) : [];
         text += '\ufeff' + csvLine(['line', 'reason', ...columns]); // BOM: spreadsheets then read UTF-8
       }
       for (const r of page) text += csvLine([r.line, r.reason, ...columns.map((c) => r.row[c] ?? '')]);
