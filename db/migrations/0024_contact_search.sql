@@ -1,9 +1,11 @@
 -- The contacts' search key moves to narrow rows of its own (db/schema/contacts.ts, contactSearch):
 -- a search matching thousands of contacts reads every match's row, and these take a quarter of
 -- the pages. Triggers keep it, so that every writer counts (the application, seeds, an operator's
--- SQL, the import): new contacts in one statement per INSERT (its transition table), changed ones row by row,
--- and only when the key, the deletion flag or the creation time changed; a removed contact's row
--- goes with it (the foreign key).
+-- SQL, the import): new contacts in one statement per INSERT (its transition table), changed ones
+-- row by row, and only when the key, the deletion flag, the creation time or the account changed;
+-- a removed contact's row goes with it (the foreign key). The triggers come before the copy of
+-- the existing contacts: creating them locks out writers until this migration commits, so no
+-- contact is written between the copy and the triggers.
 CREATE TABLE "contact_search" (
 	"contact_id" uuid PRIMARY KEY NOT NULL,
 	"account_id" integer NOT NULL,
@@ -12,7 +14,6 @@ CREATE TABLE "contact_search" (
 	"search_text" text NOT NULL
 );
 --> statement-breakpoint
-ALTER TABLE "contact_search" ADD CONSTRAINT "contact_search_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE FUNCTION "contact_search_inserted"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO contact_search (contact_id, account_id, created_on, is_deleted, search_text)
@@ -20,10 +21,13 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
+-- An upsert, so that a contact written while the triggers were off (a data-only restore) gets its row back on its next change.
 CREATE FUNCTION "contact_search_updated"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  UPDATE contact_search SET account_id = NEW.account_id, created_on = NEW.created_on, is_deleted = NEW.is_deleted,
-    search_text = NEW.search_text WHERE contact_id = NEW.id;
+  INSERT INTO contact_search (contact_id, account_id, created_on, is_deleted, search_text)
+    VALUES (NEW.id, NEW.account_id, NEW.created_on, NEW.is_deleted, NEW.search_text)
+    ON CONFLICT (contact_id) DO UPDATE SET account_id = excluded.account_id, created_on = excluded.created_on,
+      is_deleted = excluded.is_deleted, search_text = excluded.search_text;
   RETURN NULL;
 END
 $$;--> statement-breakpoint
@@ -34,9 +38,13 @@ CREATE TRIGGER "contacts_search_updated" AFTER UPDATE ON "contacts" FOR EACH ROW
     OR OLD.created_on IS DISTINCT FROM NEW.created_on OR OLD.account_id IS DISTINCT FROM NEW.account_id)
   EXECUTE FUNCTION "contact_search_updated"();--> statement-breakpoint
 -- ALWAYS: the import writes contacts with session_replication_role = replica (lib/contacts/import/row-checks.ts).
+-- (A logical-replication subscriber would run them too: replicate contacts, not contact_search.)
 ALTER TABLE "contacts" ENABLE ALWAYS TRIGGER "contacts_search_inserted";--> statement-breakpoint
 ALTER TABLE "contacts" ENABLE ALWAYS TRIGGER "contacts_search_updated";--> statement-breakpoint
 INSERT INTO "contact_search" ("contact_id", "account_id", "created_on", "is_deleted", "search_text")
   SELECT "id", "account_id", "created_on", "is_deleted", "search_text" FROM "contacts";--> statement-breakpoint
+-- After the copy: checked in one pass rather than once per copied row.
+ALTER TABLE "contact_search" ADD CONSTRAINT "contact_search_contact_id_contacts_id_fk" FOREIGN KEY ("contact_id") REFERENCES "public"."contacts"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 DROP INDEX "contacts_search_trgm_idx";--> statement-breakpoint
-CREATE INDEX "contact_search_trgm_idx" ON "contact_search" USING gin ("search_text" gin_trgm_ops);
+CREATE INDEX "contact_search_trgm_idx" ON "contact_search" USING gin ("search_text" gin_trgm_ops);--> statement-breakpoint
+ANALYZE "contact_search";

@@ -3,7 +3,7 @@ import { execRows, type Db } from '@/db';
 import { pageEnvelopeJson, type PageRequest } from '@/lib/api/pagination';
 import { contactCount, contactCountSql } from './counter';
 import { selectContactPage } from './queries';
-import { searchTerm } from './search-text';
+import { searchTerm, TRIGRAM_MIN_LENGTH } from './search-text';
 import { containsPattern } from '@/lib/sql/like';
 import { pageLimit } from '@/lib/sql/page';
 
@@ -24,12 +24,14 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
   // Filtered: the matches are found once and both the count and the page read them. Asked
   // separately, the page was planned as a walk of the newest contacts filtered one by one, which
   // reads most of the account when the matches are few. A search reads the narrow search rows
-  // (contact_search) through their trigram index rather than the contacts themselves.
-  const matching = term
+  // (contact_search) through their trigram index rather than the contacts themselves; a term too
+  // short for a trigram has no index to use, and is checked on the account's own contacts.
+  const tagged = (id: SQL) => (filters.tag ? sql`and ${taggedWith(accountId, filters.tag, id)}` : sql``);
+  const matching = term.length >= TRIGRAM_MIN_LENGTH
     ? sql`select s.contact_id as id, s.created_on from contact_search s where s.account_id = ${accountId} and not s.is_deleted
-        and s.search_text like ${containsPattern(term)} ${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, sql`s.contact_id`)}` : sql``}`
+        and s.search_text like ${containsPattern(term)} ${tagged(sql`s.contact_id`)}`
     : sql`select c.id, c.created_on from contacts c where c.account_id = ${accountId} and not c.is_deleted
-        and ${taggedWith(accountId, filters.tag!, sql`c.id`)}`;
+        ${term ? sql`and c.search_text like ${containsPattern(term)}` : sql``} ${tagged(sql`c.id`)}`;
   const ctes = sql`matches as materialized (${matching}),`;
   const pageIds = sql`c.id = any(array(select m.id from matches m order by m.created_on desc, m.id desc ${limit}))`;
   const { json, count } = await selectContactPage(db, accountId, pageIds, { order, ctes, count: sql`(select count(*)::int from matches)` });

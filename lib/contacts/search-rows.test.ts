@@ -18,9 +18,9 @@ afterAll(async () => {
   await closeDatabase();
 });
 
-async function found(accountId: number, search: string): Promise<{ count: number; names: string[] }> {
-  const url = new URL(`http://test/api/contact?search=${encodeURIComponent(search)}`);
-  const page = JSON.parse(await listContacts(await getDb(), accountId, url, pageRequest(url), { search }));
+async function found(accountId: number, search: string, more: { tag?: string; page?: number } = {}): Promise<{ count: number; names: string[] }> {
+  const url = new URL(`http://test/api/contact?search=${encodeURIComponent(search)}${more.page ? `&page=${more.page}` : ''}`);
+  const page = JSON.parse(await listContacts(await getDb(), accountId, url, pageRequest(url), { search, tag: more.tag }));
   return { count: page.count, names: page.results.map((c: { first_name: string }) => c.first_name) };
 }
 
@@ -50,8 +50,21 @@ describe('contact search rows', () => {
     expect((await found(actor.accountId, 'ybarr')).names.sort()).toEqual(['Xavi', 'Zoë']);
     expect(await found(other.account_id, 'ybarr')).toEqual({ count: 1, names: ['Wendy'] });
 
+    // With a tag, past the last page, no match, and a term too short for a trigram (read from the contacts).
+    await patchContact(db, actor, contact.id, contactPatchSchema.parse({ tags: ['vip'] }));
+    expect(await found(actor.accountId, 'ybarr', { tag: 'VIP' })).toEqual({ count: 1, names: ['Zoë'] });
+    await expect(found(actor.accountId, 'ybarr', { page: 2 })).rejects.toMatchObject({ status: 404 }); // past the last page
+    expect(await found(actor.accountId, 'nobody here')).toEqual({ count: 0, names: [] });
+    expect((await found(actor.accountId, 'xa')).names).toEqual(['Xavi']);
+    expect(await found(actor.accountId, 'zo', { tag: 'vip' })).toEqual({ count: 1, names: ['Zoë'] });
+
+    // A contact whose search row went missing (written with the triggers off) gets it back on its next change.
+    await db.execute(sql`delete from contact_search where contact_id = ${contact.id}`);
+    await patchContact(db, actor, contact.id, contactPatchSchema.parse({ first_name: 'Zoey' }));
+    expect(await found(actor.accountId, 'ybarr', { tag: 'vip' })).toEqual({ count: 1, names: ['Zoey'] });
+
     await db.execute(sql`delete from contacts where account_id = ${actor.accountId} and first_name = 'Xavi'`);
-    expect(await found(actor.accountId, 'ybarr')).toEqual({ count: 1, names: ['Zoë'] });
+    expect(await found(actor.accountId, 'ybarr')).toEqual({ count: 1, names: ['Zoey'] });
     const rows = await execRows<{ n: number }>(db, sql`select count(*)::int as n from contact_search s
       where s.account_id in (${actor.accountId}, ${other.account_id}) and not exists (select 1 from contacts c where c.id = s.contact_id and c.search_text = s.search_text
         and c.is_deleted = s.is_deleted and c.created_on = s.created_on and c.account_id = s.account_id)`);

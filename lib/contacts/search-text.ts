@@ -14,6 +14,9 @@ export function contactSearchText(c: {
   ].join(' '));
 }
 
+/** pg_trgm finds no trigram in a shorter term: its index cannot narrow such a search. */
+export const TRIGRAM_MIN_LENGTH = 3;
+
 /** A term that looks like a phone fragment is matched on its digits only. */
 export function searchTerm(raw: string): string {
   const trimmed = raw.trim();
