@@ -435,5 +435,15 @@ test('on a phone (390 px) the canvas gets the width: the steps are drawn, a tapp
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   await page.getByRole('complementary', { name: 'Step types' }).getByRole('button', { name: /^Question/ }).click();
   await expect(page.locator('[data-step-node]')).toHaveCount(3);
+  await page.getByRole('complementary', { name: 'Step types' }).getByRole('button', { name: /^Question/ }).click();
+  await expect(page.locator('[data-step-node]')).toHaveCount(4);
+  // Each tapped step lands in the middle of the view, below any step already there: none covers another.
+  const boxes = await Promise.all((await page.locator('[data-step-node]').all()).map(async (n) => (await n.boundingBox())!));
+  for (const [i, a] of boxes.entries()) {
+    for (const b of boxes.slice(i + 1)) {
+      const apart = a.x + a.width <= b.x || b.x + b.width <= a.x || a.y + a.height <= b.y || b.y + b.height <= a.y;
+      expect(apart, `${JSON.stringify(a)} and ${JSON.stringify(b)} overlap`).toBe(true);
+    }
+  }
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-390.png`, fullPage: true });
 });

@@ -14,7 +14,7 @@ import {
 } from '@/lib/client/flow-builder';
 import { namesBefore, type RuleStep } from '@/lib/flows/publish-rules';
 import { FlowSettingsPanel, type FlowFields } from './flow-settings-panel';
-import { addStep, autoLayout, connect, idxOf, nodeId, pasteSteps, removeSteps, type Model } from './graph';
+import { addStep, autoLayout, connect, freeSpot, idxOf, NODE_W, nodeId, pasteSteps, removeSteps, type Model } from './graph';
 import { StepNode, type RunMark, type StepFlowNode } from './step-node';
 import { StepPanel } from './step-panel';
 import { branches, branchTarget, fieldBranch, STEP_TYPES, TONES, type StepType } from './step-types';
@@ -262,8 +262,16 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
   const canvasCenter = useCallback(() => {
     const el = document.querySelector('[data-builder-canvas]')?.getBoundingClientRect();
     const p = rf.screenToFlowPosition({ x: (el?.left ?? 0) + (el?.width ?? 800) / 2, y: (el?.top ?? 0) + (el?.height ?? 600) / 2 });
-    return { x: p.x - 132 + (Math.random() * 40 - 20), y: p.y - 60 + (Math.random() * 40 - 20) };
+    const heights = new Map(rf.getNodes().map((n) => [idxOf(n.id), n.measured?.height ?? 160]));
+    return freeSpot(current.current.model.layout, { x: p.x - 132, y: p.y - 60 }, heights);
   }, [rf]);
+
+  /** A tapped or clicked step type: added at a free spot near the middle of the view, which then follows it. */
+  const addInView = useCallback((type: StepType) => {
+    const at = canvasCenter();
+    add(type, at);
+    void rf.setCenter(at.x + NODE_W / 2, at.y + 60, { zoom: rf.getZoom(), duration: 200 });
+  }, [add, canvasCenter, rf]);
 
   const copy = useCallback(() => {
     const m = current.current.model;
@@ -408,7 +416,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
               <li key={t.type} className="shrink-0">
                 <button type="button" draggable data-palette={t.type} title={t.help}
                   onDragStart={(e) => { e.dataTransfer.setData(DRAG_TYPE, t.type); e.dataTransfer.effectAllowed = 'move'; }}
-                  onClick={() => add(t.type, canvasCenter())}
+                  onClick={() => addInView(t.type)}
                   className="flex w-full cursor-grab items-center gap-2 rounded-lg bg-white px-2 py-1.5 text-left shadow-sm ring-1 ring-slate-200 hover:ring-indigo-300 active:cursor-grabbing">
                   <span aria-hidden="true" className={`grid size-6 shrink-0 place-items-center rounded-md text-xs ${TONES[t.tone].chip}`}>{t.icon}</span>
                   <span className="min-w-0">

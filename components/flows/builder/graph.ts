@@ -84,6 +84,24 @@ export function pasteSteps(m: Model, copied: Model, offset = 48): { model: Model
 export const NODE_W = 264;
 const GAP_X = 56;
 const GAP_Y = 120;
+const NODE_H = 160; // a step's usual drawn height, for one not measured yet
+const MARGIN = 24;
+
+/**
+ * `at`, or the nearest place below it where a new step covers none of the others: a step added
+ * by tapping a step type lands in the middle of the view, which is often where a step already is.
+ */
+export function freeSpot(layout: Record<string, Position>, at: Position, heights: Map<number, number> = new Map()): Position {
+  const boxes = Object.entries(layout).map(([idx, p]) => ({ ...p, h: heights.get(Number(idx)) ?? NODE_H }));
+  let spot = { ...at };
+  for (let tries = 0; tries < 100; tries++) {
+    const hit = boxes.find((b) => spot.x < b.x + NODE_W + MARGIN && b.x < spot.x + NODE_W + MARGIN
+      && spot.y < b.y + b.h + MARGIN && b.y < spot.y + NODE_H + MARGIN);
+    if (!hit) return spot;
+    spot = { x: spot.x, y: hit.y + hit.h + MARGIN };
+  }
+  return spot;
+}
 
 /** Rows by distance from the first step, each row centred; steps no path reaches go in a last row. */
 export function autoLayout(m: Model, heights: Map<number, number> = new Map()): Model {
