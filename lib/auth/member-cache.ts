@@ -1,4 +1,4 @@
-import { invalidateTopic, notifiedCache, type NotifiedCache } from '@/lib/cache/notified-cache';
+import { invalidateTopic, notifiedCache } from '@/lib/cache/notified-cache';
 
 // What API keys and sessions resolve to (resolve.ts), kept per process so that an authenticated
 // request costs no extra database round trip; on the contact list that lookup was half of the
@@ -12,6 +12,6 @@ export function forgetMembers(): void {
 }
 
 /** `load`'s answer when `fresh` (then not stored: the read may race a change), else the cache's. */
-export function cachedUnless<V>(fresh: boolean, cache: NotifiedCache<V>, key: string, load: () => Promise<V | null>): Promise<V | null> {
-  return fresh ? load() : cache.through(key, load);
+export function cachedUnless(fresh: boolean, key: string, load: () => Promise<unknown>): Promise<unknown> {
+  return fresh ? load() : memberCache.through(key, load);
 }

@@ -6,7 +6,7 @@ import { apiKeys, users } from '@/db/schema';
 import { AuthenticationError, INVALID_TOKEN } from '@/lib/api/errors';
 import { hashApiKey } from './api-key-format';
 import { servedOverHttps } from './https';
-import { cachedUnless, memberCache } from './member-cache';
+import { cachedUnless } from './member-cache';
 import type { Member } from './member';
 import { authSecret } from './secret';
 import { sessionMember } from './session-member';
@@ -20,7 +20,7 @@ type KeyEntry = { member: Member; keyId: number; lastUsedOn: number | null };
 
 async function memberFromKey(key: string, fresh: boolean): Promise<Member> {
   const hash = hashApiKey(key);
-  const entry = await cachedUnless(fresh, memberCache, `key:${hash}`, async () => {
+  const entry = await cachedUnless(fresh, `key:${hash}`, async () => {
     const db = await getDb();
     const [row] = await db
       .select({ keyId: apiKeys.id, lastUsedOn: apiKeys.lastUsedOn, userId: users.id, accountId: users.accountId, role: users.role })

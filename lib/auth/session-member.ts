@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { getDb } from '@/db';
 import { users } from '@/db/schema';
-import { cachedUnless, memberCache } from './member-cache';
+import { cachedUnless } from './member-cache';
 import type { Member } from './member';
 
 type SessionUser = Omit<Member, 'via'> & { sessionEpoch: number };
@@ -16,7 +16,7 @@ export type SessionClaims = Record<string, unknown>;
 export async function sessionMember(claims: SessionClaims | null | undefined, fresh = false): Promise<Member | null> {
   const userId = Number(claims?.uid);
   if (!Number.isSafeInteger(userId) || userId <= 0) return null;
-  const user = await cachedUnless(fresh, memberCache, `user:${userId}`, async () => {
+  const user = await cachedUnless(fresh, `user:${userId}`, async () => {
     const db = await getDb();
     const [row] = await db
       .select({ userId: users.id, accountId: users.accountId, role: users.role, sessionEpoch: users.sessionEpoch })
