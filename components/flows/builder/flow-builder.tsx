@@ -14,7 +14,7 @@ import {
 } from '@/lib/client/flow-builder';
 import { namesBefore, type RuleStep } from '@/lib/flows/publish-rules';
 import { FlowSettingsPanel, type FlowFields } from './flow-settings-panel';
-import { addStep, autoLayout, connect, freeSpot, idxOf, NODE_W, nodeId, pasteSteps, removeSteps, type Model } from './graph';
+import { addStep, autoLayout, connect, freeSpot, idxOf, measuredHeights, NODE_W, nodeId, pasteSteps, removeSteps, type Model } from './graph';
 import { StepNode, type RunMark, type StepFlowNode } from './step-node';
 import { StepPanel } from './step-panel';
 import { branches, branchTarget, fieldBranch, STEP_TYPES, TONES, type StepType } from './step-types';
@@ -262,8 +262,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
   const canvasCenter = useCallback(() => {
     const el = document.querySelector('[data-builder-canvas]')?.getBoundingClientRect();
     const p = rf.screenToFlowPosition({ x: (el?.left ?? 0) + (el?.width ?? 800) / 2, y: (el?.top ?? 0) + (el?.height ?? 600) / 2 });
-    const heights = new Map(rf.getNodes().map((n) => [idxOf(n.id), n.measured?.height ?? 160]));
-    return freeSpot(current.current.model.layout, { x: p.x - 132, y: p.y - 60 }, heights);
+    return freeSpot(current.current.model.layout, { x: p.x - 132, y: p.y - 60 }, measuredHeights(rf.getNodes()));
   }, [rf]);
 
   /** A tapped or clicked step type: added at a free spot near the middle of the view, which then follows it. */
@@ -287,8 +286,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
     window.setTimeout(() => setNodes((nds) => nds.map((n) => ({ ...n, selected: idxs.includes(idxOf(n.id)) }))), 0);
   }, [commit]);
   const layoutAll = useCallback(() => {
-    const heights = new Map(nodes.map((n) => [idxOf(n.id), n.measured?.height ?? 160]));
-    commit({ model: autoLayout(current.current.model, heights) });
+    commit({ model: autoLayout(current.current.model, measuredHeights(nodes)) });
     window.setTimeout(() => rf.fitView({ padding: 0.2, maxZoom: 1, duration: 300 }), 60);
   }, [commit, nodes, rf]);
 

@@ -87,6 +87,11 @@ const GAP_Y = 120;
 const NODE_H = 160; // a step's usual drawn height, for one not measured yet
 const MARGIN = 24;
 
+/** The drawn height of each step React Flow has measured (the others count as NODE_H). */
+export function measuredHeights(nodes: { id: string; measured?: { height?: number } }[]): Map<number, number> {
+  return new Map(nodes.flatMap((n) => (n.measured?.height ? [[idxOf(n.id), n.measured.height] as [number, number]] : [])));
+}
+
 /**
  * `at`, or the nearest place below it where a new step covers none of the others: a step added
  * by tapping a step type lands in the middle of the view, which is often where a step already is.
@@ -129,7 +134,7 @@ export function autoLayout(m: Model, heights: Map<number, number> = new Map()): 
     const row = rows.get(r)!;
     const width = row.length * NODE_W + (row.length - 1) * GAP_X;
     row.forEach((idx, i) => { layout[idx] = { x: Math.round(-width / 2 + i * (NODE_W + GAP_X)), y }; });
-    y += Math.max(140, ...row.map((idx) => heights.get(idx) ?? 160)) + GAP_Y;
+    y += Math.max(140, ...row.map((idx) => heights.get(idx) ?? NODE_H)) + GAP_Y;
   }
   return { steps: m.steps, layout };
 }
