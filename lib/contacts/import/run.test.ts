@@ -2,13 +2,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import '@/lib/test-support/unit-database';
 
-// The import parses the stored file in 64 KB slices: a UTF-8 character cut in two by a slice (or
-// chunk) boundary must come out whole.
+// The upload stores the file in chunks of about a megabyte, which the import hands to its parser
+// one at a time: a UTF-8 character cut in two by a chunk boundary must come out whole.
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
 const { seedTestAccount } = await import('@/lib/test-support/seed-account');
 const { uploadContactsCsv } = await import('./upload');
 const { runImport } = await import('./run');
+const { CHUNK_BYTES } = await import('./chunks');
 const { rejectedRowsCsv } = await import('./service');
 const { queue, stopQueue } = await import('@/lib/jobs/queue');
 
@@ -20,9 +21,11 @@ afterAll(async () => {
 const ROWS = 3000;
 const name = (i: number) => `Zoë Ñandú 日本語 ${i}`;
 
-const SLICE = 64 * 1024; // as run.ts parses
+const PIECE = 5001; // the request body arrives in pieces of this size (importBytes)
+// The upload stores a chunk once it holds CHUNK_BYTES or more: the first ends after this many bytes.
+const BOUNDARY = Math.ceil(CHUNK_BYTES / PIECE) * PIECE;
 
-/** The file, with row 0's city padded so that a slice boundary cuts the 日 of a later row in two. */
+/** The file, with row 0's city padded so that the first chunk boundary cuts the 日 of a later row in two. */
 function csv(): { bytes: Buffer; padding: number } {
   const header = 'phone,first_name,city\n';
   const row = (i: number, city = 'Mérida') => `+52 55 ${10_000_000 + i},${name(i)},${city}\n`;
@@ -30,10 +33,10 @@ function csv(): { bytes: Buffer; padding: number } {
   let lastBefore = 0; // byte offset of the last 日 that starts before the boundary
   for (let i = 0; i < ROWS; i++) {
     const start = at + Buffer.byteLength(row(i).slice(0, row(i).indexOf('日')));
-    if (start <= SLICE - 1) lastBefore = start;
+    if (start <= BOUNDARY - 1) lastBefore = start;
     at += Buffer.byteLength(row(i));
   }
-  const padding = SLICE - 1 - lastBefore; // moves that 日 to start one byte before the boundary
+  const padding = BOUNDARY - 1 - lastBefore; // moves that 日 to start one byte before the boundary
   const text = header + Array.from({ length: ROWS }, (_, i) => row(i, i === 0 ? `Mérida${'x'.repeat(padding)}` : 'Mérida')).join('');
   return { bytes: Buffer.from(text, 'utf8'), padding };
 }
@@ -44,24 +47,26 @@ async function importBytes(bytes: Buffer) {
   const account = await seedTestAccount(db, { country: 'MX' });
   const body = new ReadableStream<Uint8Array>({
     start(controller) {
-      for (let at = 0; at < bytes.length; at += 5001) controller.enqueue(bytes.subarray(at, at + 5001));
+      for (let at = 0; at < bytes.length; at += PIECE) controller.enqueue(bytes.subarray(at, at + PIECE));
       controller.close();
     },
   });
   const id = await uploadContactsCsv(db, { accountId: account.account_id, userId: account.admin.id }, body, bytes.length);
+  const [first] = await execRows<{ n: number }>(db, sql`select length(data) as n from contact_import_chunks where import_id = ${id} and seq = 0`);
   await runImport(db, id, 700);
   const [status] = await execRows<{ status: string; total_rows: number; created_count: number; rejected_count: number }>(db, sql`
     select status, total_rows, created_count, rejected_count from contact_imports where id = ${id}`);
   const stored = await execRows<{ first_name: string; meta: { city: string } }>(db, sql`
     select first_name, meta from contacts where account_id = ${account.account_id} order by canonical_phone`);
-  return { status, stored, id, accountId: account.account_id };
+  return { status, stored, id, accountId: account.account_id, firstChunk: Number(first.n) };
 }
 
 describe('runImport', () => {
-  it('keeps every character whole across slice boundaries', async () => {
+  it('keeps every character whole across chunk boundaries', async () => {
     const { bytes, padding } = csv();
-    expect(bytes.subarray(SLICE - 1, SLICE + 2).toString('utf8')).toBe('日'); // the boundary cuts it
-    const { status, stored } = await importBytes(bytes);
+    expect(bytes.subarray(BOUNDARY - 1, BOUNDARY + 2).toString('utf8')).toBe('日'); // the boundary cuts it
+    const { status, stored, firstChunk } = await importBytes(bytes);
+    expect(firstChunk).toBe(BOUNDARY);
     expect(status).toEqual({ status: 'COMPLETED', total_rows: ROWS, created_count: ROWS, rejected_count: 0 });
     expect(stored.map((c) => c.first_name)).toEqual(Array.from({ length: ROWS }, (_, i) => name(i)));
     expect(stored.map((c) => c.meta.city)).toEqual(Array.from({ length: ROWS }, (_, i) => (i === 0 ? `Mérida${'x'.repeat(padding)}` : 'Mérida')));
@@ -100,5 +105,14 @@ describe('runImport', () => {
     expect(lines[0]).toBe(`line,reason,Plan,Phone,zeta,First Name,alpha,${past}`);
     expect(lines[1]).toMatch(/^2,.*,pro,12,z,Ana,a,{9}$/);
     expect(lines[3]).toMatch(/^4,.*,x,5510002002,,Caro,,extra 6,{8}extra 14$/);
+  });
+
+  it('keeps the rows before a quote never closed and ends FAILED, saying where', async () => {
+    const text = 'phone,first_name\n5510003001,Ana\n5510003002,"Beto\n5510003003,Caro\n';
+    const { id, stored } = await importBytes(Buffer.from(text, 'utf8'));
+    const [row] = await execRows<{ status: string; total_rows: number; error: string }>(await getDb(), sql`
+      select status, total_rows, error from contact_imports where id = ${id}`);
+    expect(row).toMatchObject({ status: 'FAILED', total_rows: 1, error: expect.stringMatching(/^The file could not be read after line 2: /) });
+    expect(stored.map((c) => c.first_name)).toEqual(['Ana']);
   });
 });

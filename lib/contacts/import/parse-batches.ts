@@ -1,0 +1,83 @@
+import { Readable } from 'node:stream';
+import { CsvError, parse } from 'csv-parse';
+import { LineTracker } from '@/lib/csv/line-numbers';
+import { detectDelimiter, detectEncoding, firstLine, fromWindows1252 } from '@/lib/csv/sniff';
+import { mapHeader, type Header } from './columns';
+import { isBlankRecord, validateRow } from './row';
+import type { Batch } from './write-batch';
+
+// The stored file → its header, then batches of validated rows and rejections, in file order.
+// Pure work on the file's bytes (no database), so that it can run on a thread of its own
+// (parse-in-thread.ts) while the import's writes go on.
+
+export type ParseOptions = {
+  /** The account's default country, for national phone numbers. */
+  country: string;
+  /** Data records an earlier attempt committed: parsed again, not handed out. */
+  skip: number;
+  batchSize: number;
+};
+
+export type ParseEvent =
+  | { kind: 'header'; header: Header }
+  | { kind: 'batch'; batch: Batch }
+  /** The rest of the file cannot be read (e.g. a quote never closed); the batches before it stand. */
+  | { kind: 'unreadable'; message: string };
+
+const withoutNul = (f: string) => (f.includes('\0') ? f.replace(/\0/g, '') : f); // Postgres text refuses NUL
+
+const emptyBatch = (): Batch => ({ rows: [], rejected: [], records: 0, bytes: 0 });
+
+export async function* parseBatches(chunks: AsyncIterable<Buffer>, options: ParseOptions): AsyncGenerator<ParseEvent> {
+  const input = chunks[Symbol.asyncIterator]();
+  const head = await input.next();
+  if (head.done || !head.value.length) return;
+  const first = head.value;
+  const encoding = detectEncoding(first);
+  const clean = encoding === 'latin1' ? (f: string) => fromWindows1252(withoutNul(f)) : withoutNul;
+  const delimiter = detectDelimiter(firstLine(first.subarray(0, 64 * 1024).toString(encoding)));
+
+  const source = Readable.from((async function* () {
+    yield first;
+    for (let next = await input.next(); !next.done; next = await input.next()) yield next.value;
+  })());
+  const parser = parse({
+    bom: true, delimiter, encoding, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true,
+  });
+  source.on('error', (error) => parser.destroy(error));
+  source.pipe(parser);
+
+  const lines = new LineTracker();
+  let header: Header | null = null;
+  let seen = 0; // data records parsed so far
+  let batch = emptyBatch();
+  try {
+    for await (const { record: raw, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } }>) {
+      const line = lines.startLine(raw, info);
+      if (!header) {
+        header = mapHeader(raw.map(clean));
+        yield { kind: 'header', header };
+        continue;
+      }
+      if (isBlankRecord(raw)) continue;
+      seen += 1;
+      if (seen <= options.skip) continue;
+      const result = validateRow(header, raw.map(clean), line, options.country);
+      if (result.ok) batch.rows.push(result.row);
+      else batch.rejected.push(result.rejection);
+      batch.records += 1;
+      batch.bytes = info.bytes;
+      if (batch.records >= options.batchSize) {
+        yield { kind: 'batch', batch };
+        batch = emptyBatch();
+      }
+    }
+    if (batch.records) yield { kind: 'batch', batch };
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    if (batch.records) yield { kind: 'batch', batch }; // the records parsed before the unreadable part are kept
+    yield { kind: 'unreadable', message: `The file could not be read after line ${lines.lastLine}: ${error.message}` };
+  } finally {
+    source.destroy(); // stops reading chunks when the consumer stopped early
+  }
+}
