@@ -78,6 +78,6 @@ export async function* parseBatches(chunks: AsyncIterable<Buffer>, options: Pars
     if (batch.records) yield { kind: 'batch', batch }; // the records parsed before the unreadable part are kept
     yield { kind: 'unreadable', message: `The file could not be read after line ${lines.lastLine}: ${error.message}` };
   } finally {
-    source.destroy(); // stops reading chunks when the consumer stopped early
+    source.destroy(); // run here rather than on a thread: stops reading chunks when the consumer stopped early
   }
 }

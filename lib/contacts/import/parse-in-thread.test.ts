@@ -1,7 +1,6 @@
-import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parseBatches, type ParseEvent, type ParseOptions } from './parse-batches';
-import { parseInThread } from './parse-in-thread';
+import { parseInThread, parsingThreads } from './parse-in-thread';
 
 // The import's parsing on its own thread gives what the same parsing gives in this thread, and
 // the thread never outlives its consumer: not when the consumer stops early, not when the file's
@@ -18,11 +17,8 @@ async function all(events: AsyncIterable<ParseEvent>): Promise<ParseEvent[]> {
   return out;
 }
 
-/** This process's OS threads (Linux): a parsing thread that is still running is one of them. */
-const threadCount = () => readdirSync('/proc/self/task').length;
-
-async function expectThreadsBackTo(count: number) {
-  await expect.poll(threadCount, { timeout: 5000 }).toBe(count);
+async function expectNoThreadLeft() {
+  await expect.poll(() => parsingThreads.size, { timeout: 5000 }).toBe(0);
 }
 
 const rows = Array.from({ length: 25 }, (_, i) => `+52 55 ${10_000_000 + i},Ana ${i},Mérida`);
@@ -61,13 +57,12 @@ describe('parseInThread', () => {
   });
 
   it('stops its thread when the consumer stops early', async () => {
-    const before = threadCount();
     for await (const event of parseInThread(chunksOf(file, 100), options)) {
       expect(event.kind).toBe('header');
-      expect(threadCount()).toBeGreaterThan(before); // the parsing thread is running
+      expect(parsingThreads.size).toBe(1);
       break;
     }
-    await expectThreadsBackTo(before);
+    await expectNoThreadLeft();
   });
 
   it('fails, and stops its thread, when a chunk cannot be read', async () => {
@@ -75,8 +70,15 @@ describe('parseInThread', () => {
       yield Buffer.from('phone,first_name\n+52 55 10000001,Ana\n');
       throw new Error('connection lost');
     }
-    const before = threadCount();
     await expect(all(parseInThread(failing(), options))).rejects.toThrow('connection lost');
-    await expectThreadsBackTo(before);
+    await expectNoThreadLeft();
+  });
+
+  it('fails, rather than waits, when its thread dies midway', async () => {
+    const events = parseInThread(chunksOf(file, 100), options);
+    expect((await events.next()).value).toMatchObject({ kind: 'header' });
+    await [...parsingThreads][0].terminate(); // as a crash or running out of memory would end it
+    await expect(all(events)).rejects.toThrow(/import parsing thread exited/);
+    await expectNoThreadLeft();
   });
 });

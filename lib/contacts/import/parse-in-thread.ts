@@ -16,20 +16,24 @@ export type FromThread =
 
 const AHEAD = 2;
 
-// Bundled by Next.js, the thread's file is compiled with the app. Run from source (tsx, vitest),
-// the thread has no TypeScript loader of its own, so it loads the file through tsx's require hook.
-const fromSource = import.meta.url.endsWith('.ts');
+// In the server Next.js built, the thread's file is compiled with the app (Next.js sets
+// NEXT_RUNTIME there). Run from source (tsx, vitest), the thread has no TypeScript loader of its
+// own, so it loads the file through tsx's require hook.
+const bundled = process.env.NEXT_RUNTIME === 'nodejs';
 
 // The thread's young generation is capped: V8's default sizes it for a whole process, and the
 // thread's live data is a few batches and the phone metadata (npm run bench:import prints the RSS).
 const threadOptions = (options: ParseOptions) => ({ workerData: options, resourceLimits: { maxYoungGenerationSizeMb: 8 } });
 
 function startThread(options: ParseOptions): Worker {
-  if (!fromSource) return new Worker(new URL('./parse-thread.ts', import.meta.url), threadOptions(options));
+  if (bundled) return new Worker(new URL('./parse-thread.ts', import.meta.url), threadOptions(options));
   const dir = JSON.stringify(path.dirname(fileURLToPath(import.meta.url)));
   const load = `require(require.resolve('tsx/cjs', { paths: [${dir}] })); require(require('node:path').join(${dir}, 'parse-thread.ts'));`;
   return new Worker(load, { ...threadOptions(options), eval: true });
 }
+
+/** The parsing threads running now in this process (tests stop one to see an import fail cleanly). */
+export const parsingThreads = new Set<Worker>();
 
 type Waiting = { resolve: (event: ParseEvent | null) => void; reject: (error: Error) => void };
 
@@ -37,6 +41,7 @@ type Waiting = { resolve: (event: ParseEvent | null) => void; reject: (error: Er
 export async function* parseInThread(chunks: AsyncIterable<Buffer>, options: ParseOptions): AsyncGenerator<ParseEvent> {
   const input = chunks[Symbol.asyncIterator]();
   const thread = startThread(options);
+  parsingThreads.add(thread);
   const waiting: Waiting[] = [];
   let failure: Error | null = null;
   const fail = (error: Error) => {
@@ -63,6 +68,7 @@ export async function* parseInThread(chunks: AsyncIterable<Buffer>, options: Par
     }
   });
   thread.on('error', fail);
+  thread.on('messageerror', fail); // a reply that could not be read: its request would wait forever
   thread.on('exit', (code) => fail(new Error(`import parsing thread exited (${code})`)));
 
   const request = (): Promise<ParseEvent | null> => {
@@ -86,6 +92,7 @@ export async function* parseInThread(chunks: AsyncIterable<Buffer>, options: Par
   } finally {
     thread.removeAllListeners('exit');
     await thread.terminate();
+    parsingThreads.delete(thread);
     await input.return?.();
   }
 }

@@ -14,7 +14,7 @@ import { writeBatch, type Batch, type ImportContext } from './write-batch';
 // Rows per transaction. PGlite is one connection shared with the web server, so its batches
 // stay smaller to keep requests waiting at most a few hundred milliseconds.
 export async function defaultBatchSize(): Promise<number> {
-  return (await database()).kind === 'pglite' ? 500 : 5000;
+  return (await database()).kind === 'pglite' ? 500 : 2000;
 }
 
 type ImportRecord = {
