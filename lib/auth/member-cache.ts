@@ -11,7 +11,11 @@ export function forgetMembers(): void {
   invalidateTopic('auth');
 }
 
-/** `load`'s answer when `fresh` (then not stored: the read may race a change), else the cache's. */
-export function cachedUnless(fresh: boolean, key: string, load: () => Promise<unknown>): Promise<unknown> {
-  return fresh ? load() : memberCache.through(key, load);
+/**
+ * `load`'s answer when `fresh` (then not stored: the read may race a change), else the cache's.
+ * Each key prefix (`key:`, `user:`) is only ever stored by one loader, so its entries have that
+ * loader's type.
+ */
+export function cachedUnless<V>(fresh: boolean, key: string, load: () => Promise<V | null>): Promise<V | null> {
+  return fresh ? load() : (memberCache.through(key, load) as Promise<V | null>);
 }

@@ -34,7 +34,7 @@ async function memberFromKey(key: string, fresh: boolean): Promise<Member> {
       keyId: row.keyId, lastUsedOn: row.lastUsedOn?.getTime() ?? null,
     };
     return found;
-  }) as KeyEntry | null;
+  });
   if (!entry) throw new AuthenticationError(INVALID_TOKEN);
   await recordUse(entry);
   return { ...entry.member };

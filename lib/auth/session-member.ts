@@ -16,7 +16,7 @@ export type SessionClaims = Record<string, unknown>;
 export async function sessionMember(claims: SessionClaims | null | undefined, fresh = false): Promise<Member | null> {
   const userId = Number(claims?.uid);
   if (!Number.isSafeInteger(userId) || userId <= 0) return null;
-  const user = await cachedUnless(fresh, `user:${userId}`, async () => {
+  const user = await cachedUnless(fresh, `user:${userId}`, async (): Promise<SessionUser | null> => {
     const db = await getDb();
     const [row] = await db
       .select({ userId: users.id, accountId: users.accountId, role: users.role, sessionEpoch: users.sessionEpoch })
@@ -24,7 +24,7 @@ export async function sessionMember(claims: SessionClaims | null | undefined, fr
       .where(and(eq(users.id, userId), eq(users.isActive, true)))
       .limit(1);
     return row ?? null;
-  }) as SessionUser | null;
+  });
   if (!user || user.sessionEpoch !== Number(claims?.epoch ?? 0)) return null;
   return { userId: user.userId, accountId: user.accountId, role: user.role, via: 'session' };
 }

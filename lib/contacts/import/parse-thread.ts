@@ -1,5 +1,5 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { parseBatches, type ParseEvent, type ParseOptions } from './parse-batches';
+import { parseBatches, type ParseOptions } from './parse-batches';
 import type { FromThread, ToThread } from './parse-in-thread';
 
 // The import's parsing thread (started by parse-in-thread.ts): asks its parent for the file's
@@ -25,7 +25,7 @@ async function answerNext(): Promise<void> {
   let reply: FromThread;
   try {
     const next = await events.next();
-    reply = next.done ? { type: 'end' } : { type: 'event', event: next.value as ParseEvent };
+    reply = next.done ? { type: 'end' } : { type: 'event', event: next.value };
   } catch (error) {
     reply = { type: 'error', message: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
   }
