@@ -40,7 +40,7 @@ async function main() {
   process.once('SIGINT', () => void stop('SIGINT'));
   await database(); // applies pending migrations (serialised across processes by an advisory lock)
   await startWorkers();
-  log(`ready: ${jobs.map((j) => `${j.name} ×${j.concurrency}`).join(', ')} on Postgres (queue pool ${process.env.QUEUE_POOL_SIZE || 4})`);
+  log(`ready: ${jobs.map((j) => `${j.name} ×${j.slots ?? j.concurrency}`).join(', ')} on Postgres (queue pool ${process.env.QUEUE_POOL_SIZE || 4})`);
 }
 
 main().catch(async (error) => {

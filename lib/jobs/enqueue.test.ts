@@ -9,7 +9,7 @@ const { closeDatabase, database, getDb } = await import('@/db');
 const { enqueue, enqueueMany } = await import('./enqueue');
 const { queue, stopQueue } = await import('./queue');
 const { QUEUES } = await import('./queues');
-const { JOB_CHANNEL, workerIds } = await import('./wake');
+const { addWorker, JOB_CHANNEL, stopWorkers } = await import('./wake');
 
 afterAll(async () => {
   await stopQueue();
@@ -54,14 +54,16 @@ describe('enqueue announcements', () => {
   it('are not sent for a queue this process works: its own workers are woken', async () => {
     const heard = await announcements();
     const db = await getDb();
-    workerIds.set(QUEUES.messageSend.name, ['local-worker']);
+    let woken = 0;
+    addWorker(QUEUES.messageSend.name, { wake: () => { woken += 1; }, stop: async () => {} });
     try {
       const before = heard.length;
       await db.transaction(async (tx) => { await enqueue(tx, QUEUES.messageSend.name, { test: 'local' }); });
-      await sleep(100);
+      await sleep(200);
       expect(heard.length).toBe(before);
+      expect(woken).toBeGreaterThan(0);
     } finally {
-      workerIds.delete(QUEUES.messageSend.name);
+      await stopWorkers(0);
     }
   });
 });

@@ -3,6 +3,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { database, executePositional, type Executor } from '@/db';
 import { ensureQueues } from './queues';
+import { stopWorkers } from './wake';
 
 // pg-boss is the durable queue. On Postgres it keeps its own small pool; on the embedded engine
 // it runs its SQL through PGlite (multi-statement scripts go through `exec`, which takes no
@@ -77,13 +78,10 @@ export function queue(): Promise<PgBoss> {
   return holder.__engageBoss;
 }
 
-/** The queue if this process has started it; never starts one (wake-ups during shutdown). */
-export function startedQueue(): Promise<PgBoss> | undefined {
-  return holder.__engageBoss;
-}
-
+/** Stops this process's workers (running jobs get up to 10 s to finish), then the queue. */
 export async function stopQueue(): Promise<void> {
   const pending = holder.__engageBoss;
   holder.__engageBoss = undefined;
+  await stopWorkers(10_000);
   if (pending) await (await pending).stop({ graceful: true, wait: true, timeout: 10_000 });
 }

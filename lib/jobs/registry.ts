@@ -4,16 +4,16 @@ import type { QueueName } from './queues';
 /** A kind of job: its queue's policy and the handler that runs one job. */
 export type JobDefinition<T = unknown> = {
   name: QueueName;
-  /** Parallel pollers per process. */
+  /** Batches running at once per process (job-worker.ts). */
   concurrency: number;
   /**
-   * Jobs fetched per poll and run side by side (default 1). A job of a batch that throws is sent
+   * Jobs fetched at once and run as one batch (default 1). A job of a batch that throws is sent
    * again on its own after a short delay, so one failure never fails its neighbours.
    */
   batchSize?: number;
   /**
    * For jobs that mostly wait on others (an outside HTTP request): up to this many run at once per
-   * process, each fetched as a slot frees up and completed on its own (slots-worker.ts);
+   * process, each fetched as a slot frees up and completed on its own (job-worker.ts);
    * `concurrency` and `batchSize` then do not apply.
    */
   slots?: number;

@@ -1,20 +1,19 @@
-import { startedQueue } from './queue';
+import type { JobWorker } from './job-worker';
 
-// Worker ids by queue name, for this process. pg-boss polls at most every POLL_SECONDS; after an
-// enqueue the local workers are poked so that a job starts within milliseconds instead.
-const holder = globalThis as unknown as { __engageWorkerIds?: Map<string, string[]> };
-export const workerIds: Map<string, string[]> = (holder.__engageWorkerIds ??= new Map());
+// This process's job workers, by queue name (job-worker.ts). A worker looks for jobs on its own
+// every POLL_SECONDS; after an enqueue it is woken at once instead, so a job starts within
+// milliseconds.
+const holder = globalThis as unknown as { __engageJobWorkers?: Map<string, JobWorker> };
+const workers: Map<string, JobWorker> = (holder.__engageJobWorkers ??= new Map());
 
 /**
  * How often an idle worker looks for jobs on its own: for jobs that start later (a retry, a
- * delay) and an announcement missed while not listening. Every enqueue pokes a worker at once.
+ * delay) and an announcement missed while not listening. Every enqueue wakes a worker at once.
  */
 export const POLL_SECONDS = 2;
-/** Workers of this process that are not pg-boss pollers (slots-worker.ts), by queue name. */
-const wakers = ((globalThis as unknown as { __engageWakers?: Map<string, () => void> }).__engageWakers ??= new Map());
 
-export function addWaker(name: string, wake: () => void): void {
-  wakers.set(name, wake);
+export function addWorker(name: string, worker: JobWorker): void {
+  workers.set(name, worker);
 }
 
 /**
@@ -24,18 +23,19 @@ export function addWaker(name: string, wake: () => void): void {
  */
 export const JOB_CHANNEL = 'job_enqueued';
 
-/** True when this process has workers for the queue. */
+/** True when this process has a worker for the queue. */
 export function worksHere(name: string): boolean {
-  return (workerIds.get(name)?.length ?? 0) > 0 || wakers.has(name);
+  return workers.has(name);
 }
 
-/**
- * Pokes every worker of the queue: an idle one fetches at once, a busy one again as its batch ends
- * (poking only one idle worker left the others asleep while it fetched, however many jobs came).
- */
+/** Wakes this process's worker of the queue: it fetches as soon as one more unit of work may start. */
 export function wakeWorkers(name: string): void {
-  wakers.get(name)?.();
-  const ids = workerIds.get(name);
-  if (!ids?.length) return;
-  void startedQueue()?.then((boss) => { for (const id of ids) boss.notifyWorker(id); }).catch(() => {});
+  workers.get(name)?.wake();
+}
+
+/** Stops every worker of this process (each waits up to `timeoutMs` for the jobs it runs); returns once all have. */
+export async function stopWorkers(timeoutMs: number): Promise<void> {
+  const stopping = [...workers.values()];
+  workers.clear();
+  await Promise.all(stopping.map((w) => w.stop(timeoutMs)));
 }

@@ -1,8 +1,8 @@
 import type PgBoss from 'pg-boss';
 import { database } from '@/db';
 import { queue } from './queue';
-import { startSlotsWorker } from './slots-worker';
-import { addWaker, JOB_CHANNEL, POLL_SECONDS, wakeWorkers, workerIds } from './wake';
+import { startJobWorker } from './job-worker';
+import { addWorker, JOB_CHANNEL, POLL_SECONDS, wakeWorkers } from './wake';
 import { jobs } from './jobs';
 import { describeError } from '@/lib/errors/describe';
 
@@ -68,7 +68,7 @@ export function workedQueues(): Set<string> {
   return names.length ? new Set(names) : known;
 }
 
-/** Starts pollers for the job kinds of this process. Several processes may do this at once. */
+/** Starts a worker for each job kind of this process (job-worker.ts). Several processes may do this at once. */
 export async function startWorkers(): Promise<void> {
   if (holder.__engageWorkersStarted) return;
   holder.__engageWorkersStarted = true;
@@ -76,27 +76,8 @@ export async function startWorkers(): Promise<void> {
   const worked = workedQueues();
   for (const job of jobs) {
     if (!worked.has(job.name)) continue;
-    if (job.slots) {
-      addWaker(job.name, startSlotsWorker(boss, job, job.slots).wake);
-      if (job.schedule) await boss.schedule(job.name, job.schedule);
-      continue;
-    }
-    const ids: string[] = [];
-    for (let i = 0; i < job.concurrency; i++) {
-      const batchSize = job.batchSize ?? 1;
-      let workerId = '';
-      workerId = await boss.work(job.name, { batchSize, pollingIntervalSeconds: POLL_SECONDS }, async (items) => {
-        try {
-          await runBatch(job, items, batchSize);
-        } finally {
-          // pg-boss waits out its polling interval even after a full batch; a full batch means
-          // more is probably waiting, so this poller fetches again at once.
-          if (items.length >= batchSize) boss.notifyWorker(workerId);
-        }
-      });
-      ids.push(workerId);
-    }
-    workerIds.set(job.name, ids);
+    const batchSize = job.batchSize ?? 1;
+    addWorker(job.name, startJobWorker(job, { boss, runBatch: (items) => runBatch(job, items, batchSize), pollMs: POLL_SECONDS * 1000 }));
     if (job.schedule) await boss.schedule(job.name, job.schedule);
   }
   // Jobs other processes enqueue for these queues start at once (see enqueue.ts); after a time
