@@ -1,7 +1,8 @@
-import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 import { conversations, conversationSource, conversationStatus } from '@/db/schema';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
+import { keyRows } from '@/lib/sql/key-probes';
 import { recordsOf } from '@/lib/sql/records';
 
 // A contact has at most one open conversation (a partial unique index enforces it). Sends and
@@ -25,6 +26,22 @@ export type ConversationWant = {
 
 export type Opened = { conversation: ConversationRecord; created: boolean };
 
+// The statuses written out, not bound, so that a prepared statement's plan may use the partial
+// unique index of open conversations.
+const STILL_OPEN = sql.raw(`status not in (${CLOSED_STATUSES.map((s) => `'${s}'`).join(', ')})`);
+
+/**
+ * These contacts' open conversations, locked in the order given, one probe of the contact's
+ * conversations per key (lib/sql/key-probes.ts): filtered by account alongside, the lookup was
+ * answered by reading every conversation of the account.
+ */
+export function openConversationsQuery(keys: { account_id: number; contact_id: string }[]): SQL {
+  return sql`
+    select c.* from ${keyRows({ account_id: 'int', contact_id: 'uuid' }, keys)},
+    lateral (select * from conversations where contact_id = k.contact_id and ${STILL_OPEN} limit 1 for update) c
+    where c.account_id = k.account_id`;
+}
+
 export async function lockOpenConversation(tx: Executor, accountId: number, contactId: string): Promise<ConversationRecord | null> {
   const [row] = await tx.select().from(conversations).where(and(
     eq(conversations.accountId, accountId), eq(conversations.contactId, contactId),
@@ -43,12 +60,9 @@ export async function openConversations(tx: Executor, wants: ConversationWant[])
   const found = new Map<string, Opened>();
   // A conversation another writer opens between our lookup and our insert is looked up again.
   for (let attempt = 0; found.size < byContact.size && attempt < 3; attempt++) {
-    const missing = [...byContact.keys()].filter((id) => !found.has(id));
-    const open = await tx.select().from(conversations).where(and(
-      inArray(conversations.accountId, [...new Set(missing.map((id) => byContact.get(id)!.accountId))]),
-      inArray(conversations.contactId, missing),
-      notInArray(conversations.status, CLOSED_STATUSES),
-    )).orderBy(conversations.contactId).for('update');
+    const missing = [...byContact.keys()].filter((id) => !found.has(id)).sort();
+    const open = recordsOf(conversations, await execRows<Record<string, unknown>>(tx,
+      openConversationsQuery(missing.map((id) => ({ account_id: byContact.get(id)!.accountId, contact_id: id })))));
     for (const c of open) found.set(c.contactId, { conversation: c, created: false });
     const toOpen = missing.filter((id) => !found.has(id)).sort();
     if (!toOpen.length) break;

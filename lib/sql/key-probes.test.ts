@@ -14,12 +14,14 @@ const { createSandboxChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
 const { contactsByPhoneQuery } = await import('@/lib/contacts/write');
 const { storedMessagesQuery } = await import('@/lib/messages/inbound-store');
+const { openConversationsQuery } = await import('@/lib/conversations/open');
 
 type Db = Awaited<ReturnType<typeof getDb>>;
 const ROWS = 3000;
 let db: Db;
 let first: { accountId: number; channelId: number };
 let second: { accountId: number };
+let contactIds: string[];
 
 async function account(name: string) {
   const [row] = await db.insert(accounts).values({ name, country: 'MX' }).returning();
@@ -37,6 +39,12 @@ beforeAll(async () => {
     select ${accountId}, '+5255' || n, '+5255' || n, '' from generate_series(10000000, ${10000000 + ROWS - 1}) as n`);
   await db.execute(sql`insert into contacts (account_id, phone, canonical_phone, search_text)
     values (${second.accountId}, '+5255777', '+5255777', '')`);
+  // Every contact of the first account with an open conversation, and the first ten a closed one too.
+  await db.execute(sql`insert into conversations (account_id, contact_id, channel_id, status, source)
+    select account_id, id, ${channel.id}, 'NEW', 'INBOX' from contacts where account_id = ${accountId}`);
+  await db.execute(sql`insert into conversations (account_id, contact_id, channel_id, status, source)
+    select account_id, id, ${channel.id}, 'RESOLVED', 'INBOX' from contacts where account_id = ${accountId} order by canonical_phone limit 10`);
+  contactIds = (await execRows<{ id: string }>(db, sql`select id from contacts where account_id = ${accountId} order by canonical_phone limit 12`)).map((r) => r.id);
   await db.execute(sql`insert into messages (account_id, contact_id, channel_id, direction, source, status, to_number, from_number, provider_id)
     select ${accountId}, (select id from contacts where account_id = ${accountId} limit 1), ${channel.id}, 'INBOUND', 'INBOUND', 'received',
       '+1', '+5255', 'wamid.' || n from generate_series(1, ${ROWS}) as n`);
@@ -123,6 +131,27 @@ describe('lookups by the keys of a unique index', () => {
       { channel_id: first.channelId + 100000, provider_id: 'wamid.18' },
     ]));
     expect(rows).toEqual([{ channel_id: first.channelId, provider_id: 'wamid.17' }]);
+  });
+
+  it('find the open conversations of the contacts asked for, in their own account only', async () => {
+    const keys = [
+      { account_id: first.accountId, contact_id: contactIds[0] },
+      { account_id: first.accountId, contact_id: contactIds[11] },
+      { account_id: second.accountId, contact_id: contactIds[1] }, // another account's contact
+    ];
+    const rows = await db.transaction((tx) => execRows<{ contact_id: string; status: string }>(tx, openConversationsQuery(keys)));
+    expect(rows.map((r) => `${r.contact_id} ${r.status}`).sort()).toEqual([`${contactIds[0]} NEW`, `${contactIds[11]} NEW`].sort());
+  });
+
+  it('probe a contact\'s conversations by contact, not the account\'s, even in a generic plan', async () => {
+    const plan = await genericPlan(openConversationsQuery(contactIds.map((id) => ({ account_id: first.accountId, contact_id: id }))));
+    const scans = scansOf(plan, 'conversations');
+    expect(scans.length).toBeGreaterThan(0);
+    for (const scan of scans) {
+      expect(scan['Node Type']).toMatch(/^Index (Only )?Scan$/);
+      expect(scan['Index Cond']).toContain('contact_id');
+      expect(scan['Index Cond']).not.toContain('account_id');
+    }
   });
 
   it('probe the unique index with every key column, even in a generic plan', async () => {
