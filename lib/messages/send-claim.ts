@@ -19,6 +19,12 @@ import { execRows, type Executor } from '@/db';
 //   again (send-job.ts). A channel whose callbacks never tell either way (its webhook not set up)
 //   gets no second send: the message fails as "outcome unknown".
 
+// Statements that find messages by id write their checks of a message's state as `status::text =
+// 'queued'` and `(provider_id is null) is true`, which no index answers, so that only the primary
+// key is left to find the rows: written plainly, they match the partial index of queued messages
+// and the NULL entries of the provider-id index, which statistics taken before a queue filled
+// believe small, and a claim of a few messages read every queued one.
+
 /**
  * SQL: whether the message `m` must wait for an earlier message of its conversation. Messages of
  * one conversation go out in the order they were queued, except that a broadcast's messages neither
@@ -32,6 +38,26 @@ export function waitsForEarlier(m: SQL, except: string[] = []): SQL {
       and e.direction = 'OUTBOUND' and e.source <> 'BROADCAST' and e.queued_on > now() - interval '1 hour'
       and (e.send_claimed_on is not null or e.failed_attempts = 0)
       and e.id <> all(${sql.param(except)}::uuid[])))`;
+}
+
+/** The claim of these messages (see above): the ids it claimed. */
+export function claimStatement(ids: string[]): SQL {
+  return sql`
+    with behind as (
+      select a.id from messages a where a.id = any(${sql.param(ids)}::uuid[])
+        and a.status::text = 'queued' and (a.provider_id is null) is true and a.send_claimed_on is null and ${waitsForEarlier(sql`a`)}
+    ), claimed as (
+      -- The clock at the row's update, not the statement's start: a claim that waited on a lock
+      -- is dated when it was made, which the resend's reckoning counts from (send-job.ts).
+      update messages set send_claimed_on = clock_timestamp()
+      where id = any(${sql.param(ids)}::uuid[]) and id not in (select id from behind)
+        and status::text = 'queued' and (provider_id is null) is true and send_claimed_on is null
+        -- A broadcast paused or canceled since the burst was planned: its messages stay behind.
+        and not exists (select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
+          where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
+      returning id
+    )
+    select id from claimed`;
 }
 
 export type BurstClaim = {
@@ -89,22 +115,7 @@ export function burstClaim(
     try {
       const ids = asked.map(([id]) => id);
       const started = Date.now();
-      const claimed = await execRows<{ id: string }>(db, sql`
-        with behind as (
-          select a.id from messages a where a.id = any(${sql.param(ids)}::uuid[])
-            and a.status = 'queued' and a.provider_id is null and a.send_claimed_on is null and ${waitsForEarlier(sql`a`)}
-        ), claimed as (
-          -- The clock at the row's update, not the statement's start: a claim that waited on a lock
-          -- is dated when it was made, which the resend's reckoning counts from (send-job.ts).
-          update messages set send_claimed_on = clock_timestamp()
-          where id = any(${sql.param(ids)}::uuid[]) and id not in (select id from behind)
-            and status = 'queued' and provider_id is null and send_claimed_on is null
-            -- A broadcast paused or canceled since the burst was planned: its messages stay behind.
-            and not exists (select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
-              where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
-          returning id
-        )
-        select id from claimed`);
+      const claimed = await execRows<{ id: string }>(db, claimStatement(ids));
       claimMs = 0.8 * claimMs + 0.2 * (Date.now() - started);
       // The claim came too late for its slot: the claimed messages keep their claim and go out at
       // a slot reserved now (held to the same tolerance), when that slot is near. Giving the claim
@@ -121,7 +132,7 @@ export function burstClaim(
         if (next === null || next - Date.now() > MAX_HOLD_MS || next - started > CLAIM_TO_SEND_MS) {
           wasLate = true;
           await db.execute(sql`update messages set send_claimed_on = null
-            where id = any(${sql.param(claimed.map((c) => c.id))}::uuid[]) and provider_id is null and status = 'queued'`);
+            where id = any(${sql.param(claimed.map((c) => c.id))}::uuid[]) and (provider_id is null) is true and status::text = 'queued'`);
           return answer(new Set());
         }
         at = next;

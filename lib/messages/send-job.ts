@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { execRows, getDb, type Db, type Executor } from '@/db';
 import { broadcastRecipients, broadcasts, channels, messages } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
@@ -74,7 +74,7 @@ async function fail(failures: { id: string; attempts: number; code: string; mess
       update messages m set status = 'failed', failed_on = now(), failed_attempts = x.attempts,
         provider_error_code = left(x.code, 32), provider_error_message = x.message
       from jsonb_to_recordset(${JSON.stringify(failures)}::jsonb) as x(id uuid, attempts int, code text, message text)
-      where m.id = x.id and m.status = 'queued'
+      where m.id = x.id and m.status::text = 'queued' -- by the primary key only (send-claim.ts)
       returning m.id, m.account_id`);
     await recordMessageEvents(tx, failed.map((f) => ({ accountId: f.account_id, id: f.id, type: 'message.status' as const })));
     const done = new Set(failed.map((f) => f.id));
@@ -94,7 +94,7 @@ async function settleClaimed(m: MessageRow): Promise<void> {
   // counted from then.
   const lag = sql.raw(`interval '${STATUS_LAG_SECONDS * 1000 + CLAIM_TO_SEND_MS} milliseconds'`);
   const stale = sql`m.send_claimed_on < now() - ${sql.raw(`interval '${STALE_SECONDS} seconds'`)}`;
-  const unsettled = sql`m.id = ${m.id} and m.status = 'queued' and m.provider_id is null and ${stale}`;
+  const unsettled = sql`m.id = ${m.id} and m.status::text = 'queued' and (m.provider_id is null) is true and ${stale}`;
   const outcome = await db.transaction(async (tx) => {
     const [resent] = await execRows<{ id: string }>(tx, sql`
       update messages m set send_claimed_on = null, failed_attempts = m.failed_attempts + 1
@@ -129,6 +129,22 @@ async function settleClaimed(m: MessageRow): Promise<void> {
   await enqueue(db, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: Math.ceil(next), priority: sendPriority(m.source) });
 }
 
+/** Writes the provider's ids of accepted sends; the ids of the messages it moved. */
+export function acceptedStatement(rows: { id: string; provider_id: string }[]): SQL {
+  // Also over an "outcome unknown" failure: the provider did accept it, after all.
+  return sql`
+    update messages m set provider_id = x.provider_id, status = 'accepted', accepted_on = now(), failed_on = null,
+      provider_error_code = case when m.status = 'failed' then null else m.provider_error_code end,
+      provider_error_message = case when m.status = 'failed' then null else m.provider_error_message end
+    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+      as x(id uuid, provider_id text)
+    -- By the primary key only (send-claim.ts): the ids also as an array, whose size the planner
+    -- reckons small, where it reckons the JSON's rows a hundred and would rather read the table.
+    where m.id = any(${sql.param(rows.map((r) => r.id))}::uuid[]) and m.id = x.id and (m.provider_id is null) is true
+      and (m.status = 'queued' or (m.status = 'failed' and m.provider_error_code = ${OUTCOME_UNKNOWN_CODE}))
+    returning m.id`;
+}
+
 type Accepted = { m: MessageRow; channel: ChannelRow; providerId: string; broadcast: boolean };
 
 /**
@@ -142,16 +158,7 @@ async function writeAccepted(db: Db, accepted: Accepted[]) {
     // after this one, flushes it; lost with the database before that, the job runs again and
     // finds the message claimed, as after a worker's death.
     if (inTransaction) await tx.execute(sql`select set_config('synchronous_commit', 'off', true)`);
-    // Also over an "outcome unknown" failure: the provider did accept it, after all.
-    const updated = await execRows<{ id: string }>(tx, sql`
-      update messages m set provider_id = x.provider_id, status = 'accepted', accepted_on = now(), failed_on = null,
-        provider_error_code = case when m.status = 'failed' then null else m.provider_error_code end,
-        provider_error_message = case when m.status = 'failed' then null else m.provider_error_message end
-      from jsonb_to_recordset(${JSON.stringify(accepted.map((a) => ({ id: a.m.id, provider_id: a.providerId })))}::jsonb)
-        as x(id uuid, provider_id text)
-      where m.id = x.id and m.provider_id is null
-        and (m.status = 'queued' or (m.status = 'failed' and m.provider_error_code = ${OUTCOME_UNKNOWN_CODE}))
-      returning m.id`);
+    const updated = await execRows<{ id: string }>(tx, acceptedStatement(accepted.map((a) => ({ id: a.m.id, provider_id: a.providerId }))));
     const moved = new Set(updated.map((u) => u.id));
     await messagesProgressed(tx, accepted.filter((a) => a.broadcast && moved.has(a.m.id))
       .map((a) => ({ messageId: a.m.id, status: 'sent' as const, at: new Date() })));
