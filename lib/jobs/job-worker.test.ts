@@ -166,4 +166,17 @@ describe('job worker', () => {
     await sleep(20);
     expect(queue.waiting.length).toBe(1); // a stopped worker fetches nothing
   });
+
+  it('on stop during a fetch, runs what the fetch took and waits for it', async () => {
+    const queue = new FakeQueue();
+    const ran: string[] = [];
+    const worker = start(queue, { batchSize: 10, concurrency: 1 }, async (items) => { await sleep(20); ran.push(...items.map((i) => i.id)); });
+    await until(() => queue.fetches.length === 1);
+    queue.add(2);
+    worker.wake(); // a fetch is now in flight (it answers after 2 ms)
+    await worker.stop(1000);
+    expect(ran).toEqual(['j1', 'j2']);
+    expect(queue.completed).toEqual(['j1', 'j2']);
+    expect(queue.failed).toEqual([]);
+  });
 });

@@ -14,7 +14,10 @@ export const BESIDE_AFTER_MS = 50;
 export type JobWorker = {
   /** Jobs may be waiting: fetch as soon as a unit may start. */
   wake: () => void;
-  /** Stops fetching; waits up to `timeoutMs` for running units, then fails the jobs of those still running. */
+  /**
+   * Stops fetching; waits up to `timeoutMs` for running units (those of a fetch in flight included),
+   * then fails the jobs of those still running, so that the queue's retry policy runs them again.
+   */
   stop: (timeoutMs: number) => Promise<void>;
 };
 
@@ -35,6 +38,7 @@ export function startJobWorker(job: JobDefinition<never>, { boss, runBatch, poll
   let fetching = false;
   let stopping = false;
   let besideTimer: NodeJS.Timeout | null = null;
+  let inFlight: Promise<void> = Promise.resolve();
 
   // The reason is kept with a job failed alone (pg-boss's types take it for one id only); a batch
   // fails as a whole only past its expiry or at a stop, both logged.
@@ -78,18 +82,14 @@ export function startJobWorker(job: JobDefinition<never>, { boss, runBatch, poll
     const size = job.slots ? units - running.size : batchSize;
     fetching = true;
     wanted = false;
-    boss.fetch<unknown>(job.name, { batchSize: size, priority: true })
+    inFlight = boss.fetch<unknown>(job.name, { batchSize: size, priority: true })
       .catch((error) => {
         if (!stopping) console.error(`[jobs] ${job.name}: fetch failed:`, describeError(error));
         return [] as PgBoss.Job<unknown>[];
       })
       .then((fetched) => {
         fetching = false;
-        if (stopping) {
-          // Fetched as the process stops: handed back at once rather than left to expire.
-          if (fetched.length) void fail(fetched.map((f) => f.id), 'the worker stopped').catch(() => {});
-          return;
-        }
+        // Run even when a stop began meanwhile (the stop waits for them): the fetch already took them.
         if (job.slots) fetched.forEach((item) => run([item]));
         else if (fetched.length) run(fetched);
         // A full fetch means more are probably waiting.
@@ -109,6 +109,7 @@ export function startJobWorker(job: JobDefinition<never>, { boss, runBatch, poll
       stopping = true;
       clearInterval(poll);
       if (besideTimer) clearTimeout(besideTimer);
+      await inFlight;
       const left = [...running];
       const finished = await Promise.race([
         Promise.all(left.map((u) => u.done)).then(() => true),

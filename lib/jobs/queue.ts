@@ -80,8 +80,9 @@ export function queue(): Promise<PgBoss> {
 
 /** Stops this process's workers (running jobs get up to 10 s to finish), then the queue. */
 export async function stopQueue(): Promise<void> {
+  // First, while jobs that still run may enqueue through the queue (a new one would never be stopped).
+  await stopWorkers(10_000);
   const pending = holder.__engageBoss;
   holder.__engageBoss = undefined;
-  await stopWorkers(10_000);
   if (pending) await (await pending).stop({ graceful: true, wait: true, timeout: 10_000 });
 }

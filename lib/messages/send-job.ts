@@ -65,17 +65,25 @@ function outbound(m: MessageRow): OutboundMessage {
   return { kind: 'text', to: m.toNumber, body: content.text?.body ?? m.body, reference: m.id };
 }
 
-/** Fails queued messages, and their broadcast recipients with them. */
-async function fail(failures: { id: string; attempts: number; code: string; message: string }[]) {
-  if (!failures.length) return;
-  const db = await getDb();
-  await db.transaction(async (tx) => {
-    const failed = await execRows<{ id: string; account_id: number }>(tx, sql`
+type Failure = { id: string; attempts: number; code: string; message: string };
+
+/** Marks these queued messages failed; the ids and accounts of those it moved. */
+export function failedStatement(failures: Failure[]): SQL {
+  return sql`
       update messages m set status = 'failed', failed_on = now(), failed_attempts = x.attempts,
         provider_error_code = left(x.code, 32), provider_error_message = x.message
       from jsonb_to_recordset(${JSON.stringify(failures)}::jsonb) as x(id uuid, attempts int, code text, message text)
-      where m.id = x.id and m.status::text = 'queued' -- by the primary key only (send-claim.ts)
-      returning m.id, m.account_id`);
+      -- By the primary key only (send-claim.ts, acceptedStatement).
+      where m.id = any(${sql.param(failures.map((f) => f.id))}::uuid[]) and m.id = x.id and m.status::text = 'queued'
+      returning m.id, m.account_id`;
+}
+
+/** Fails queued messages, and their broadcast recipients with them. */
+async function fail(failures: Failure[]) {
+  if (!failures.length) return;
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const failed = await execRows<{ id: string; account_id: number }>(tx, failedStatement(failures));
     await recordMessageEvents(tx, failed.map((f) => ({ accountId: f.account_id, id: f.id, type: 'message.status' as const })));
     const done = new Set(failed.map((f) => f.id));
     await messagesProgressed(tx, failures.filter((f) => done.has(f.id))

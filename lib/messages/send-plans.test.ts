@@ -13,7 +13,7 @@ const { accounts } = await import('@/db/schema');
 const { createSandboxChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
 const { claimStatement } = await import('./send-claim');
-const { acceptedStatement } = await import('./send-job');
+const { acceptedStatement, failedStatement } = await import('./send-job');
 
 type Db = Awaited<ReturnType<typeof getDb>>;
 let db: Db;
@@ -42,7 +42,7 @@ afterAll(async () => {
   await closeDatabase();
 });
 
-type PlanNode = { 'Node Type': string; 'Index Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
+type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Index Cond'?: string; Plans?: PlanNode[] };
 
 const nodes = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodes)];
 
@@ -67,13 +67,21 @@ async function genericPlan(query: SQL): Promise<PlanNode> {
   });
 }
 
-/** Every use of the queue's indexes is a probe of one conversation's queued messages. */
+/**
+ * Messages are read only through the primary key, or through the queued index for one
+ * conversation's earlier messages: never a scan of the table or of another index.
+ */
 function expectFoundByKey(plan: PlanNode) {
-  const used = nodes(plan).filter((n) => n['Index Name']);
-  expect(used.some((n) => n['Index Name'] === 'messages_pkey')).toBe(true);
-  for (const node of used) {
-    expect(node['Index Name']).not.toBe('messages_channel_provider_id_key');
-    if (node['Index Name'] === 'messages_queued_conversation_idx') expect(node['Index Cond']).toContain('conversation_id');
+  const all = nodes(plan);
+  expect(all.some((n) => n['Index Name'] === 'messages_pkey')).toBe(true);
+  for (const node of all) {
+    const index = node['Index Name'];
+    if (index?.startsWith('messages_')) {
+      if (index === 'messages_queued_conversation_idx') expect(node['Index Cond']).toContain('conversation_id');
+      else expect(index).toBe('messages_pkey');
+    } else if (node['Relation Name'] === 'messages' && node['Node Type'] !== 'ModifyTable') {
+      expect(node['Node Type']).toMatch(/^(Bitmap Heap Scan|Index Scan)$/);
+    }
   }
 }
 
@@ -86,6 +94,10 @@ describe('the send pipeline\'s statements by message id', () => {
     expectFoundByKey(await genericPlan(acceptedStatement(ids.map((id, i) => ({ id, provider_id: `wamid.${i}` })))));
   });
 
+  it('fail queued messages by the primary key', async () => {
+    expectFoundByKey(await genericPlan(failedStatement(ids.map((id) => ({ id, attempts: 1, code: 'x', message: 'y' })))));
+  });
+
   it('claim what they are asked to, once', async () => {
     const claimed = await execRows<{ id: string }>(db, claimStatement(ids.slice(0, 3)));
     expect(claimed.map((c) => c.id).sort()).toEqual(ids.slice(0, 3).sort());
@@ -93,5 +105,7 @@ describe('the send pipeline\'s statements by message id', () => {
     const accepted = await execRows<{ id: string }>(db, acceptedStatement([{ id: ids[0], provider_id: 'wamid.plan' }]));
     expect(accepted.map((a) => a.id)).toEqual([ids[0]]);
     expect(await execRows(db, acceptedStatement([{ id: ids[0], provider_id: 'wamid.again' }]))).toEqual([]);
+    const failed = await execRows<{ id: string }>(db, failedStatement([ids[0], ids[5]].map((id) => ({ id, attempts: 1, code: 'x', message: 'y' }))));
+    expect(failed.map((f) => f.id)).toEqual([ids[5]]); // the accepted one stays accepted
   });
 });

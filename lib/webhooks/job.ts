@@ -1,8 +1,8 @@
 import { defineJob } from '@/lib/jobs/registry';
 import { deliverWebhook, deliverWebhooks } from './deliver';
 
-// Deliveries wait mostly on the network: each poller takes a batch, sends it side by side and
-// records the outcomes of the whole batch in one transaction.
+// Deliveries wait mostly on the network: a batch is sent side by side and the outcomes of the
+// whole batch recorded in one transaction; two batches may run at once per process.
 export const webhookDeliverJob = defineJob<{ deliveryId: string }>({
   name: 'webhook-deliver',
   concurrency: 2,
