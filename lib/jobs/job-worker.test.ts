@@ -102,6 +102,17 @@ describe('job worker', () => {
     expect(queue.failed).toEqual([]);
   });
 
+  it('with a backlog (a full fetch), starts the next batches beside at once', async () => {
+    const queue = new FakeQueue();
+    let running = 0;
+    const worker = start(queue, { batchSize: 2, concurrency: 3 }, async () => { running += 1; await sleep(BESIDE_AFTER_MS * 4); running -= 1; });
+    await until(() => queue.fetches.length === 1);
+    queue.add(10);
+    worker.wake();
+    await sleep(BESIDE_AFTER_MS / 2);
+    expect(running).toBe(3);
+  });
+
   it('runs slot jobs one per slot, each completed or failed on its own', async () => {
     const queue = new FakeQueue();
     let running = 0;

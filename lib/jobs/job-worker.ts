@@ -5,9 +5,10 @@ import type { JobDefinition } from './registry';
 // One worker per kind of job in a process: it fetches that kind's jobs, runs them in units (a
 // batch, or for `slots` kinds one job each) and marks them completed or failed. A single fetcher
 // per kind means a burst of enqueues costs one fetch, not one per poller, and what arrives while
-// a unit runs is fetched together once it ends. A further unit starts beside running ones only
-// once each of them has run a while (BESIDE_AFTER_MS): enough to keep a channel's pace full while
-// a broadcast batch waits on it, without splitting a busy stream of quick jobs into one fetch each.
+// a unit runs is fetched together once it ends. A further unit starts beside running ones at once
+// when the last fetch was full (a backlog), else only once each of them has run a while
+// (BESIDE_AFTER_MS): enough to keep a channel's pace full while a broadcast batch waits on it,
+// without splitting a busy stream of quick jobs into one fetch each.
 
 export const BESIDE_AFTER_MS = 50;
 
@@ -39,6 +40,7 @@ export function startJobWorker(job: JobDefinition<never>, { boss, runBatch, poll
   let stopping = false;
   let besideTimer: NodeJS.Timeout | null = null;
   let inFlight: Promise<void> = Promise.resolve();
+  let backlog = false; // the last fetch was full: more jobs wait than a batch takes
 
   // The reason is kept with a job failed alone (pg-boss's types take it for one id only); a batch
   // fails as a whole only past its expiry or at a stop, both logged.
@@ -72,7 +74,7 @@ export function startJobWorker(job: JobDefinition<never>, { boss, runBatch, poll
 
   const tick = () => {
     if (stopping || fetching || !wanted || running.size >= units) return;
-    if (!job.slots && running.size) {
+    if (!job.slots && running.size && !backlog) {
       const wait = Math.max(...[...running].map((u) => u.startedAt)) + BESIDE_AFTER_MS - Date.now();
       if (wait > 0) {
         besideTimer ??= setTimeout(() => { besideTimer = null; tick(); }, wait);
@@ -92,8 +94,9 @@ export function startJobWorker(job: JobDefinition<never>, { boss, runBatch, poll
         // Run even when a stop began meanwhile (the stop waits for them): the fetch already took them.
         if (job.slots) fetched.forEach((item) => run([item]));
         else if (fetched.length) run(fetched);
-        // A full fetch means more are probably waiting.
-        if (fetched.length === size) wanted = true;
+        // A full fetch means more are probably waiting: the next batch need not wait to fill.
+        backlog = fetched.length === size;
+        if (backlog) wanted = true;
         tick();
       });
   };
