@@ -50,7 +50,8 @@ export function startJobWorker(job: JobDefinition<never>, { boss, runBatch, poll
 
   const run = (items: PgBoss.Job<unknown>[]) => {
     const ids = items.map((i) => i.id);
-    const handler = job.slots ? job.handle(items[0].data as never, items[0] as never) : runBatch(items);
+    // Started on a promise, so that a handler throwing before its first await is a failed job too.
+    const handler = Promise.resolve().then(() => (job.slots ? job.handle(items[0].data as never, items[0] as never) : runBatch(items)));
     // As pg-boss's own workers do: a unit running past its jobs' expiry is failed (they run again)
     // and frees its place, whatever its handler goes on doing.
     const expiry = Math.max(1, ...items.map((i) => Number((i as { expireInSeconds?: number }).expireInSeconds) || 0)) * 1000;
