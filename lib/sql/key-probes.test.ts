@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '@/lib/test-support/unit-database';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
+import { genericPlan as planOf, planNodes, type PlanNode } from '@/lib/test-support/generic-plan';
 
 // The lookups of many rows by the keys of a unique index (lib/sql/key-probes.ts), against a real
 // database (the embedded engine, or the scratch Postgres in TEST_DATABASE_URL): the rows they find,
@@ -55,29 +56,12 @@ afterAll(async () => {
   await closeDatabase();
 });
 
-type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Cond'?: string; Filter?: string; Plans?: PlanNode[] };
+const scansOf = (plan: PlanNode, table: string) => planNodes(plan).filter((n) => n['Relation Name'] === table);
 
-function scansOf(node: PlanNode, table: string): PlanNode[] {
-  const here = node['Relation Name'] === table ? [node] : [];
-  return [...here, ...(node.Plans ?? []).flatMap((child) => scansOf(child, table))];
-}
-
-/** The generic plan of `query` (its one parameter unknown), as a prepared statement would keep it. */
+/** The generic plan of `query`, whose one parameter holds every key (its text does not grow with them). */
 async function genericPlan(query: SQL): Promise<PlanNode> {
-  const { sql: text, params } = new PgDialect().sqlToQuery(query);
-  expect(params).toHaveLength(1);
-  const literal = `'${String(params[0]).replace(/'/g, "''")}'`;
-  return db.transaction(async (tx) => {
-    await tx.execute(sql.raw('set local plan_cache_mode = force_generic_plan'));
-    await tx.execute(sql.raw(`prepare key_probe_plan(text) as ${text}`));
-    try {
-      const [row] = await execRows<{ 'QUERY PLAN': unknown }>(tx, sql.raw(`explain (format json) execute key_probe_plan(${literal})`));
-      const plan = typeof row['QUERY PLAN'] === 'string' ? JSON.parse(row['QUERY PLAN']) : row['QUERY PLAN'];
-      return (plan as { Plan: PlanNode }[])[0].Plan;
-    } finally {
-      await tx.execute(sql.raw('deallocate key_probe_plan'));
-    }
-  });
+  expect(new PgDialect().sqlToQuery(query).params).toHaveLength(1);
+  return db.transaction((tx) => planOf(tx, query));
 }
 
 function expectProbes(plan: PlanNode, table: string, columns: string[]) {
