@@ -38,9 +38,12 @@ afterEach(async () => {
   await Promise.all(started.splice(0).map((w) => w.stop(0)));
 });
 
-function start(queue: FakeQueue, job: Partial<JobDefinition<never>>, runBatch: (items: PgBoss.Job<unknown>[]) => Promise<void>) {
-  const worker = startJobWorker({ name: 'message-send', concurrency: 4, handle: async () => {}, ...job } as JobDefinition<never>, {
-    boss: queue.boss, runBatch, pollMs: 60_000,
+/** `runBatch` defaults to running each job through the kind's `handle`, as workers.ts does for a slot's one job. */
+function start(queue: FakeQueue, job: Partial<JobDefinition<never>>, runBatch?: (items: PgBoss.Job<unknown>[]) => Promise<void>) {
+  const definition = { name: 'message-send', concurrency: 4, handle: async () => {}, ...job } as JobDefinition<never>;
+  const worker = startJobWorker(definition, {
+    boss: queue.boss, pollMs: 60_000,
+    runBatch: runBatch ?? (async (items) => { for (const item of items) await definition.handle(item.data as never, item as never); }),
   });
   started.push(worker);
   return worker;
@@ -126,7 +129,7 @@ describe('job worker', () => {
         running -= 1;
         if ((data as { id: string }).id === 'j2') throw new Error('refused');
       },
-    }, async () => { throw new Error('not a batch job'); });
+    });
     queue.add(7);
     worker.wake();
     await until(() => queue.completed.length + queue.failed.length === 7);
@@ -165,7 +168,7 @@ describe('job worker', () => {
 
   it('on stop, lets running jobs finish within the time given and fails those still running after it', async () => {
     const queue = new FakeQueue();
-    const worker = start(queue, { slots: 2, concurrency: 0, handle: async (data: never) => { await sleep((data as { id: string }).id === 'j1' ? 20 : 10_000); } }, async () => {});
+    const worker = start(queue, { slots: 2, concurrency: 0, handle: async (data: never) => { await sleep((data as { id: string }).id === 'j1' ? 20 : 10_000); } });
     queue.add(2);
     worker.wake();
     await until(() => queue.fetches.some((n) => n === 2));

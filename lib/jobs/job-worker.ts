@@ -24,7 +24,7 @@ export type JobWorker = {
 
 type Unit = { startedAt: number; ids: string[]; done: Promise<void> };
 
-/** What a worker needs of the queue (pg-boss's fetch, complete and fail), and how it runs a batch. */
+/** What a worker needs of the queue (pg-boss's fetch, complete and fail), and how it runs a batch (a slot's is one job). */
 export type WorkerDeps = {
   boss: Pick<PgBoss, 'fetch' | 'complete' | 'fail'>;
   runBatch: (items: PgBoss.Job<unknown>[]) => Promise<void>;
@@ -51,7 +51,7 @@ export function startJobWorker(job: JobDefinition<never>, { boss, runBatch, poll
   const run = (items: PgBoss.Job<unknown>[]) => {
     const ids = items.map((i) => i.id);
     // Started on a promise, so that a handler throwing before its first await is a failed job too.
-    const handler = Promise.resolve().then(() => (job.slots ? job.handle(items[0].data as never, items[0] as never) : runBatch(items)));
+    const handler = Promise.resolve().then(() => runBatch(items));
     // As pg-boss's own workers do: a unit running past its jobs' expiry is failed (they run again)
     // and frees its place, whatever its handler goes on doing.
     const expiry = Math.max(1, ...items.map((i) => Number((i as { expireInSeconds?: number }).expireInSeconds) || 0)) * 1000;
