@@ -2,7 +2,7 @@
 import { formatPhone } from '@/lib/phone/format';
 import { ContactConversations } from './contact-conversations';
 import Link from 'next/link';
-import { useRouter } from 'next/navigation';
+import { useRouter, useSearchParams } from 'next/navigation';
 import { useState } from 'react';
 import { TemplateSendForm } from '@/components/inbox/template-send-form';
 import { Button, ButtonLink } from '@/components/ui/button';
@@ -26,6 +26,7 @@ export function ContactDetailView({ id }: { id: string }) {
   const router = useRouter();
   const contact = useContact(id);
   const del = useDeleteContact(id);
+  const merged = useSearchParams().get('merged') === '1';
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<TemplateSendResult | null>(null);
   const back = <Link href="/contacts" className="text-slate-500 hover:text-slate-900">← Contacts</Link>;
@@ -56,6 +57,11 @@ export function ContactDetailView({ id }: { id: string }) {
           </ConfirmButton>
         </>} />
       <FormAlert messages={topMessages(errorBody(del.error), [])} />
+      {merged && (
+        <p role="status" className="mt-4 rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
+          This number was already a contact: what you entered was added to it, and what you left blank was kept.
+        </p>
+      )}
       {sent && (
         <p role="status" className="mt-4 rounded-md border border-emerald-200 bg-emerald-50 px-4 py-3 text-sm text-emerald-800">
           Message queued. <Link href={`/inbox/${sent.conversation}`} className="font-medium underline">Open the conversation</Link>

@@ -1,4 +1,4 @@
-import type { Contact, ContactWrite } from '@/lib/client/types';
+import type { Contact, ContactCreate, ContactWrite } from '@/lib/client/types';
 
 // The contact form's state, and the conversions between it, the API's contact and its request body.
 
@@ -76,6 +76,23 @@ export function formToBody(v: ContactFormValues): ContactWrite {
     default_assignees: v.default_assignees.map((id) => ({ id })),
   };
 }
+
+/**
+ * The POST body of the new-contact form: only what was filled in. The API merges it into the
+ * contact that has the same number, if there is one, and a field left blank must not erase it.
+ */
+export function createBody(v: ContactFormValues): ContactCreate {
+  const full = formToBody(v);
+  const body: ContactCreate = { phone: full.phone };
+  for (const key of ['first_name', 'last_name', 'email', 'external_url', 'external_id'] as const) if (full[key]) body[key] = full[key];
+  if (full.tags?.length) body.tags = full.tags;
+  if (full.meta && Object.keys(full.meta).length) body.meta = full.meta;
+  if (full.default_assignees?.length) body.default_assignees = full.default_assignees;
+  return body;
+}
+
+/** A contact the upsert merged into rather than created (a new one is written once: both times agree). */
+export const wasMerged = (c: Contact) => c.created_on !== c.last_updated_on;
 
 /**
  * The PUT body for an edit, made over the contact as it is now (`current`, read just before

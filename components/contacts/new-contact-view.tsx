@@ -6,7 +6,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { useCreateContact } from '@/lib/client/contacts';
 import { errorBody } from '@/lib/client/drf-errors';
 import { ContactForm } from './contact-form';
-import { emptyContactForm, formToBody } from './contact-form-values';
+import { createBody, emptyContactForm, wasMerged } from './contact-form-values';
 
 export function NewContactView() {
   const router = useRouter();
@@ -19,7 +19,7 @@ export function NewContactView() {
         back={<Link href="/contacts" className="text-slate-500 hover:text-slate-900">← Contacts</Link>} />
       <ContactForm initial={initial} errors={errorBody(create.error)} pending={create.isPending || create.isSuccess}
         submitLabel="Create contact" cancelHref="/contacts"
-        onSubmit={(values) => create.mutate(formToBody(values), { onSuccess: (c) => router.push(`/contacts/${c.id}`) })} />
+        onSubmit={(values) => create.mutate(createBody(values), { onSuccess: (c) => router.push(`/contacts/${c.id}${wasMerged(c) ? '?merged=1' : ''}`) })} />
     </>
   );
 }

@@ -12,6 +12,8 @@ import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
 import { useFlow, useFlowExecutions } from '@/lib/client/flows';
+import { useMe } from '@/lib/client/me';
+import { FlowSecret } from './flow-secret';
 import { ExecutionStatusBadge } from './flow-badges';
 import { RunFlowForm } from './run-flow-form';
 import { StepDiagram } from './step-diagram';
@@ -47,6 +49,7 @@ function Executions({ flowId }: { flowId: string }) {
 export function FlowDetailView({ id }: { id: string }) {
   const router = useRouter();
   const flow = useFlow(id);
+  const me = useMe();
   if (flow.isPending) return <LoadingState />;
   if (flow.isError) return <ErrorState error={flow.error} onRetry={() => flow.refetch()} />;
   const f = flow.data;
@@ -71,6 +74,7 @@ export function FlowDetailView({ id }: { id: string }) {
               <DetailRow label="Type"><Badge>{f.execution_type}</Badge></DetailRow>
               <DetailRow label="Active">{f.is_active ? 'Yes' : 'No'}</DetailRow>
               <DetailRow label="At the end">{f.flow_end_action === 'WEBHOOK' ? `Post the answers to ${f.flow_end_webhook_url}` : 'Nothing more'}</DetailRow>
+              {f.flow_end_action === 'WEBHOOK' && me.data?.user.role === 'ADMIN' && <DetailRow label="Signing secret"><FlowSecret flowId={f.id} /></DetailRow>}
               <DetailRow label="Variables">{f.flow_execution_variables.join(', ') || 'None'}</DetailRow>
               <DetailRow label="Created"><DateTime value={f.created_on} /> {f.created_by ? `by ${f.created_by.email}` : ''}</DetailRow>
             </dl>

@@ -70,7 +70,10 @@ export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: Fl
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Run this flow">
       {inbound ? (
-        <p className="text-sm text-slate-600">An inbound flow listens: once started, a contact&apos;s message starts it for that contact.</p>
+        <p className="text-sm text-slate-600">
+          An inbound flow listens: once started, a contact&apos;s message starts it for that contact. A contact whose conversation
+          is open in the inbox (New or In progress) is left to the agents until it is resolved.
+        </p>
       ) : (
         <fieldset>
           <legend className="text-sm font-medium text-slate-700">Run it for</legend>

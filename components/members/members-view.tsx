@@ -97,7 +97,7 @@ function MemberRow({ member: m, isAdmin, isMe, busy, onRole, onActive, onReset }
         ) : <RoleBadge role={m.role} />}
       </Td>
       <Td className="whitespace-normal">{m.teams.map((t) => t.name).join(', ') || <span className="text-slate-400">—</span>}</Td>
-      <Td><DateTime value={m.date_joined} date /></Td>
+      <Td>{m.invitation_pending ? <Badge tone="amber">Invited</Badge> : <DateTime value={m.date_joined} date />}</Td>
       {isAdmin && (
         <Td className="text-right">
           <div className="flex justify-end gap-2">

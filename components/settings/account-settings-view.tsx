@@ -70,7 +70,7 @@ function AccountSettingsForm({ account, canEdit }: { account: Account; canEdit: 
     }}>
       {!canEdit && <p className="rounded-md bg-slate-50 px-4 py-3 text-sm text-slate-600 ring-1 ring-slate-200">Only admins can change these settings.</p>}
       <FormAlert messages={topMessages(errors, SHOWN)} />
-      <fieldset disabled={!canEdit} className="space-y-6">
+      <fieldset disabled={!canEdit} className="min-w-0 space-y-6">
         <Card title="General">
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label="Account name" value={values.name} maxLength={200} errors={messagesAt(errors, ['name'])}
@@ -88,12 +88,14 @@ function AccountSettingsForm({ account, canEdit }: { account: Account; canEdit: 
           <div className="space-y-5">
             <Switch label="Use working hours" checked={values.has_working_hours} onChange={(on) => set('has_working_hours', on)} disabled={!canEdit}
               description="Outside them, a contact who writes gets the after-hours response, once per conversation." />
+            {/* Scrolls by itself on a phone rather than widening the page. */}
+            <div className="overflow-x-auto">
             <table className="w-full text-sm">
               <caption className="sr-only">Opening times per weekday</caption>
               <thead>
                 <tr className="text-left text-xs text-slate-500">
-                  <th className="py-1 font-medium">Day</th><th className="py-1 font-medium">Open</th>
-                  <th className="py-1 font-medium">From (UTC)</th><th className="py-1 font-medium">To (UTC)</th>
+                  <th className="py-1 pr-3 font-medium">Day</th><th className="py-1 pr-3 font-medium">Open</th>
+                  <th className="py-1 pr-3 font-medium">From (UTC)</th><th className="py-1 font-medium">To (UTC)</th>
                 </tr>
               </thead>
               <tbody>
@@ -117,6 +119,7 @@ function AccountSettingsForm({ account, canEdit }: { account: Account; canEdit: 
                 ))}
               </tbody>
             </table>
+            </div>
             <p className="text-xs text-slate-500">Times are UTC, as the API stores them. A closing time before the opening time runs past midnight.</p>
             <TextArea label="After-hours response" rows={3} value={values.after_hours_response} maxLength={4096}
               errors={messagesAt(errors, ['after_hours_response'])} hint="Leave empty to send nothing."

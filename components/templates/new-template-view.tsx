@@ -3,6 +3,7 @@ import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
+import { AdminOnly } from '@/components/ui/admin-only';
 import { Card } from '@/components/ui/card';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
@@ -57,6 +58,7 @@ export function NewTemplateView() {
     <>
       <PageHeader title="New template" back={<Link href="/templates" className="text-slate-500 hover:text-slate-900">← Templates</Link>}
         description="On a provider channel the template is sent for review; on the sandbox it is approved at once." />
+      <AdminOnly what="create templates">
       <div className="grid gap-6 lg:grid-cols-[1fr_22rem]">
         <form noValidate className="space-y-6" onSubmit={(e) => {
           e.preventDefault();
@@ -98,6 +100,7 @@ export function NewTemplateView() {
           <TemplatePreview preview={preview(components, [])} />
         </div>
       </div>
+      </AdminOnly>
     </>
   );
 }

@@ -92,7 +92,7 @@ test.describe('members', () => {
     const res = await request.post('/api/account-member', { headers: acme.admin.headers, data: { email, first_name: 'Ivy', role: 'AGENT' } });
     expect(res.status(), await res.text()).toBe(201);
     const added = await res.json();
-    expect(added).toMatchObject({ email, first_name: 'Ivy', role: 'AGENT', is_active: true, account: acme.accountId, teams: [] });
+    expect(added).toMatchObject({ email, first_name: 'Ivy', role: 'AGENT', is_active: true, account: acme.accountId, teams: [], invitation_pending: true });
     expect(added.invitation_url).toMatch(/\/set-password\?token=[\w-]{20,}$/);
     expect(added.invitation_expires_on).toMatch(ISO);
     const token = new URL(added.invitation_url).searchParams.get('token')!;
@@ -101,6 +101,8 @@ test.describe('members', () => {
     const short = await request.post('/api/member-link', { data: { token, password: 'short' } });
     expect(await short.json()).toEqual({ password: ['Ensure this field has at least 8 characters.'] });
     expect((await request.post('/api/member-link', { data: { token, password: 'ivy-chose-this' } })).status()).toBe(200);
+    const listed = await (await request.get('/api/account-member', { headers: acme.admin.headers })).json();
+    expect(listed.find((m: { email: string }) => m.email === email)).toMatchObject({ invitation_pending: false });
     const again = await request.post('/api/member-link', { data: { token, password: 'ivy-chose-this' } });
     expect(again.status()).toBe(404);
     expect((await request.get(`/api/member-link?token=${token}`)).status()).toBe(404);
@@ -113,7 +115,7 @@ test.describe('members', () => {
       headers: acme.admin.headers, data: { email: `pw-${Date.now()}@test.example`, password: 'a-long-password', role: 'ADMIN' },
     });
     expect(res.status()).toBe(201);
-    expect(await res.json()).toMatchObject({ role: 'ADMIN', invitation_url: null, invitation_expires_on: null });
+    expect(await res.json()).toMatchObject({ role: 'ADMIN', invitation_url: null, invitation_expires_on: null, invitation_pending: false });
     const bad = await request.post('/api/account-member', { headers: acme.admin.headers, data: { email: 'nope', role: 'OWNER', password: 'x' } });
     expect(bad.status()).toBe(400);
     expect(Object.keys(await bad.json()).sort()).toEqual(['email', 'password', 'role']);

@@ -166,6 +166,14 @@ test('validation names recipients by index and checks the template before anythi
   const { template: foreign } = await cloudTemplate(request, other);
   const notMine = await request.post('/api/broadcast', { headers: acme.admin.headers, data: { name: 'n', chat_template: foreign.id, recipients: [{ phone: uniquePhone(), data: ['a', 'b'] }] } });
   expect(await notMine.json()).toEqual({ chat_template: [`Invalid pk "${foreign.id}" - object does not exist.`] });
+  // A year before 1000 is a typo in a schedule (0026 for 2026), refused rather than started at once.
+  for (const startOn of ['0001-01-01T00:00:00Z', '0026-11-28T10:00:00Z']) {
+    const early = await request.post('/api/broadcast', {
+      headers: acme.admin.headers, data: { name: 'Válido', chat_template: template.id, start_on: startOn, recipients: [{ phone: uniquePhone(), data: ['a', 'b'] }] },
+    });
+    expect(early.status(), startOn).toBe(400);
+    expect(await early.json()).toEqual({ start_on: ['Enter a date and time in the years 1000 to 9999 (ISO 8601).'] });
+  }
   const listed = await (await request.get('/api/broadcast?search=V%C3%A1lido', { headers: acme.admin.headers })).json();
   expect(listed.count).toBe(0); // nothing was stored
 });

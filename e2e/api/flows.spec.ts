@@ -211,7 +211,9 @@ test.describe('flows', () => {
         i === 1 ? ['MESSAGE', 'QUESTION', 'CONDITIONAL', 'END'] : ['MESSAGE', 'QUESTION', 'CONDITIONAL', 'TAG', 'END'],
       );
       expect(detail.execution_steps[2].execution_result.branch).toBe(i === 1 ? 'otherwise' : 'then');
-      expect(detail.execution_steps[1]).toMatchObject({ status: 'COMPLETED', execution_result: { answer: i === 1 ? 'No' : 'Sí' }, messages: [{ message: expect.stringMatching(UUID) }] });
+      expect(detail.execution_steps[1]).toMatchObject({ status: 'COMPLETED', execution_result: { answer: i === 1 ? 'No' : 'Sí' }, messages: [{ message: expect.objectContaining({
+        id: expect.stringMatching(UUID), direction: 'OUTBOUND', contact: c.contact.id, body: expect.any(String), status: expect.any(String),
+      }) }] });
     }
   });
 
@@ -254,6 +256,28 @@ test.describe('flows', () => {
       return contact?.canonical_phone;
     }, { timeout: 10_000 }).toBe(phone);
     expect(contact).toMatchObject({ first_name: null, email: 'ana@example.com', meta: { a: '{"b":1}', n: '5' } });
+
+    // Every field the contact API takes is kept (external id, assignees, notes, tags); another
+    // account's member is refused as POST /api/contact refuses it, and nothing is stored.
+    const foreign = await request.post(`/api/flow/${flow.id}/run`, {
+      headers: acme.admin.headers, data: listFor([uniquePhone(), uniquePhone()], { default_assignees: [{ id: other.admin.id }] }),
+    });
+    expect(foreign.status()).toBe(400);
+    expect(await foreign.json()).toEqual({ contact_lists: [{ contact_list: [
+      { default_assignees: [`Invalid pk "${other.admin.id}" - object does not exist.`] },
+      { default_assignees: [`Invalid pk "${other.admin.id}" - object does not exist.`] },
+    ] }] });
+    const full = uniquePhone();
+    await run(request, acme, flow.id, listFor([full], {
+      external_id: 'crm-7', default_assignees: [{ id: acme.agent.id }], notes: [{ notes: 'from the run' }], tags: [{ name: 'vip' }],
+    }));
+    let kept: Json | undefined;
+    await expect.poll(async () => {
+      kept = (await (await request.get(`/api/contact?search=${full.slice(-8)}`, { headers: acme.admin.headers })).json()).results[0];
+      return kept?.canonical_phone;
+    }, { timeout: 10_000 }).toBe(full);
+    expect(kept).toMatchObject({ external_id: 'crm-7', source: 'flow', tags: [{ name: 'vip' }], notes: [{ notes: 'from the run' }] });
+    expect((kept!.default_assignees as Json[]).map((u) => u.id)).toEqual([acme.agent.id]);
   });
 
   test('a loop that never waits fails its contact instead of running forever, also through a DELAY already over', async ({ request }) => {
@@ -479,7 +503,10 @@ test.describe('flows', () => {
     const [contacts] = [await contactsOf(request, account, e.id)];
     expect(contacts).toHaveLength(1);
     const detail = await (await request.get(`/api/flow-execution-contact/${contacts[0].id}`, { headers: account.admin.headers })).json();
-    expect(events[1].data).toEqual(detail);
+    // The event carries the steps' messages as they were then; they move on (accepted, sent…) afterwards.
+    const messageIds = (d: Json) => ({ ...d, execution_steps: (d.execution_steps as Json[]).map((s) => ({ ...s, messages: (s.messages as Json[]).map((m) => m.message.id) })) });
+    expect(messageIds(events[1].data)).toEqual(messageIds(detail));
+    expect(events[1].data.execution_steps.at(-1).messages[0].message).toMatchObject({ body: 'Billing team here.', direction: 'OUTBOUND' });
     expect(events[0].data).toMatchObject({ id: contacts[0].id, status: 'READY', flow_execution: { id: e.id } });
   });
 
@@ -489,6 +516,11 @@ test.describe('flows', () => {
     const phone = uniquePhone();
     const e = await run(request, acme, flow.id, { ...listFor([phone]), start_on: later });
     await expect.poll(async () => (await execution(request, acme, e.id)).status, { timeout: 10_000 }).toBe('READY');
+    // A year before 1000 (0010 for 2010) is refused, and the execution keeps waiting for its time.
+    const typo = await request.patch(`/api/flow-execution/${e.id}`, { headers: acme.admin.headers, data: { start_on: '0010-03-04T05:06:07Z' } });
+    expect(typo.status()).toBe(400);
+    expect(await typo.json()).toEqual({ start_on: ['Enter a date and time in the years 1000 to 9999 (ISO 8601).'] });
+    expect(await execution(request, acme, e.id)).toMatchObject({ status: 'READY', start_on: later });
     const patched = await request.patch(`/api/flow-execution/${e.id}`, { headers: acme.admin.headers, data: { start_on: null, flow_execution_variables: { promo: 'P' } } });
     expect(patched.status(), await patched.text()).toBe(200);
     expect(await patched.json()).toMatchObject({ start_on: null, flow_execution_variables: { promo: 'P' } });
@@ -538,6 +570,11 @@ test.describe('flows', () => {
     expect(await execution(request, acme, third.id)).toMatchObject({ status: 'COMPLETED', canceled: 1, active: 0 });
     const active = await (await request.get(`/api/flow-execution-contact?contact=${mine.contact.id}&is_active=true`, { headers: acme.admin.headers })).json();
     expect(active.count).toBe(0);
+    // Left empty, the filter is left out: contacts in any state.
+    const any = await (await request.get(`/api/flow-execution-contact?contact=${mine.contact.id}&is_active=`, { headers: acme.admin.headers })).json();
+    const all = await (await request.get(`/api/flow-execution-contact?contact=${mine.contact.id}`, { headers: acme.admin.headers })).json();
+    expect(any.count).toBe(all.count);
+    expect(any.count).toBeGreaterThan(0);
   });
 
   test('flow_end_action WEBHOOK posts the answers on completion, signed with the flow\'s secret, retried after a 500; a refused target is a 400', async ({ request }) => {
@@ -545,7 +582,15 @@ test.describe('flows', () => {
     const flow = await createFlow(request, acme, {
       ...QUALIFY, name: 'Qualify with end webhook', flow_end_action: 'WEBHOOK', flow_end_webhook_url: receiver.url('/flow-end'), flow_webhook_retries: 2,
     });
-    expect(flow.flow_end_webhook_secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    // The signing key is for admins: not in the flow object any member reads, 403 for an agent, 404 for another account.
+    expect(flow).not.toHaveProperty('flow_end_webhook_secret');
+    const secretRes = await request.get(`/api/flow/${flow.id}/secret`, { headers: acme.admin.headers });
+    expect(secretRes.status()).toBe(200);
+    const { secret } = await secretRes.json();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect((await request.get(`/api/flow/${flow.id}/secret`, { headers: acme.agent.headers })).status()).toBe(403);
+    expect((await request.get(`/api/flow/${flow.id}/secret`, { headers: other.admin.headers })).status()).toBe(404);
+    expect((await request.get(`/api/flow/${flow.id}/secret`)).status()).toBe(401);
     const phone = uniquePhone();
     const e = await run(request, acme, flow.id, { ...listFor([phone]), flow_execution_variables: { promo: 'X1' } });
     await waitFor(request, acme, phone, 2);
@@ -555,7 +600,7 @@ test.describe('flows', () => {
     expect(second.body).toBe(first.body);
     expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
     for (const r of [first, second]) {
-      const key = Buffer.from(flow.flow_end_webhook_secret.slice('whsec_'.length), 'base64');
+      const key = Buffer.from(secret.slice('whsec_'.length), 'base64');
       const expected = createHmac('sha256', key).update(`${r.headers['webhook-id']}.${r.headers['webhook-timestamp']}.${r.body}`).digest('base64');
       expect(r.headers['webhook-signature']).toBe(`v1,${expected}`);
     }

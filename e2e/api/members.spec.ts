@@ -20,7 +20,7 @@ test.describe('GET /api/account-member', () => {
     expect(body.map((m: { id: number }) => m.id)).toEqual([acme.admin.id, acme.agent.id]);
     expect(body[0]).toEqual({
       id: acme.admin.id, first_name: 'Ada', last_name: expect.any(String), email: acme.admin.email, account: acme.accountId,
-      groups: [], date_joined: expect.stringMatching(ISO), teams: [], profile_image: null, role: 'ADMIN', is_active: true,
+      groups: [], date_joined: expect.stringMatching(ISO), teams: [], profile_image: null, role: 'ADMIN', is_active: true, invitation_pending: false,
     });
     expect(body[1].role).toBe('AGENT');
   });

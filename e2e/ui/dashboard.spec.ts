@@ -136,6 +136,26 @@ test('the API\'s field error for a bad email shows under the email field', async
   await expect(page).toHaveURL(/\/contacts\/new$/);
 });
 
+test('a new contact with a number that exists adds to that contact and keeps what was left blank', async ({ page, request }) => {
+  const phone = uniquePhone();
+  const created = await request.post('/api/contact', {
+    headers: account.admin.headers, data: { phone, first_name: 'Ana', last_name: 'López', email: 'ana@example.com', tags: [{ name: 'vip' }], meta: { city: 'Puebla' } },
+  });
+  expect(created.status()).toBe(201);
+  const existing = await created.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/contacts/new');
+  // The same number written the international way with its national digits spaced out.
+  await page.getByLabel('Phone', { exact: true }).fill(`${phone.slice(0, 3)} ${phone.slice(3)}`);
+  await page.getByLabel('First name', { exact: true }).fill('Ana María');
+  await page.getByRole('button', { name: 'Create contact' }).click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${existing.id}\\?merged=1$`));
+  await expect(page.getByRole('status').filter({ hasText: 'This number was already a contact' })).toBeVisible();
+  const after = await (await request.get(`/api/contact/${existing.id}`, { headers: account.admin.headers })).json();
+  expect(after).toMatchObject({ first_name: 'Ana María', last_name: 'López', email: 'ana@example.com', meta: { city: 'Puebla' } });
+  expect(after.tags.map((t: { name: string }) => t.name)).toEqual(['vip']);
+});
+
 test('a CSV import shows live progress, the totals and the rejected rows', async ({ page }) => {
   test.setTimeout(180_000);
   await signIn(page, account.admin.email, account.password);

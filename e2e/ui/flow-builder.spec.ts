@@ -306,6 +306,13 @@ test('a dangling branch refuses publishing and the node says why', async ({ page
   await expect(problems).toHaveCount(0, { timeout: 10_000 });
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByTestId('flow-status')).toHaveText('Published · v1 live');
+  // An INBOUND flow answers only through an execution that listens: the builder says so until one runs.
+  await expect(page.getByTestId('not-listening')).toHaveText('Not listening yet: start an execution');
+  const listening = await request.post(`/api/flow/${flow.id}/run`, { headers: account.admin.headers, data: { execute_for: 'ALL', inbound_trigger_with: 'ANY_MESSAGE' } });
+  expect(listening.status(), await listening.text()).toBe(201);
+  await page.reload();
+  await expect(page.getByTestId('flow-status')).toHaveText('Published · v1 live');
+  await expect(page.getByTestId('not-listening')).toHaveCount(0);
 });
 
 test('undo restores a deleted step with its edges; copy and paste duplicates a step', async ({ page, request }) => {

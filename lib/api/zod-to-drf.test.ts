@@ -43,4 +43,19 @@ describe('zodToDrf', () => {
     expect(errors({ phone: '1', meta: {} })).toEqual({ meta: { city: ['This field is required.'] } });
     expect(errors({ phone: 'x' })).toEqual({ non_field_errors: ['Nope.'] });
   });
+
+  it('tells a value that fits no form of a union in the words of the closest form, and a bad record key as the key\'s error', () => {
+    const contact = z.object({
+      tags: z.array(z.union([z.string(), z.object({ name: z.string().min(1) })])).optional(),
+      assignees: z.array(z.union([z.int(), z.object({ id: z.int() })])).optional(),
+      notes: z.union([z.string(), z.array(z.union([z.string(), z.object({ notes: z.string() })]))]).optional(),
+      meta: z.record(z.string().max(5), z.string()).optional(),
+    });
+    const words = (input: unknown) => zodToDrf(contact.safeParse(input).error!);
+    expect(words({ tags: ['ok', { nom: 'x' }] })).toEqual({ tags: [{}, { name: ['This field is required.'] }] });
+    expect(words({ tags: [5] })).toEqual({ tags: { 0: ['Not a valid string.'] } });
+    expect(words({ assignees: [{ id: 'abc' }] })).toEqual({ assignees: [{ id: ['A valid number is required.'] }] });
+    expect(words({ notes: [{ note: 'x' }] })).toEqual({ notes: [{ notes: ['This field is required.'] }] });
+    expect(words({ meta: { toolong: 'v' } })).toEqual({ meta: { toolong: ['Invalid key: Ensure this field has no more than 5 characters.'] } });
+  });
 });

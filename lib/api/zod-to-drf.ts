@@ -9,7 +9,7 @@ import type { FieldErrors } from './errors';
  */
 export function zodToDrf(error: z.ZodError): FieldErrors {
   const out: Record<string, unknown> = {};
-  for (const issue of error.issues) {
+  for (const issue of error.issues.flatMap((i) => explained(i))) {
     const path = issue.path.length ? issue.path.map(String) : ['non_field_errors'];
     let node: Record<string, unknown> = out;
     for (let i = 0; i < path.length - 1; i++) {
@@ -29,6 +29,34 @@ export function zodToDrf(error: z.ZodError): FieldErrors {
     if (Array.isArray(list) && !list.includes(issue.message)) list.push(issue.message);
   }
   return listify(out) as FieldErrors;
+}
+
+type Issue = { code: string; path: PropertyKey[]; message: string; errors?: Issue[][]; issues?: Issue[] };
+
+/** How far a union's branch got into the value: the depth of its deepest issue. */
+const reach = (branch: Issue[]) => Math.max(0, ...branch.map((i) => i.path.length));
+
+/**
+ * A value that matches no form of a union is told in the words of the form it came closest to
+ * (`[{"nom": "x"}]` for tags: the object form, whose `name` is missing), not zod's "Invalid input";
+ * a record's bad key is told as the key's own error.
+ */
+function explained(raw: z.core.$ZodIssue): Issue[] {
+  const issue = raw as unknown as Issue;
+  if (issue.code === 'invalid_union' && issue.errors?.length) {
+    const closest = issue.errors.reduce((best, branch) => (reach(branch) > reach(best) ? branch : best));
+    return closest.flatMap((i) => explained({ ...i, path: [...issue.path, ...i.path] } as unknown as z.core.$ZodIssue));
+  }
+  if (issue.code === 'invalid_key' && issue.issues?.length) {
+    return [{ ...issue, message: `Invalid key: ${issue.issues[0].message}` }];
+  }
+  return [issue];
+}
+
+/** Errors of a list of objects by item index, as DRF's ListSerializer gives them: `{}` for the valid ones. */
+export function itemErrors(byIndex: Record<number, FieldErrors>): FieldErrors[] {
+  const length = Math.max(-1, ...Object.keys(byIndex).map(Number)) + 1;
+  return Array.from({ length }, (_, i) => byIndex[i] ?? {});
 }
 
 function listify(node: unknown): unknown {

@@ -2,7 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
-import type { Contact, ContactWrite, Page } from './types';
+import type { Contact, ContactCreate, ContactWrite, Page } from './types';
 
 export const CONTACTS_PAGE_SIZE = 20;
 
@@ -34,7 +34,7 @@ function useContactSaved() {
 export function useCreateContact() {
   const saved = useContactSaved();
   return useMutation({
-    mutationFn: (body: ContactWrite) => apiFetch<Contact>('/api/contact', { method: 'POST', json: body }),
+    mutationFn: (body: ContactCreate) => apiFetch<Contact>('/api/contact', { method: 'POST', json: body }),
     onSuccess: saved,
   });
 }

@@ -38,6 +38,15 @@ export function useFlow(id: string) {
   return useQuery({ queryKey: key.flow(id), queryFn: ({ signal }) => apiFetch<Flow>(`/api/flow/${encodeURIComponent(id)}`, { signal }) });
 }
 
+/** The key that signs the flow's end webhook (admins only); fetched when asked for, never kept. */
+export function useFlowSecret(id: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['flows', 'secret', id],
+    queryFn: ({ signal }) => apiFetch<{ secret: string }>(`/api/flow/${encodeURIComponent(id)}/secret`, { signal }),
+    enabled, staleTime: Infinity, gcTime: 0,
+  });
+}
+
 export function useFlowExecutions(flowId: string, page: number) {
   return useQuery({
     queryKey: key.executions(flowId, page),

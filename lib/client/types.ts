@@ -53,6 +53,8 @@ export type ContactWrite = {
   notes?: { id: number; notes: string }[];
   default_assignees?: { id: number }[];
 };
+/** The new-contact form's POST: the phone and whatever else was filled in. */
+export type ContactCreate = Pick<ContactWrite, 'phone'> & Partial<Omit<ContactWrite, 'phone'>>;
 
 export type WebhookSubscription = z.infer<typeof webhooks.WebhookSubscription>;
 export type WebhookEventType = WebhookSubscription['events'][number];

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationStatus } from '@/db/schema/enums';
-import { boolish, pkInt, tagList, userRefList } from '@/lib/validation/fields';
+import { boolish, pkInt, queryFlag, tagList, userRefList } from '@/lib/validation/fields';
 
 // Request schemas of conversations (list, update, partial update) and the free-form send.
 
@@ -28,7 +28,7 @@ export const conversationListQuery = z.object({
     const names = (raw ?? '').split(',').map((t) => t.trim()).filter(Boolean);
     return names.length ? names : undefined;
   }),
-  unread: boolish.optional(),
+  unread: queryFlag,
   // Archived conversations are left out of a list unless asked for, or the list is one contact's history.
   archived: z.enum(['true', 'false', 'any'], { error: 'Enter "true", "false" or "any".' }).optional(),
   ordering: z.enum(['created_on', '-created_on', 'last_message_on', '-last_message_on']).optional(),

@@ -1,9 +1,10 @@
 import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db, Executor } from '@/db';
-import { flowExecutionContacts, flowExecutionContactSteps, flowExecutions, flows, flowSteps, flowVersions } from '@/db/schema';
+import { flowExecutionContacts, flowExecutionContactSteps, flowExecutions, flows, flowSteps, flowVersions, messages } from '@/db/schema';
 import { NotFoundError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import { selectContacts } from '@/lib/contacts/queries';
+import { serializeMessages } from '@/lib/messages/queries';
 import { containsPattern } from '@/lib/sql/like';
 import { iso } from '@/lib/serializers/iso';
 import { shortUsers, withSteps } from './flows';
@@ -117,6 +118,10 @@ export async function getExecutionContact(db: Executor, accountId: number, id: s
       .where(eq(flowExecutionContactSteps.flowExecutionContactId, id)).orderBy(desc(flowExecutionContactSteps.seq)).limit(STEPS_SHOWN)
       .then((latest) => latest.reverse()),
   ]);
+  // The messages each step sent, as the API's message object (fetched together, in the account).
+  const messageIds = [...new Set(steps.flatMap(({ x }) => x.messageIds))];
+  const sent = new Map((messageIds.length ? await serializeMessages(db, await db.select().from(messages)
+    .where(and(eq(messages.accountId, accountId), inArray(messages.id, messageIds)))) : []).map((m) => [m.id, m]));
   return {
     ...shown,
     flow_execution: execution,
@@ -128,7 +133,7 @@ export async function getExecutionContact(db: Executor, accountId: number, id: s
       has_error: x.hasError,
       execution_result: x.executionResult as Record<string, unknown>,
       request_data: x.requestData as Record<string, unknown>,
-      messages: x.messageIds.map((m) => ({ message: m })),
+      messages: x.messageIds.flatMap((m) => (sent.has(m) ? [{ message: sent.get(m)! }] : [])),
       created_on: iso(x.createdOn),
     })),
   };

@@ -3,12 +3,14 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { execRows, type Db, type Executor } from '@/db';
 import { contactImports, flowExecutionContacts, flowExecutions, flowVersions } from '@/db/schema';
 import { ValidationError, type FieldErrors } from '@/lib/api/errors';
+import { itemErrors } from '@/lib/api/zod-to-drf';
 import type { Member } from '@/lib/auth/member';
 import { sandboxChannel } from '@/lib/channels/sandbox/phone';
 import { accountCountry } from '@/lib/contacts/account-country';
 import { countedTransaction } from '@/lib/contacts/counter';
 import { enqueue, enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
+import { foreignUserIds } from '@/lib/members/service';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { moveContacts } from './contact-status';
 import { findExecution, findExecutionContact, getExecution, getExecutionContact } from './execution-queries';
@@ -30,18 +32,23 @@ export async function checkBody(db: Executor, accountId: number, body: Execution
   const uploads = body.contact_lists.map((l) => l.contact_file?.upload_group_id).filter((u): u is string => Boolean(u));
   const known = uploads.length ? await db.select({ id: contactImports.id }).from(contactImports)
     .where(and(eq(contactImports.accountId, accountId), inArray(contactImports.id, uploads))) : [];
+  const foreign = new Set(await foreignUserIds(db, accountId, [...new Set(body.contact_lists.flatMap((l) => l.contact_list.flatMap((c) => c.default_assignees ?? [])))]));
   body.contact_lists.forEach((list, i) => {
     const e: FieldErrors = {};
     const entries: Record<string, FieldErrors> = {};
     list.contact_list.forEach((c, j) => {
-      if (!canonicalizePhone(c.phone, country).ok) entries[j] = { phone: ['Enter a valid phone number.'] };
+      const entry: FieldErrors = {};
+      if (!canonicalizePhone(c.phone, country).ok) entry.phone = ['Enter a valid phone number.'];
+      const notMember = c.default_assignees?.find((id) => foreign.has(id));
+      if (notMember !== undefined) entry.default_assignees = [`Invalid pk "${notMember}" - object does not exist.`];
+      if (Object.keys(entry).length) entries[j] = entry;
     });
-    if (Object.keys(entries).length) e.contact_list = entries;
+    if (Object.keys(entries).length) e.contact_list = itemErrors(entries);
     const upload = list.contact_file?.upload_group_id;
     if (upload && !known.some((k) => k.id === upload)) e.contact_file = { upload_group_id: [`Invalid pk "${upload}" - object does not exist.`] };
     if (Object.keys(e).length) listErrors[i] = e;
   });
-  if (Object.keys(listErrors).length) errors.contact_lists = listErrors;
+  if (Object.keys(listErrors).length) errors.contact_lists = itemErrors(listErrors);
   if (!inbound && body.execute_for === 'LIST' && !body.contact_lists.some((l) => l.contact_list.length || l.contact_file?.upload_group_id)) {
     errors.contact_lists ??= ['Give contacts (contact_list) or an upload (contact_file) to run the flow for.'];
   }
@@ -50,7 +57,7 @@ export async function checkBody(db: Executor, accountId: number, body: Execution
   body.contact_filters.forEach((f, i) => {
     if (!filterFieldKnown(f.field)) filterErrors[i] = { field: [`Unknown field "${f.field}". ${FILTER_FIELDS_HINT}`] };
   });
-  if (Object.keys(filterErrors).length) errors.contact_filters = filterErrors;
+  if (Object.keys(filterErrors).length) errors.contact_filters = itemErrors(filterErrors);
   if (inbound && body.inbound_trigger_with === 'TEXT' && body.inbound_start_message !== null && body.inbound_start_message.trim() === '') {
     errors.inbound_start_message = ['This field may not be blank.'];
   }

@@ -28,6 +28,11 @@ export async function findFlow(db: Executor, accountId: number, id: string): Pro
   return row;
 }
 
+/** The key that signs the flow's end webhook: for admins only, so not in the flow object. */
+export async function flowEndWebhookSecret(db: Executor, accountId: number, id: string): Promise<{ secret: string }> {
+  return { secret: (await findFlow(db, accountId, id)).flowEndWebhookSecret };
+}
+
 /** The steps of a flow's published version (the current one unless `version` is given). */
 export async function versionSteps(db: Executor, flowId: string, version: number): Promise<StepRecord[]> {
   return db.select({ s: flowSteps }).from(flowSteps).innerJoin(flowVersions, eq(flowVersions.id, flowSteps.versionId))

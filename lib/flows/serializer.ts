@@ -89,7 +89,6 @@ export function serializeFlow(f: FlowRecord, x: { createdBy: ShortUserRecord | n
     flow_end_action: f.flowEndAction,
     flow_end_webhook_url: f.flowEndWebhookUrl,
     flow_webhook_retries: f.flowWebhookRetries,
-    flow_end_webhook_secret: f.flowEndWebhookSecret,
     execution_type: f.executionType,
     flow_execution_variables: f.flowExecutionVariables,
     channel: f.channelId,

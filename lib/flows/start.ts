@@ -3,6 +3,7 @@ import { execRows, getDb, type Executor } from '@/db';
 import { flowExecutions, flows, flowVersions } from '@/db/schema';
 import { accountCountry } from '@/lib/contacts/account-country';
 import { countedTransaction } from '@/lib/contacts/counter';
+import { mergeChange } from '@/lib/contacts/service';
 import { upsertContacts } from '@/lib/contacts/upsert';
 import { enqueue, enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -83,14 +84,10 @@ async function gatherContacts(tx: Executor, e: ExecutionRecord): Promise<string[
     const written = await upsertContacts(tx, entries.map(({ c, phone }) => ({
       actor: { accountId: e.accountId, userId: e.createdById }, canonicalPhone: phone.e164, phone: c.phone, onExisting: 'merge' as const,
       sourceIfNew: 'flow',
-      change: {
-        fields: {
-          ...(c.first_name !== undefined ? { firstName: c.first_name } : {}), ...(c.last_name !== undefined ? { lastName: c.last_name } : {}),
-          ...(c.email !== undefined ? { email: c.email } : {}),
-        },
-        meta: c.meta ? { mode: 'merge' as const, value: c.meta } : undefined,
-        tags: c.tags?.length ? { mode: 'add' as const, names: c.tags } : undefined,
-      },
+      change: mergeChange({
+        ...c, overwrite_meta: c.overwrite_meta ?? false, overwrite_tags: c.overwrite_tags ?? false,
+        overwrite_default_assignees: c.overwrite_default_assignees ?? false,
+      }),
     })));
     ids.push(...written.map((w) => w.id));
     if (list.contact_file?.upload_group_id) {

@@ -3,8 +3,8 @@ import {
   flowActionMethods, flowAnswerOptionsRenders, flowAnswerTypes, flowConditionComparisons, flowEndActions, flowExecuteFors,
   flowDelayTypes, flowExecutionContactStatuses, flowExecutionTypes, flowInboundTriggers, flowStepTypes, flowWaitUnits,
 } from '@/db/schema/enum-values';
-import { boolish, dateTime, integer, nullableText, pkInt, tagList } from '@/lib/validation/fields';
-import { contactEmail, metaSchema } from '@/lib/contacts/validation';
+import { boolish, dateTime, integer, pkInt, queryFlag } from '@/lib/validation/fields';
+import { contactUpsertSchema } from '@/lib/contacts/validation';
 
 // Request schemas of flows and their executions, shared by the API, the dashboard and the
 // OpenAPI document. A flow's steps are checked one by one by steps-check.ts, so that errors name
@@ -148,14 +148,14 @@ export type FlowListQuery = z.output<typeof flowListQuery>;
 
 // Executions.
 
-const contactListEntry = z.object({
+// Each entry is upserted as `POST /api/contact` upserts (lib/contacts/validation.ts): the same
+// fields, the same merge rules and overwrite flags.
+const contactListEntry = contactUpsertSchema.extend({
   phone: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(1).max(64)),
-  // The contact API's rules for these fields (lib/contacts/validation.ts).
-  first_name: nullableText(100).optional(),
-  last_name: nullableText(100).optional(),
-  email: contactEmail.optional(),
-  meta: metaSchema.optional(),
-  tags: tagList.max(20).optional(),
+  // Stored only when sent: an execution keeps its list.
+  overwrite_meta: boolish.optional(),
+  overwrite_tags: boolish.optional(),
+  overwrite_default_assignees: boolish.optional(),
 });
 export type ContactListEntry = z.output<typeof contactListEntry>;
 
@@ -210,7 +210,7 @@ export const executionContactListQuery = z.object({
   contact: z.uuid().optional(),
   flow_execution: z.uuid().optional(),
   flow_execution__flow: z.uuid().optional(),
-  is_active: boolish.optional(),
+  is_active: queryFlag,
   status: z.enum(flowExecutionContactStatuses).optional(),
   search: z.string().max(200).optional(),
 });

@@ -43,5 +43,6 @@ export function serializeMember(u: User, groups: Group[], teams: Team[]): Serial
     profile_image: u.profileImage,
     role: u.role,
     is_active: u.isActive,
+    invitation_pending: u.passwordHash === null,
   };
 }

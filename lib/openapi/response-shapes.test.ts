@@ -366,6 +366,8 @@ describe('every response, read back from the database, has exactly its schema\'s
       await listExecutionContacts(db, accountId, contacts.url, contacts.page, executionContactListQuery.parse({})), 'contacts');
     const detail = await getExecutionContact(db, accountId, page.results[0].id);
     expect(detail.execution_steps.map((x) => x.step.step_type)).toEqual(['MESSAGE', 'QUESTION']);
+    // The steps' messages come whole, as the API's message object.
+    expect(detail.execution_steps[0].messages.map((m) => m.message.body)).toEqual(['Hi Ana 1']);
     expectStrictShape(FlowExecutionContactDetail, detail, 'contact detail');
   });
 

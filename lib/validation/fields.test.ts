@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dateTime, integer, pkInt, webUrl } from './fields';
+import { dateTime, integer, pkInt, queryFlag, webUrl } from './fields';
 
 // integer() reads what DRF's IntegerField reads, and refuses the rest in its words.
 
@@ -46,11 +46,22 @@ describe('pkInt', () => {
 });
 
 describe('dateTime()', () => {
-  it('takes ISO 8601 with an offset in years 1-9999, not year 0000', () => {
-    for (const ok of ['2026-11-28T10:00:00Z', '2026-11-28T10:00:00.123+05:30', '0001-01-02T00:00:00Z', '9999-12-31T00:00:00Z']) {
+  it('takes ISO 8601 with an offset in years 1000-9999, not earlier years', () => {
+    for (const ok of ['2026-11-28T10:00:00Z', '2026-11-28T10:00:00.123+05:30', '1000-01-02T00:00:00Z', '9999-12-31T00:00:00Z']) {
       expect(dateTime().safeParse(ok).success, ok).toBe(true);
     }
-    for (const bad of ['0000-01-01T00:00:00Z', '2026-11-28', '2026-11-28T10:00:00', 'soon']) expect(dateTime().safeParse(bad).success, bad).toBe(false);
+    for (const bad of ['0000-01-01T00:00:00Z', '0001-06-15T00:00:00Z', '0026-11-28T10:00:00Z', '0999-12-31T23:59:59Z', '2026-11-28', '2026-11-28T10:00:00', 'soon']) expect(dateTime().safeParse(bad).success, bad).toBe(false);
+  });
+});
+
+describe('queryFlag', () => {
+  it('reads yes and no as boolish does, and an empty value as no filter at all', () => {
+    expect(queryFlag.parse('true')).toBe(true);
+    expect(queryFlag.parse('0')).toBe(false);
+    expect(queryFlag.parse('')).toBeUndefined();
+    expect(queryFlag.parse(' ')).toBeUndefined();
+    expect(queryFlag.parse(undefined)).toBeUndefined();
+    expect(queryFlag.safeParse('maybe').success).toBe(false);
   });
 });
 

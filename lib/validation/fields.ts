@@ -11,6 +11,9 @@ export const boolish = z.preprocess((v) => {
   return v;
 }, z.boolean());
 
+/** A yes/no filter of a list's query: left empty (`?is_active=`) it filters nothing, as if left out. */
+export const queryFlag = z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? undefined : v), boolish.optional());
+
 // DRF's IntegerField takes an int, or text that int() reads once a trailing ".0" is cut: "7",
 // " 8 ", "-3", "2.0". Blank text, booleans, "1e3" and "0x10" are not numbers to it.
 const INTEGER_TEXT = /^\s*[-+]?\d+(\.0*)?\s*$/;
@@ -36,14 +39,15 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
 }
 
 /**
- * An ISO 8601 date and time with its offset, in years 1-9999: what the database can store (year
- * 0000 is ISO's 1 BC, which it refuses).
+ * An ISO 8601 date and time with its offset, in years 1000-9999. Earlier years are refused rather
+ * than stored: they are typos in a schedule (0026 for 2026), and the database's text for years
+ * below 100 reads back as another date in JavaScript's Date parser.
  */
 export function dateTime() {
   return z.iso.datetime({ offset: true }).refine((v) => {
     const year = new Date(v).getUTCFullYear();
-    return year >= 1 && year <= 9999;
-  }, 'Datetime has wrong format. Use ISO 8601.');
+    return year >= 1000 && year <= 9999;
+  }, 'Enter a date and time in the years 1000 to 9999 (ISO 8601).');
 }
 
 /** An http(s) URL as written, refusing spaces and control characters (which a parser would quietly encode). */

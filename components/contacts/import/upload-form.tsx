@@ -26,8 +26,9 @@ export function UploadForm({ onUploaded }: { onUploaded: (uploadGroupId: string)
           onChange={(e) => { setFile(e.target.files?.[0] ?? null); setProblem(null); upload.reset(); }}
           className="mt-1.5 block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-indigo-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-indigo-700 hover:file:bg-indigo-100" />
         <p id={`${id}-hint`} className="mt-1.5 text-xs text-slate-500">
-          UTF-8, with a header row. <code>phone</code> is required; <code>first_name</code>, <code>last_name</code>, <code>email</code>,{' '}
-          <code>external_id</code>, <code>external_url</code> and <code>tags</code> fill those fields, and other columns become attributes.
+          A header row, then one contact per row (UTF-8 or Excel&apos;s Windows-1252; commas, semicolons or tabs). <code>phone</code> is
+          required; <code>first_name</code>, <code>last_name</code>, <code>email</code>, <code>external_id</code>, <code>external_url</code>,{' '}
+          <code>source</code> and <code>tags</code> (separated by <code>;</code>) fill those fields, and other columns become attributes.
           Rows whose phone matches an existing contact update it.
         </p>
         <FieldErrors messages={problem ? [problem] : []} />

@@ -14,6 +14,7 @@ import {
 } from '@/lib/client/flow-builder';
 import { namesBefore, type RuleStep } from '@/lib/flows/publish-rules';
 import { FlowSettingsPanel, type FlowFields } from './flow-settings-panel';
+import { ListeningHint } from './listening-hint';
 import { addStep, autoLayout, connect, freeSpot, idxOf, measuredHeights, NODE_W, nodeId, pasteSteps, removeSteps, type Model } from './graph';
 import { StepNode, type RunMark, type StepFlowNode } from './step-node';
 import { StepPanel } from './step-panel';
@@ -385,6 +386,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
         <span data-testid="flow-status" className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.status === 'DRAFT' ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800'}`}>
           {status.status === 'DRAFT' ? 'Draft' : 'Published'}{status.version > 0 ? ` · v${status.version} live` : ' · never published'}
         </span>
+        {flow.execution_type === 'INBOUND' && status.version > 0 && <ListeningHint flowId={id} />}
         <span data-testid="save-state" className="flex items-center gap-1 text-xs text-slate-500">
           {save.state === 'saving' ? <><Spinner className="size-3" /> Saving…</> : save.state === 'error' ? <span className="text-rose-700">Not saved</span> : 'Saved'}
         </span>

@@ -3,7 +3,7 @@ import {
 } from '@/lib/flows/validation';
 import { paginated } from '../schemas/common';
 import {
-  Flow, FlowContactVariables, FlowDraft, FlowDraftBody, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail,
+  Flow, FlowContactVariables, FlowDraft, FlowEndWebhookSecret, FlowDraftBody, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail,
   FlowExecutionStepStats, FlowVersion, MatchingContacts,
 } from '../schemas/flows';
 import type { Operation, PathParam, ResourceDoc } from '../operation';
@@ -107,6 +107,13 @@ export const flowsDoc: ResourceDoc = {
       description: 'Refused (400) while an execution of the flow is running: cancel it first. Deletes its finished executions too.',
       errors: [400],
       responses: { 204: { description: 'Deleted.' } },
+    },
+    {
+      method: 'get', path: '/api/flow/{id}/secret', operationId: 'flow_secret_retrieve', tags: flowsTag, params: flowId,
+      summary: 'Reveal the flow\'s signing secret',
+      description: 'The key that signs what `flow_end_action` WEBHOOK posts. Not part of the flow object, which every member reads.',
+      roles: ['ADMIN'],
+      responses: { 200: { description: 'The secret.', schema: FlowEndWebhookSecret } },
     },
     {
       method: 'get', path: '/api/flow/variables', operationId: 'flow_variables', tags: flowsTag, summary: 'Contact variables for flows',

@@ -6,6 +6,7 @@ import {
 } from '@/db/schema/enum-values';
 import { dateTime, id, ShortUser, uuid } from './common';
 import { Contact } from './contacts';
+import { Message } from './messaging';
 import { named } from './named';
 
 // Flows, their steps, executions and execution contacts: lib/flows/serializer.ts returns them.
@@ -79,7 +80,6 @@ export const Flow = named('Flow', z.object({
   flow_end_action: z.enum(flowEndActions),
   flow_end_webhook_url: z.string(),
   flow_webhook_retries: z.int().min(0),
-  flow_end_webhook_secret: z.string().meta({ description: 'Signs the posts of `flow_end_action` WEBHOOK (`webhook-signature`, Standard Webhooks, as subscriptions sign).' }),
   execution_type: z.enum(flowExecutionTypes),
   flow_execution_variables: z.array(z.string()),
   channel: id().nullable(),
@@ -93,13 +93,21 @@ export const Flow = named('Flow', z.object({
   steps: z.array(FlowStep),
 }));
 
+export const FlowEndWebhookSecret = named('FlowEndWebhookSecret', z.object({
+  secret: z.string().meta({ description: 'Signs the posts of `flow_end_action` WEBHOOK (`webhook-signature`, Standard Webhooks, as subscriptions sign): `whsec_` and the base64 key.' }),
+}));
+
 const ContactListResponse = named('FlowContactList', z.object({
   source: z.enum(['LIST', 'FILE']),
   contact_file: z.object({ upload_group_id: uuid() }).nullable(),
   list_contacts: z.array(z.object({ contact: z.object({
     phone: z.string(), first_name: z.string().nullable().optional(), last_name: z.string().nullable().optional(),
-    email: z.string().nullable().optional(), meta: z.record(z.string(), z.string().nullable()).optional(), tags: z.array(z.string()).optional(),
-  }) })).meta({ description: 'The contacts as given in the request.' }),
+    email: z.string().nullable().optional(), meta: z.record(z.string(), z.string().nullable()).optional(),
+    external_url: z.string().nullable().optional(), external_id: z.string().nullable().optional(), is_deleted: z.boolean().optional(),
+    source: z.string().optional(), notes: z.array(z.object({ id: z.int().optional(), notes: z.string() })).optional(),
+    tags: z.array(z.string()).optional(), default_assignees: z.array(z.int()).optional(),
+    overwrite_meta: z.boolean().optional(), overwrite_tags: z.boolean().optional(), overwrite_default_assignees: z.boolean().optional(),
+  }) })).meta({ description: 'The contacts as given in the request (upserted as `POST /api/contact` upserts them when the execution starts).' }),
 }));
 
 export const FlowExecution = named('FlowExecution', z.object({
@@ -138,7 +146,7 @@ export const FlowExecutionStep = named('FlowExecutionStep', z.object({
   has_error: z.boolean(),
   execution_result: z.record(z.string(), z.unknown().meta({ description: 'Any JSON value.' })).meta({ description: 'The answer, the branch taken, the ACTION\'s response…' }),
   request_data: z.record(z.string(), z.unknown().meta({ description: 'Any JSON value.' })).meta({ description: 'An ACTION\'s request as sent.' }),
-  messages: z.array(z.object({ message: uuid() })),
+  messages: z.array(z.object({ message: Message })).meta({ description: 'The messages the step sent, oldest first.' }),
   created_on: dateTime(),
 }));
 

@@ -29,6 +29,7 @@ export const AccountMember = named('AccountMember', z.object({
   profile_image: z.string().nullable().meta({ description: 'URL of the profile image, or null.' }),
   role: z.enum(memberRoles),
   is_active: z.boolean().meta({ description: 'False once an admin deactivated the member: they cannot sign in and their API keys are refused.' }),
+  invitation_pending: z.boolean().meta({ description: 'True while a member added with an invitation link has not chosen a password yet.' }),
 }));
 
 export const NewAccountMember = named('NewAccountMember', AccountMember.extend({
