@@ -6,9 +6,10 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField, TextField } from '@/components/ui/text-field';
 import { apiFetch } from '@/lib/client/api-fetch';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
+import type { Country } from '@/lib/phone/countries';
 import { signInWithPassword } from './sign-in';
 
-export type Country = { code: string; name: string };
+export type { Country };
 
 const FIELDS = ['name', 'country', 'first_name', 'last_name', 'email', 'password'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;

@@ -11,6 +11,7 @@ import { useAccount, useTeams, useUpdateAccount } from '@/lib/client/account';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useMe } from '@/lib/client/me';
 import type { Account } from '@/lib/client/types';
+import type { Country } from '@/lib/phone/countries';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const TIMEZONES = [...Intl.supportedValuesOf('timeZone'), 'UTC'].sort();
@@ -36,20 +37,20 @@ function valuesOf(a: Account): Values {
   };
 }
 
-export function AccountSettingsView() {
+export function AccountSettingsView({ countries }: { countries: Country[] }) {
   const account = useAccount();
   const me = useMe();
   return (
     <>
       <PageHeader title="Account settings" description="How the account works: its time zone, working hours, and how conversations are handled." />
       {account.isPending || me.isPending ? <LoadingState /> : account.isError ? <ErrorState error={account.error} onRetry={() => account.refetch()} /> : (
-        <AccountSettingsForm key={account.data.id} account={account.data} canEdit={me.data?.user.role === 'ADMIN'} />
+        <AccountSettingsForm key={account.data.id} account={account.data} canEdit={me.data?.user.role === 'ADMIN'} countries={countries} />
       )}
     </>
   );
 }
 
-function AccountSettingsForm({ account, canEdit }: { account: Account; canEdit: boolean }) {
+function AccountSettingsForm({ account, canEdit, countries }: { account: Account; canEdit: boolean; countries: Country[] }) {
   const [values, setValues] = useState(() => valuesOf(account));
   const [saved, setSaved] = useState(false);
   const save = useUpdateAccount();
@@ -75,8 +76,11 @@ function AccountSettingsForm({ account, canEdit }: { account: Account; canEdit: 
           <div className="grid gap-5 sm:grid-cols-2">
             <TextField label="Account name" value={values.name} maxLength={200} errors={messagesAt(errors, ['name'])}
               onChange={(e) => set('name', e.target.value)} />
-            <TextField label="Country" value={values.country} maxLength={2} hint="Two-letter code; phone numbers without a country code are read in it."
-              errors={messagesAt(errors, ['country'])} onChange={(e) => set('country', e.target.value.toUpperCase())} />
+            <SelectField label="Country" value={values.country} hint="Phone numbers without a country code are read as this country's."
+              errors={messagesAt(errors, ['country'])} onChange={(e) => set('country', e.target.value)}>
+              {!countries.some((c) => c.code === values.country) && <option value={values.country}>{values.country}</option>}
+              {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+            </SelectField>
             <SelectField label="Time zone" value={values.default_timezone} errors={messagesAt(errors, ['default_timezone'])}
               hint="Times in the dashboard are shown in this zone." onChange={(e) => set('default_timezone', e.target.value)}>
               {TIMEZONES.map((tz) => <option key={tz} value={tz}>{tz}</option>)}

@@ -88,6 +88,8 @@ test('account settings, teams and the profile from the dashboard', async ({ page
   await expect(page.getByRole('heading', { name: 'Front desk' })).toBeVisible();
 
   await page.goto('/settings/account');
+  // The country is chosen by name, as at first-run setup.
+  await page.getByLabel('Country').selectOption({ label: 'Colombia' });
   await page.getByLabel('Time zone').selectOption('Asia/Tokyo');
   await page.getByLabel('Default team').selectOption({ label: 'Front desk (round robin)' });
   await page.getByRole('switch', { name: 'Use working hours' }).click();
@@ -102,9 +104,12 @@ test('account settings, teams and the profile from the dashboard', async ({ page
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
   await page.screenshot({ path: 'test-results/account-settings.png', fullPage: true });
+  // On a phone the page keeps to the screen's width (the working-hours table scrolls by itself).
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const saved = await (await request.get('/api/account', { headers: account.agent.headers })).json();
   expect(saved).toMatchObject({
-    default_timezone: 'Asia/Tokyo', has_working_hours: true, after_hours_response: 'Back at 8:30 UTC.',
+    country: 'CO', default_timezone: 'Asia/Tokyo', has_working_hours: true, after_hours_response: 'Back at 8:30 UTC.',
     should_autoclose_conversations: true, autoclose_conversations_after: 12,
     working_hours: expect.arrayContaining([{ day: 0, is_open: true, open_at: '08:30:00', close_at: '17:00:00' }]),
   });

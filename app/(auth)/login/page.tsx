@@ -2,10 +2,10 @@ import type { Metadata } from 'next';
 import { getServerSession } from 'next-auth';
 import { headers } from 'next/headers';
 import { redirect } from 'next/navigation';
-import { getCountries } from 'libphonenumber-js';
 import { LoginView } from '@/components/auth/login-view';
 import { servedOverHttps } from '@/lib/auth/https';
 import { nextAuthOptions } from '@/lib/auth/next-auth-options';
+import { countryChoices } from '@/lib/phone/countries';
 
 export const metadata: Metadata = { title: 'Sign in' };
 
@@ -21,9 +21,7 @@ export default async function LoginPage({ searchParams }: { searchParams: Promis
   if (await getServerSession(nextAuthOptions({ secure: servedOverHttps(requestHeaders) }))) redirect(callbackUrl);
 
   // Country choices for first-run setup, named in English, with the browser's region preselected.
-  const names = new Intl.DisplayNames(['en'], { type: 'region' });
-  const countries = getCountries().map((code) => ({ code, name: names.of(code) ?? code }))
-    .sort((a, b) => a.name.localeCompare(b.name));
+  const countries = countryChoices();
   const region = /^[a-z]{2,3}-([A-Z]{2})\b/i.exec(requestHeaders.get('accept-language') ?? '')?.[1]?.toUpperCase();
   const defaultCountry = countries.some((c) => c.code === region) ? region! : 'US';
 

@@ -108,7 +108,7 @@ export function ContactEditor({ contact: c }: { contact: Contact }) {
           e.preventDefault();
           if (newTag.trim()) tags.mutate({ tags: [{ name: newTag.trim() }] }, { onSuccess: () => setNewTag('') });
         }}>
-          <input aria-label="Add a contact tag" placeholder="Add a tag and press Enter" value={newTag} onChange={(e) => setNewTag(e.target.value)}
+          <input aria-label="Add a contact tag" placeholder="Tag the contact, then Enter" value={newTag} onChange={(e) => setNewTag(e.target.value)}
             className={`${small} ring-slate-200`} />
         </form>
         <FieldErrors messages={problems(tags, 'tags').concat(topMessages(errorBody(tags.error), ['tags']))} />

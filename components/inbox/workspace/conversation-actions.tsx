@@ -73,7 +73,7 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
           setTags([...c.tags.map((t) => t.name), name]);
           setTagText('');
         }}>
-          <input aria-label="Add tag" placeholder="Add a tag and press Enter" value={tagText} onChange={(e) => setTagText(e.target.value)} className={inputClass} />
+          <input aria-label="Add tag" placeholder="Tag this conversation, then Enter" value={tagText} onChange={(e) => setTagText(e.target.value)} className={inputClass} />
         </form>
       </div>
     </div>
