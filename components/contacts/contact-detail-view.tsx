@@ -3,7 +3,7 @@ import { formatPhone } from '@/lib/phone/format';
 import { ContactConversations } from './contact-conversations';
 import Link from 'next/link';
 import { useRouter, useSearchParams } from 'next/navigation';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { TemplateSendForm } from '@/components/inbox/template-send-form';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -26,7 +26,12 @@ export function ContactDetailView({ id }: { id: string }) {
   const router = useRouter();
   const contact = useContact(id);
   const del = useDeleteContact(id);
-  const merged = useSearchParams().get('merged') === '1';
+  // Told once: the flag then leaves the address, so a reload does not tell it again.
+  const params = useSearchParams();
+  const [merged] = useState(() => params.get('merged') === '1');
+  useEffect(() => {
+    if (params.get('merged')) router.replace(`/contacts/${id}`, { scroll: false });
+  }, [params, router, id]);
   const [sending, setSending] = useState(false);
   const [sent, setSent] = useState<TemplateSendResult | null>(null);
   const back = <Link href="/contacts" className="text-slate-500 hover:text-slate-900">← Contacts</Link>;

@@ -86,7 +86,8 @@ export function createBody(v: ContactFormValues): ContactCreate {
   const body: ContactCreate = { phone: full.phone };
   for (const key of ['first_name', 'last_name', 'email', 'external_url', 'external_id'] as const) if (full[key]) body[key] = full[key];
   if (full.tags?.length) body.tags = full.tags;
-  if (full.meta && Object.keys(full.meta).length) body.meta = full.meta;
+  const meta = Object.fromEntries(Object.entries(full.meta ?? {}).filter(([, value]) => value.trim() !== ''));
+  if (Object.keys(meta).length) body.meta = meta;
   if (full.default_assignees?.length) body.default_assignees = full.default_assignees;
   return body;
 }

@@ -10,6 +10,9 @@ import {
   flowInboundTrigger, flowStepType,
 } from './enums';
 
+/** A new end-webhook signing key: 32 random bytes (two UUIDs hashed), `whsec_` + base64. */
+export const newFlowSecret = sql`('whsec_' || encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'base64'))`;
+
 export const flows = pgTable('flows', {
   id: uuid('id').primaryKey().defaultRandom(),
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
@@ -21,8 +24,7 @@ export const flows = pgTable('flows', {
   flowEndWebhookUrl: text('flow_end_webhook_url').notNull().default(''),
   flowWebhookRetries: smallint('flow_webhook_retries').notNull().default(0),
   /** Signs the end-action posts as subscriptions' secrets sign deliveries (32 random bytes, `whsec_` + base64). */
-  flowEndWebhookSecret: text('flow_end_webhook_secret').notNull()
-    .default(sql`('whsec_' || encode(sha256((gen_random_uuid()::text || gen_random_uuid()::text)::bytea), 'base64'))`),
+  flowEndWebhookSecret: text('flow_end_webhook_secret').notNull().default(newFlowSecret),
   executionType: flowExecutionType('execution_type').notNull().default('OUTBOUND'),
   flowExecutionVariables: text('flow_execution_variables').array().notNull().default(sql`'{}'::text[]`),
   /** The channel its messages go out on; null: the contact's conversation's, else the account's first. */

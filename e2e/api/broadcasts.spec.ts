@@ -324,6 +324,8 @@ test('lists newest first with search; another account gets 404 everywhere; no cr
   expect((await detail('')).recipients).toHaveLength(1);
   expect(await detail('?include_recipients=false')).toMatchObject({ id: first.id, total: 1 });
   expect((await detail('?include_recipients=false')).recipients).toBeUndefined();
+  // Left empty, the flag takes its default: the recipients are included.
+  expect((await detail('?include_recipients=')).recipients).toHaveLength(1);
   for (const [method, path] of [
     ['get', `/api/broadcast/${first.id}`], ['get', `/api/broadcast/${first.id}/recipients`], ['get', `/api/broadcast/${first.id}/recipients/export`],
     ['post', `/api/broadcast/${first.id}/pause`], ['post', `/api/broadcast/${first.id}/resume`], ['post', `/api/broadcast/${first.id}/cancel`],

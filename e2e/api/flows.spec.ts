@@ -270,13 +270,14 @@ test.describe('flows', () => {
     const full = uniquePhone();
     await run(request, acme, flow.id, listFor([full], {
       external_id: 'crm-7', default_assignees: [{ id: acme.agent.id }], notes: [{ notes: 'from the run' }], tags: [{ name: 'vip' }],
+      is_deleted: true, // a run is for the contact: it cannot delete it
     }));
     let kept: Json | undefined;
     await expect.poll(async () => {
       kept = (await (await request.get(`/api/contact?search=${full.slice(-8)}`, { headers: acme.admin.headers })).json()).results[0];
       return kept?.canonical_phone;
     }, { timeout: 10_000 }).toBe(full);
-    expect(kept).toMatchObject({ external_id: 'crm-7', source: 'flow', tags: [{ name: 'vip' }], notes: [{ notes: 'from the run' }] });
+    expect(kept).toMatchObject({ external_id: 'crm-7', source: 'flow', tags: [{ name: 'vip' }], notes: [{ notes: 'from the run' }], is_deleted: false });
     expect((kept!.default_assignees as Json[]).map((u) => u.id)).toEqual([acme.agent.id]);
   });
 
@@ -490,6 +491,10 @@ test.describe('flows', () => {
     });
     const e = await run(request, account, flow.id, { execute_for: 'ALL', inbound_trigger_with: 'TEXT', inbound_start_message: 'ayuda' });
     await expect.poll(async () => (await execution(request, account, e.id)).status, { timeout: 10_000 }).toBe('RUNNING');
+    // The executions that listen: RUNNING, of type INBOUND (the list's status and execution_type filters).
+    const listed = async (query: string) => (await (await request.get(`/api/flow-execution?flow=${flow.id}${query}`, { headers: account.admin.headers })).json()).count;
+    expect([await listed('&status=RUNNING&execution_type=INBOUND'), await listed('&status=COMPLETED'), await listed('&execution_type=API')]).toEqual([1, 0, 0]);
+    expect((await request.get('/api/flow-execution?status=SOMETIMES', { headers: account.admin.headers })).status()).toBe(400);
     const [p, q] = [uniquePhone(), uniquePhone()];
     await reply(request, account, q, 'hello there');
     await reply(request, account, p, 'Necesito AYÚDA');
@@ -534,6 +539,9 @@ test.describe('flows', () => {
     const paused = await (await request.post(`/api/flow-execution/${e.id}/pause`, { headers: acme.admin.headers })).json();
     expect(paused).toMatchObject({ status: 'PAUSED', active: 1 });
     expect((await contactsOf(request, acme, e.id))[0].status).toBe('PAUSED');
+    // The paused contact is active; an empty is_active filters nothing (as if left out), false finds none.
+    const count = async (query: string) => (await (await request.get(`/api/flow-execution-contact?flow_execution=${e.id}${query}`, { headers: acme.admin.headers })).json()).count;
+    expect([await count('&is_active='), await count('&is_active=false'), await count('&is_active=true')]).toEqual([1, 0, 1]);
     await reply(request, acme, phone, 'No');
     await new Promise((r) => setTimeout(r, 1500));
     expect((await contactsOf(request, acme, e.id))[0].status).toBe('PAUSED');
@@ -570,11 +578,6 @@ test.describe('flows', () => {
     expect(await execution(request, acme, third.id)).toMatchObject({ status: 'COMPLETED', canceled: 1, active: 0 });
     const active = await (await request.get(`/api/flow-execution-contact?contact=${mine.contact.id}&is_active=true`, { headers: acme.admin.headers })).json();
     expect(active.count).toBe(0);
-    // Left empty, the filter is left out: contacts in any state.
-    const any = await (await request.get(`/api/flow-execution-contact?contact=${mine.contact.id}&is_active=`, { headers: acme.admin.headers })).json();
-    const all = await (await request.get(`/api/flow-execution-contact?contact=${mine.contact.id}`, { headers: acme.admin.headers })).json();
-    expect(any.count).toBe(all.count);
-    expect(any.count).toBeGreaterThan(0);
   });
 
   test('flow_end_action WEBHOOK posts the answers on completion, signed with the flow\'s secret, retried after a 500; a refused target is a 400', async ({ request }) => {
@@ -586,11 +589,20 @@ test.describe('flows', () => {
     expect(flow).not.toHaveProperty('flow_end_webhook_secret');
     const secretRes = await request.get(`/api/flow/${flow.id}/secret`, { headers: acme.admin.headers });
     expect(secretRes.status()).toBe(200);
-    const { secret } = await secretRes.json();
-    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    const revealed = await secretRes.json();
+    expect(revealed.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     expect((await request.get(`/api/flow/${flow.id}/secret`, { headers: acme.agent.headers })).status()).toBe(403);
     expect((await request.get(`/api/flow/${flow.id}/secret`, { headers: other.admin.headers })).status()).toBe(404);
     expect((await request.get(`/api/flow/${flow.id}/secret`)).status()).toBe(401);
+    // Rotation: a new key for admins, at once; an agent may not.
+    expect((await request.post(`/api/flow/${flow.id}/secret/rotate`, { headers: acme.agent.headers })).status()).toBe(403);
+    expect((await request.post(`/api/flow/${flow.id}/secret/rotate`, { headers: other.admin.headers })).status()).toBe(404);
+    const rotated = await request.post(`/api/flow/${flow.id}/secret/rotate`, { headers: acme.admin.headers });
+    expect(rotated.status()).toBe(200);
+    const { secret } = await rotated.json();
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
+    expect(secret).not.toBe(revealed.secret);
+    expect(await (await request.get(`/api/flow/${flow.id}/secret`, { headers: acme.admin.headers })).json()).toEqual({ secret });
     const phone = uniquePhone();
     const e = await run(request, acme, flow.id, { ...listFor([phone]), flow_execution_variables: { promo: 'X1' } });
     await waitFor(request, acme, phone, 2);
@@ -622,6 +634,25 @@ test.describe('flows', () => {
     });
     expect(refused.status()).toBe(400);
     expect(Object.keys(await refused.json())).toEqual(['flow_end_webhook_url']);
+
+    // Where the answers go, signed with the account's key, is an admin's choice: an agent may keep
+    // it while editing the flow, not set it nor point it elsewhere (also through a draft).
+    const adminOnly = { flow_end_webhook_url: ['Only admins can set where a flow posts its answers.'] };
+    const agentFlow = await request.post('/api/flow', {
+      headers: acme.agent.headers, data: { ...QUALIFY, name: 'Agent end hook', flow_end_action: 'WEBHOOK', flow_end_webhook_url: receiver.url('/agent') },
+    });
+    expect(agentFlow.status()).toBe(400);
+    expect(await agentFlow.json()).toEqual(adminOnly);
+    const agentDraft = await request.post('/api/flow', {
+      headers: acme.agent.headers, data: { ...QUALIFY, status: 'DRAFT', name: 'Agent end hook draft', flow_end_action: 'WEBHOOK', flow_end_webhook_url: receiver.url('/agent') },
+    });
+    expect(await agentDraft.json()).toEqual(adminOnly);
+    const renamed = await request.patch(`/api/flow/${flow.id}`, { headers: acme.agent.headers, data: { name: 'Renamed by an agent' } });
+    expect(renamed.status(), await renamed.text()).toBe(200);
+    const moved = await request.patch(`/api/flow/${flow.id}`, { headers: acme.agent.headers, data: { flow_end_webhook_url: receiver.url('/agent') } });
+    expect(moved.status()).toBe(400);
+    expect(await moved.json()).toEqual(adminOnly);
+    expect((await (await request.get(`/api/flow/${flow.id}`, { headers: acme.agent.headers })).json()).flow_end_webhook_url).toBe(receiver.url('/flow-end'));
   });
 
   test('a DELAY until working hours waits for the account\'s next opening (test clock), then goes on', async ({ request }) => {

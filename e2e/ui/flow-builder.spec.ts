@@ -312,6 +312,7 @@ test('a dangling branch refuses publishing and the node says why', async ({ page
   expect(listening.status(), await listening.text()).toBe(201);
   await page.reload();
   await expect(page.getByTestId('flow-status')).toHaveText('Published · v1 live');
+  await expect(page.getByTestId('listening')).toHaveText('Listening');
   await expect(page.getByTestId('not-listening')).toHaveCount(0);
 });
 

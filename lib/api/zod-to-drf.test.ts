@@ -57,5 +57,13 @@ describe('zodToDrf', () => {
     expect(words({ assignees: [{ id: 'abc' }] })).toEqual({ assignees: [{ id: ['A valid number is required.'] }] });
     expect(words({ notes: [{ note: 'x' }] })).toEqual({ notes: [{ notes: ['This field is required.'] }] });
     expect(words({ meta: { toolong: 'v' } })).toEqual({ meta: { toolong: ['Invalid key: Ensure this field has no more than 5 characters.'] } });
+    // A list is a list of objects whatever the order of its items' errors.
+    const inside = { name: ['This field is required.'] };
+    const own = { non_field_errors: ['Not a valid string.'] };
+    expect(words({ tags: [{ nom: 'x' }, 5] })).toEqual({ tags: [inside, own] });
+    expect(words({ tags: [5, { nom: 'x' }] })).toEqual({ tags: [own, inside] });
+    // A union with words of its own keeps them.
+    const worded = z.object({ who: z.union([z.int(), z.enum(['me', 'none'])], { error: 'Enter a member id, "me" or "none".' }) });
+    expect(zodToDrf(worded.safeParse({ who: 'foo' }).error!)).toEqual({ who: ['Enter a member id, "me" or "none".'] });
   });
 });

@@ -5,18 +5,27 @@ import type { FieldErrors } from './errors';
  * Nests zod issues the way DRF nests serializer errors: `{field: [msg]}`, nested objects as
  * objects; items of a list of objects as a list with `{}` for the valid ones (ListSerializer);
  * items of a list of plain values as an object keyed by index (ListField). Issues without a path
- * go under `non_field_errors`.
+ * go under `non_field_errors`. A list is one or the other whatever the order of its items' errors:
+ * once any item has errors inside it, an item's own error goes under its `non_field_errors`.
  */
 export function zodToDrf(error: z.ZodError): FieldErrors {
+  const issues = error.issues.flatMap((i) => explained(i))
+    .map((i) => ({ message: i.message, path: i.path.length ? i.path.map(String) : ['non_field_errors'] }));
+  const at = (path: string[]) => path.join('\u0000');
+  // The lists with an item that has errors inside it (an index followed by more path).
+  const objectLists = new Set<string>();
+  for (const { path } of issues) {
+    for (let i = 0; i + 2 < path.length; i++) if (/^\d+$/.test(path[i + 1])) objectLists.add(at(path.slice(0, i + 1)));
+  }
   const out: Record<string, unknown> = {};
-  for (const issue of error.issues.flatMap((i) => explained(i))) {
-    const path = issue.path.length ? issue.path.map(String) : ['non_field_errors'];
+  for (const issue of issues) {
+    const last = issue.path.length - 1;
+    const path = /^\d+$/.test(issue.path[last]) && objectLists.has(at(issue.path.slice(0, last)))
+      ? [...issue.path, 'non_field_errors'] : issue.path;
     let node: Record<string, unknown> = out;
     for (let i = 0; i < path.length - 1; i++) {
       const key = path[i];
-      // An index followed by more path is an item of a list of objects; a final index is a plain item.
-      const nextIsIndex = /^\d+$/.test(path[i + 1]) && i + 1 < path.length - 1;
-      if (nextIsIndex) {
+      if (objectLists.has(at(path.slice(0, i + 1)))) {
         // Represent a list of item errors as an object keyed by index first; turned into an array below.
         node[key] ??= { __list: true };
       } else {
@@ -33,6 +42,9 @@ export function zodToDrf(error: z.ZodError): FieldErrors {
 
 type Issue = { code: string; path: PropertyKey[]; message: string; errors?: Issue[][]; issues?: Issue[] };
 
+/** zod's own words for a value that fits no form of a union (drf-messages.ts leaves them). */
+const ZOD_UNION_MESSAGE = 'Invalid input';
+
 /** How far a union's branch got into the value: the depth of its deepest issue. */
 const reach = (branch: Issue[]) => Math.max(0, ...branch.map((i) => i.path.length));
 
@@ -43,7 +55,8 @@ const reach = (branch: Issue[]) => Math.max(0, ...branch.map((i) => i.path.lengt
  */
 function explained(raw: z.core.$ZodIssue): Issue[] {
   const issue = raw as unknown as Issue;
-  if (issue.code === 'invalid_union' && issue.errors?.length) {
+  // A union given its own message says it best.
+  if (issue.code === 'invalid_union' && issue.errors?.length && issue.message === ZOD_UNION_MESSAGE) {
     const closest = issue.errors.reduce((best, branch) => (reach(branch) > reach(best) ? branch : best));
     return closest.flatMap((i) => explained({ ...i, path: [...issue.path, ...i.path] } as unknown as z.core.$ZodIssue));
   }

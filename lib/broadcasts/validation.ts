@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { broadcastRecipientStatuses, broadcastStatuses } from '@/db/schema/enum-values';
-import { boolish, dateTime, tagList } from '@/lib/validation/fields';
+import { boolish, dateTime, queryFlag, tagList } from '@/lib/validation/fields';
 
 // Request schemas of broadcasts, shared by the API, the dashboard's form and the OpenAPI document.
 
@@ -42,7 +42,7 @@ export const broadcastListQuery = z.object({
   search: z.string().max(200).optional(),
   status: z.enum(BROADCAST_STATUSES).optional(),
   /** The dashboard's list leaves out the recipients' ids, which a large broadcast has many of. */
-  include_recipients: boolish.default(true),
+  include_recipients: queryFlag.transform((v) => v ?? true),
 });
 export type BroadcastListQuery = z.output<typeof broadcastListQuery>;
 

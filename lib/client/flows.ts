@@ -39,11 +39,31 @@ export function useFlow(id: string) {
 }
 
 /** The key that signs the flow's end webhook (admins only); fetched when asked for, never kept. */
+const secretKey = (id: string) => ['flows', 'secret', id] as const;
+
 export function useFlowSecret(id: string, enabled: boolean) {
   return useQuery({
-    queryKey: ['flows', 'secret', id],
+    queryKey: secretKey(id),
     queryFn: ({ signal }) => apiFetch<{ secret: string }>(`/api/flow/${encodeURIComponent(id)}/secret`, { signal }),
     enabled, staleTime: Infinity, gcTime: 0,
+  });
+}
+
+export function useRotateFlowSecret(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<{ secret: string }>(`/api/flow/${encodeURIComponent(id)}/secret/rotate`, { method: 'POST' }),
+    onSuccess: (secret) => qc.setQueryData(secretKey(id), secret),
+  });
+}
+
+/** How many executions of an INBOUND flow listen for its trigger now (RUNNING, of type INBOUND). */
+export function useListeningExecutions(flowId: string) {
+  return useQuery({
+    queryKey: [...key.all, 'listening', flowId],
+    queryFn: ({ signal }) => apiFetch<Page<FlowExecution>>(
+      `/api/flow-execution?flow=${encodeURIComponent(flowId)}&status=RUNNING&execution_type=INBOUND&page_size=1`, { signal }),
+    select: (page) => page.count,
   });
 }
 

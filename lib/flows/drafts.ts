@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError, type FieldErrors } from '@/lib/api/erro
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
 import { zodToDrf } from '@/lib/api/zod-to-drf';
-import { checkReferences, columns, currentBody, findFlow, getFlow, publish, shortUsers, versionSteps } from './flows';
+import { checkEndWebhookSetter, checkReferences, columns, currentBody, findFlow, getFlow, publish, shortUsers, versionSteps } from './flows';
 import { publishProblems, type RuleStep } from './publish-rules';
 import { serializeStep, type FlowRecord, type SerializedFlow } from './serializer';
 import { stepBody } from './step-body';
@@ -119,6 +119,7 @@ export async function saveDraft(db: Db, accountId: number, id: string, input: un
 /** A flow that exists only as a draft: version 0 until it is published (it cannot run before). */
 export async function createDraftFlow(db: Db, member: Member, input: unknown): Promise<SerializedFlow> {
   const body = parseDraft(input);
+  checkEndWebhookSetter(member, null, body);
   const name = body.name || 'Untitled flow';
   const [f] = await db.insert(flows).values({
     accountId: member.accountId, createdById: member.userId, ...columns({ ...body, name }), version: 0, status: 'DRAFT',
@@ -134,6 +135,7 @@ export async function publishDraft(db: Db, member: Member, id: string): Promise<
   const problems = await draftProblems(db, member.accountId, id, draft);
   if (Object.keys(problems).length) throw new ValidationError(problems);
   const body = flowBody.parse({ ...draft, status: undefined });
+  checkEndWebhookSetter(member, f, body);
   const steps: StepInput[] = checkSteps(body.steps, body.flow_execution_variables);
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(flows).where(eq(flows.id, f.id)).for('update');

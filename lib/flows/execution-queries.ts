@@ -12,7 +12,7 @@ import {
   serializeExecution, serializeExecutionContact, serializeStep, type ExecutionContactRecord, type ExecutionRecord,
   type SerializedExecution,
 } from './serializer';
-import type { ExecutionContactListQuery } from './validation';
+import type { ExecutionContactListQuery, ExecutionListQuery } from './validation';
 
 // Reading executions and execution contacts, scoped by account.
 
@@ -50,10 +50,12 @@ export async function getExecution(db: Executor, accountId: number, id: string):
   return shown;
 }
 
-export async function listExecutions(db: Db, accountId: number, url: URL, page: PageRequest, q: { flow?: string; search?: string }) {
+export async function listExecutions(db: Db, accountId: number, url: URL, page: PageRequest, q: ExecutionListQuery) {
   const where = and(
     eq(flowExecutions.accountId, accountId),
     q.flow ? eq(flowExecutions.flowId, q.flow) : undefined,
+    q.status ? eq(flowExecutions.status, q.status) : undefined,
+    q.execution_type ? eq(flowExecutions.executionType, q.execution_type) : undefined,
     q.search ? sql`exists (select 1 from flows f where f.id = ${flowExecutions.flowId} and lower(f.name) like lower(${containsPattern(q.search)}))` : undefined,
   );
   const [rows, [{ count }]] = await Promise.all([

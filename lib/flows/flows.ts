@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '@/db';
-import { channels, chatTemplates, flowExecutions, flows, flowSteps, flowVersions, users } from '@/db/schema';
+import { channels, chatTemplates, flowExecutions, flows, flowSteps, flowVersions, newFlowSecret, users } from '@/db/schema';
 import { NotFoundError, ValidationError, type FieldErrors } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
@@ -31,6 +31,18 @@ export async function findFlow(db: Executor, accountId: number, id: string): Pro
 /** The key that signs the flow's end webhook: for admins only, so not in the flow object. */
 export async function flowEndWebhookSecret(db: Executor, accountId: number, id: string): Promise<{ secret: string }> {
   return { secret: (await findFlow(db, accountId, id)).flowEndWebhookSecret };
+}
+
+/**
+ * A new signing key for the flow's end webhook, at once (posts still to be retried are signed with
+ * it too): for a key that was seen where it should not have been.
+ */
+export async function rotateFlowEndWebhookSecret(db: Executor, accountId: number, id: string): Promise<{ secret: string }> {
+  const [row] = await db.update(flows)
+    .set({ flowEndWebhookSecret: newFlowSecret })
+    .where(and(eq(flows.accountId, accountId), eq(flows.id, id))).returning({ secret: flows.flowEndWebhookSecret });
+  if (!row) throw new NotFoundError();
+  return row;
 }
 
 /** The steps of a flow's published version (the current one unless `version` is given). */
@@ -158,6 +170,18 @@ export async function publish(tx: Executor, flowId: string, version: number, ste
   return v.id;
 }
 
+/**
+ * Where a flow posts its answers, signed with its key, is set by admins: an agent may change the
+ * rest of a flow, and keep the end webhook an admin set, but not point it elsewhere (the posts
+ * would carry the account's signature to an address of the agent's choosing).
+ */
+export function checkEndWebhookSetter(member: Member, before: Pick<FlowRecord, 'flowEndAction' | 'flowEndWebhookUrl'> | null,
+  body: Pick<FlowBody, 'flow_end_action' | 'flow_end_webhook_url'>) {
+  if (member.role === 'ADMIN' || body.flow_end_action !== 'WEBHOOK') return;
+  if (before?.flowEndAction === 'WEBHOOK' && before.flowEndWebhookUrl === body.flow_end_webhook_url) return;
+  throw ValidationError.field('flow_end_webhook_url', 'Only admins can set where a flow posts its answers.');
+}
+
 export function columns(body: Omit<FlowBody, 'steps' | 'status'>) {
   return {
     name: body.name, isActive: body.is_active, flowEndAction: body.flow_end_action, flowEndWebhookUrl: body.flow_end_webhook_url,
@@ -169,6 +193,7 @@ export function columns(body: Omit<FlowBody, 'steps' | 'status'>) {
 
 export async function createFlow(db: Db, member: Member, body: FlowBody): Promise<SerializedFlow> {
   if (body.status === 'DRAFT') return createDraftFlow(db, member, body);
+  checkEndWebhookSetter(member, null, body);
   const steps = await checked(db, member.accountId, body, null);
   const row = await db.transaction(async (tx) => {
     const [f] = await tx.insert(flows).values({ accountId: member.accountId, createdById: member.userId, ...columns(body), version: 1 }).returning();
@@ -192,6 +217,7 @@ export async function currentBody(db: Executor, f: FlowRecord): Promise<Record<s
 
 async function update(db: Db, member: Member, id: string, body: FlowBody, stepsChanged: boolean): Promise<SerializedFlow> {
   const existing = await findFlow(db, member.accountId, id);
+  checkEndWebhookSetter(member, existing, body);
   const steps = await checked(db, member.accountId, body, id);
   await db.transaction(async (tx) => {
     const [f] = await tx.select().from(flows).where(eq(flows.id, existing.id)).for('update');

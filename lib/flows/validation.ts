@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
   flowActionMethods, flowAnswerOptionsRenders, flowAnswerTypes, flowConditionComparisons, flowEndActions, flowExecuteFors,
-  flowDelayTypes, flowExecutionContactStatuses, flowExecutionTypes, flowInboundTriggers, flowStepTypes, flowWaitUnits,
+  flowDelayTypes, flowExecutionContactStatuses, flowExecutionStatuses, flowExecutionTypes, flowInboundTriggers, flowStepTypes, flowWaitUnits,
 } from '@/db/schema/enum-values';
 import { boolish, dateTime, integer, pkInt, queryFlag } from '@/lib/validation/fields';
 import { contactUpsertSchema } from '@/lib/contacts/validation';
@@ -149,8 +149,8 @@ export type FlowListQuery = z.output<typeof flowListQuery>;
 // Executions.
 
 // Each entry is upserted as `POST /api/contact` upserts (lib/contacts/validation.ts): the same
-// fields, the same merge rules and overwrite flags.
-const contactListEntry = contactUpsertSchema.extend({
+// fields, the same merge rules and overwrite flags; all but `is_deleted`, since the run is for it.
+const contactListEntry = contactUpsertSchema.omit({ is_deleted: true }).extend({
   phone: z.preprocess((v) => (typeof v === 'number' ? String(v) : v), z.string().trim().min(1).max(64)),
   // Stored only when sent: an execution keeps its list.
   overwrite_meta: boolish.optional(),
@@ -204,7 +204,11 @@ export const EXECUTION_BODY_LIMIT = 8 * 1024 * 1024;
 export const executionListQuery = z.object({
   flow: z.uuid().optional(),
   search: z.string().max(200).optional(),
+  status: z.enum(flowExecutionStatuses).optional(),
+  execution_type: z.enum(flowExecutionTypes).optional(),
 });
+
+export type ExecutionListQuery = z.output<typeof executionListQuery>;
 
 export const executionContactListQuery = z.object({
   contact: z.uuid().optional(),

@@ -8,7 +8,8 @@ export const USER_LOOKUPS = ['icontains', 'iendswith', 'iexact', 'istartswith', 
 export const USER_ORDERING_FIELDS = ['id', 'email', 'first_name', 'last_name', 'date_joined'] as const;
 
 const text = z.string().optional();
-const boolish = z.enum(['true', 'false', 'True', 'False', '1', '0']).optional();
+// Left empty, a lookup filters nothing, as if left out.
+const boolish = z.preprocess((v) => (v === '' ? undefined : v), z.enum(['true', 'false', 'True', 'False', '1', '0']).optional());
 
 /** Query of `GET /api/user`: every lookup (`email__icontains` …) of email, first_name and last_name. */
 export const userListQuery = z.object({

@@ -386,7 +386,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
         <span data-testid="flow-status" className={`rounded-full px-2 py-0.5 text-xs font-semibold ${status.status === 'DRAFT' ? 'bg-amber-100 text-amber-800' : 'bg-emerald-100 text-emerald-800'}`}>
           {status.status === 'DRAFT' ? 'Draft' : 'Published'}{status.version > 0 ? ` · v${status.version} live` : ' · never published'}
         </span>
-        {flow.execution_type === 'INBOUND' && status.version > 0 && <ListeningHint flowId={id} />}
+        {status.version > 0 && <ListeningHint key={status.version} flowId={id} />}
         <span data-testid="save-state" className="flex items-center gap-1 text-xs text-slate-500">
           {save.state === 'saving' ? <><Spinner className="size-3" /> Saving…</> : save.state === 'error' ? <span className="text-rose-700">Not saved</span> : 'Saved'}
         </span>

@@ -116,6 +116,13 @@ export const flowsDoc: ResourceDoc = {
       responses: { 200: { description: 'The secret.', schema: FlowEndWebhookSecret } },
     },
     {
+      method: 'post', path: '/api/flow/{id}/secret/rotate', operationId: 'flow_secret_rotate_create', tags: flowsTag, params: flowId,
+      summary: 'Rotate the flow\'s signing secret',
+      description: 'A new key, used at once for every post from then on (retries included). No body.',
+      roles: ['ADMIN'],
+      responses: { 200: { description: 'The new secret.', schema: FlowEndWebhookSecret } },
+    },
+    {
       method: 'get', path: '/api/flow/variables', operationId: 'flow_variables', tags: flowsTag, summary: 'Contact variables for flows',
       description: 'The contact fields and the meta keys the account\'s contacts have: what `{{contact.<name>}}` can name (the builder offers them).',
       responses: { 200: { description: 'The names.', schema: FlowContactVariables } },
