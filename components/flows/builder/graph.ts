@@ -85,6 +85,9 @@ export const NODE_W = 264;
 const GAP_X = 56;
 const GAP_Y = 120;
 const NODE_H = 160; // a step's usual drawn height, for one not measured yet
+// Room kept for a step about to be added, not drawn yet: a question with its options and answer
+// settings draws taller than the usual step (~190), and must not reach into the step below it.
+const NEW_NODE_H = 240;
 const MARGIN = 24;
 
 /** The drawn height of each step React Flow has measured (the others count as NODE_H). */
@@ -97,11 +100,12 @@ export function measuredHeights(nodes: { id: string; measured?: { height?: numbe
  * by tapping a step type lands in the middle of the view, which is often where a step already is.
  */
 export function freeSpot(layout: Record<string, Position>, at: Position, heights: Map<number, number> = new Map()): Position {
-  const boxes = Object.entries(layout).map(([idx, p]) => ({ ...p, h: heights.get(Number(idx)) ?? NODE_H }));
+  // A step just added may still be drawing (its options, its selection): never counted shorter than usual.
+  const boxes = Object.entries(layout).map(([idx, p]) => ({ ...p, h: Math.max(heights.get(Number(idx)) ?? 0, NODE_H) }));
   let spot = { ...at };
   for (let tries = 0; tries < 100; tries++) {
     const hit = boxes.find((b) => spot.x < b.x + NODE_W + MARGIN && b.x < spot.x + NODE_W + MARGIN
-      && spot.y < b.y + b.h + MARGIN && b.y < spot.y + NODE_H + MARGIN);
+      && spot.y < b.y + b.h + MARGIN && b.y < spot.y + NEW_NODE_H + MARGIN);
     if (!hit) return spot;
     spot = { x: spot.x, y: hit.y + hit.h + MARGIN };
   }
