@@ -76,9 +76,8 @@ function listify(node: unknown): unknown {
   if (Array.isArray(node) || node === null || typeof node !== 'object') return node;
   const record = node as Record<string, unknown>;
   if (record.__list) {
-    const indexes = Object.keys(record).filter((k) => k !== '__list').map(Number);
-    const length = Math.max(...indexes) + 1;
-    return Array.from({ length }, (_, i) => (i in record ? listify(record[i]) : {}));
+    const { __list: _, ...items } = record;
+    return itemErrors(Object.fromEntries(Object.entries(items).map(([i, v]) => [i, listify(v)])) as Record<number, FieldErrors>);
   }
   return Object.fromEntries(Object.entries(record).map(([k, v]) => [k, listify(v)]));
 }

@@ -16,8 +16,8 @@ import { moveContacts } from './contact-status';
 import { findExecution, findExecutionContact, getExecution, getExecutionContact } from './execution-queries';
 import { findFlow } from './flows';
 import type { ExecutionRecord, SerializedExecution } from './serializer';
-import { FILTER_FIELDS_HINT, type ExecutionBody, type ExecutionPatch, type TrySandboxBody } from './validation';
-import { filterFieldKnown } from './start';
+import { type ExecutionBody, type ExecutionPatch, type TrySandboxBody } from './validation';
+import { filterFieldErrors } from './start';
 
 // Executions through the API: created for a flow, updated while they have not
 // started (11, 12), paused, resumed and canceled at any time; one contact stopped (from the inbox).
@@ -53,11 +53,8 @@ export async function checkBody(db: Executor, accountId: number, body: Execution
     errors.contact_lists ??= ['Give contacts (contact_list) or an upload (contact_file) to run the flow for.'];
   }
   if (!inbound && body.execute_for === 'FILTERS' && !body.contact_filters.length) errors.contact_filters = ['Give at least one filter.'];
-  const filterErrors: Record<string, FieldErrors> = {};
-  body.contact_filters.forEach((f, i) => {
-    if (!filterFieldKnown(f.field)) filterErrors[i] = { field: [`Unknown field "${f.field}". ${FILTER_FIELDS_HINT}`] };
-  });
-  if (Object.keys(filterErrors).length) errors.contact_filters = itemErrors(filterErrors);
+  const filterErrors = filterFieldErrors(body.contact_filters);
+  if (filterErrors) errors.contact_filters = filterErrors;
   if (inbound && body.inbound_trigger_with === 'TEXT' && body.inbound_start_message !== null && body.inbound_start_message.trim() === '') {
     errors.inbound_start_message = ['This field may not be blank.'];
   }

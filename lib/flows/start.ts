@@ -1,6 +1,8 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { execRows, getDb, type Executor } from '@/db';
 import { flowExecutions, flows, flowVersions } from '@/db/schema';
+import type { FieldErrors } from '@/lib/api/errors';
+import { itemErrors } from '@/lib/api/zod-to-drf';
 import { accountCountry } from '@/lib/contacts/account-country';
 import { countedTransaction } from '@/lib/contacts/counter';
 import { mergeChange } from '@/lib/contacts/service';
@@ -12,7 +14,7 @@ import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { containsPattern } from '@/lib/sql/like';
 import { CounterChanges, moveContacts } from './contact-status';
 import type { ExecutionRecord } from './serializer';
-import type { ContactListEntry } from './validation';
+import { FILTER_FIELDS_HINT, type ContactListEntry } from './validation';
 
 // Starting an execution (a job, at `start_on`): its contacts are gathered (the list's entries
 // upserted as contacts with the contact API's rules, an upload's contacts, the filters' matches,
@@ -33,6 +35,15 @@ const COLUMNS: Record<string, string> = {
 
 export function filterFieldKnown(field: string): boolean {
   return field in COLUMNS || field === 'tags' || /^meta\.[^.]+$/.test(field);
+}
+
+/** The filters naming no field a contact has, as the list's item errors; null when every one is known. */
+export function filterFieldErrors(filters: { field: string }[]): FieldErrors[] | null {
+  const errors: Record<number, FieldErrors> = {};
+  filters.forEach((f, i) => {
+    if (!filterFieldKnown(f.field)) errors[i] = { field: [`Unknown field "${f.field}". ${FILTER_FIELDS_HINT}`] };
+  });
+  return Object.keys(errors).length ? itemErrors(errors) : null;
 }
 
 function compareSql(column: SQL, comparison: string, value: string): SQL {
