@@ -54,6 +54,12 @@ export function serializeStep(s: StepRecord): SerializedStep {
     answer_options_render: x.answer_options_render,
     answer_options_render_list_button_title: x.answer_options_render_list_button_title,
     answer_options_render_list_section_title: x.answer_options_render_list_section_title,
+    // Steps stored before these fields existed read as options written out.
+    has_options_from_variable: x.has_options_from_variable ?? false,
+    options_from_variable: x.options_from_variable ?? '',
+    option_from_variable_title: x.option_from_variable_title ?? '',
+    option_from_variable_value: x.option_from_variable_value ?? '',
+    missing_options_message: x.missing_options_message ?? '',
     max_answer_attempts: x.max_answer_attempts,
     delay_type: x.delay_type,
     delay_amount: x.delay_amount,

@@ -20,6 +20,8 @@ function add(errors: FieldErrors, field: string, message: string) {
 export function templatedFields(s: StepInput): [string, string][] {
   return [
     ['body', s.body], ['answer_validation_message', s.answer_validation_message], ['body_file_url', s.body_file_url],
+    ...(s.has_options_from_variable
+      ? [['options_from_variable', s.options_from_variable], ['missing_options_message', s.missing_options_message]] as [string, string][] : []),
     ['action_request_url', s.action_request_url], ['action_request_body', s.action_request_body],
     ...Object.values(s.action_request_headers).map((v): [string, string] => ['action_request_headers', v]),
     ...Object.values(s.action_request_params).map((v): [string, string] => ['action_request_params', v]),
@@ -27,6 +29,18 @@ export function templatedFields(s: StepInput): [string, string][] {
     ...Object.values(s.contact_update_fields).map((v): [string, string] => ['contact_update_fields', v]),
     ...s.conditions.map((c): [string, string] => ['conditions', `${c.field} ${c.value}`]),
   ];
+}
+
+/** A QUESTION's options from a list variable: one variable named, and nothing that expects options written out. */
+function checkVariableOptions(s: StepInput, errors: FieldErrors) {
+  if (s.step_type === 'MENU') {
+    add(errors, 'has_options_from_variable', 'A MENU has a step per option: use a QUESTION for options from a variable.');
+    return;
+  }
+  if (!/^\{\{[^{}]+\}\}$/.test(s.options_from_variable)) add(errors, 'options_from_variable', 'Name one variable holding a list, like {{step.lookup.items}}.');
+  if (s.answer_options.length) add(errors, 'answer_options', 'The options come from the variable: leave answer_options empty.');
+  if (s.next_steps_for_options_idx.length) add(errors, 'next_steps_for_options_idx', 'Options from a variable all go on to next_step_default_idx: leave this empty.');
+  if (s.answer_type !== 'SINGLE_OPTION' && s.answer_type !== 'ANY') add(errors, 'answer_type', 'Options from a variable are answered with SINGLE_OPTION (or ANY, which also takes other text).');
 }
 
 function checkStep(s: StepInput, errors: FieldErrors, names: Set<string>, flowVariables: Set<string>) {
@@ -42,7 +56,8 @@ function checkStep(s: StepInput, errors: FieldErrors, names: Set<string>, flowVa
     case 'QUESTION':
     case 'MENU':
       need('body', s.body.trim() !== '');
-      if (s.step_type === 'MENU' || s.answer_type === 'SINGLE_OPTION') {
+      if (s.has_options_from_variable) checkVariableOptions(s, errors);
+      else if (s.step_type === 'MENU' || s.answer_type === 'SINGLE_OPTION') {
         need('answer_options', s.answer_options.length > 0, 'Give at least one option.');
       }
       if (s.step_type === 'MENU' && s.next_steps_for_options_idx.length !== s.answer_options.length) {

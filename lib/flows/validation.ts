@@ -63,6 +63,12 @@ export const stepSchema = z.object({
   answer_options_render: z.enum(flowAnswerOptionsRenders).default('NUMBERS'),
   answer_options_render_list_button_title: text(20).default(''),
   answer_options_render_list_section_title: text(24).default(''),
+  has_options_from_variable: boolish.default(false),
+  // `{{step.lookup.items}}`, or the name alone: stored as the reference, as the builder writes it.
+  options_from_variable: z.string().trim().max(200).default('').transform((v) => (v && !v.startsWith('{{') ? `{{${v}}}` : v)),
+  option_from_variable_title: z.string().trim().max(200).default(''),
+  option_from_variable_value: z.string().trim().max(200).default(''),
+  missing_options_message: text(1000).default(''),
   max_answer_attempts: integer({ min: 1, max: 10 }).default(3),
   delay_type: z.enum(DELAY_TYPES).nullable().default(null),
   delay_amount: integer({ min: 0, max: 32767 }).default(0),

@@ -17,6 +17,7 @@ import { questionMessage } from './question-message';
 import { logStep, takeReply, updateLastStep, type State } from './state';
 import { ENDLESS_TRIGGER_REASON, MAX_FLOWS_WITHOUT_WAIT } from './trigger-chain';
 import { delayEnd, waitEnd } from './time';
+import { optionsFromVariable, withOptions, type VariableOption } from './variable-options';
 
 /** Beyond the request's own time limit, how long an ACTION waits for its job before it counts as lost. */
 const ACTION_GRACE_MS = 60_000;
@@ -92,8 +93,18 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
     }
     case 'QUESTION':
     case 'MENU': {
-      const id = await sendMessage(ctx, question(ctx, s, step, missing));
-      logStep(s, step.id, { status: 'RUNNING', messages: [id], result: { attempts: 0 }, error: missingNote(missing) });
+      const options = step.has_options_from_variable ? optionsFromVariable(step, scopeOf(ctx, s)) : null;
+      if (options && !options.length) {
+        // Nothing to choose from: the contact is told so (when the step says how) and the step fails.
+        const text = step.missing_options_message ? render(ctx, s, step.missing_options_message, missing) : '';
+        const messages = text ? [await sendText(ctx, text)] : [];
+        const error = `No options in ${step.options_from_variable}.`;
+        logStep(s, step.id, { status: 'FAILED', messages, result: { options: [] }, error: [error, missingNote(missing)].filter(Boolean).join(' ') });
+        if (step.answer_failed_next_step_idx !== null) return { kind: 'go', idx: step.answer_failed_next_step_idx };
+        return { kind: 'end', status: 'FAILED', reason: error };
+      }
+      const id = await sendMessage(ctx, question(ctx, s, options ? withOptions(step, options) : step, missing));
+      logStep(s, step.id, { status: 'RUNNING', messages: [id], result: { attempts: 0, ...(options ? { options } : {}) }, error: missingNote(missing) });
       s.waiting = 'ANSWER';
       s.waitingSince = ctx.now;
       s.waitUntil = waitEnd(step, ctx.now);
@@ -199,12 +210,16 @@ export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Pro
     updateLastStep(s, { status: 'EXPIRED', result: { timed_out: true } });
     return { kind: 'end', status: 'EXPIRED', reason: 'No answer within 24 hours.' };
   }
-  const checked = checkAnswer(step, reply, '');
+  const options = step.has_options_from_variable ? await askedOptions(ctx, s) : null;
+  const asked = options ? withOptions(step, options) : step;
+  const checked = checkAnswer(asked, reply, '');
   if (checked.ok) {
-    s.variables[keyOf(step)] = checked.value;
+    // An option from a variable answers with its item's value; text that matches none (ANY) stays text.
+    const answer = options && checked.option !== undefined ? options[checked.option].value : checked.value;
+    s.variables[keyOf(step)] = answer;
     s.waiting = '';
     s.waitUntil = null;
-    updateLastStep(s, { status: 'COMPLETED', result: { answer: checked.value, option: checked.option ?? null, message: reply.id, attempts: s.attempts + 1 } });
+    updateLastStep(s, { status: 'COMPLETED', result: { answer, option: checked.option ?? null, message: reply.id, attempts: s.attempts + 1 } });
     const byOption = checked.option !== undefined ? step.next_steps_for_options_idx[checked.option] : undefined;
     return { kind: 'go', idx: byOption ?? step.next_step_default_idx };
   }
@@ -218,16 +233,29 @@ export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Pro
   }
   const missing: string[] = [];
   const before = step.answer_validation_message ? render(ctx, s, step.answer_validation_message, missing) : 'Sorry, that answer is not valid.';
-  const id = await sendMessage(ctx, question(ctx, s, step, missing, before));
+  const id = await sendMessage(ctx, question(ctx, s, asked, missing, before));
   updateLastStep(s, { messages: [id], result: { attempts: s.attempts, last_answer: reply.body } });
   return { kind: 'wait' };
 }
 
+/** The result logged by the step the contact waits on: this run's, else its stored row. */
+async function waitedStepResult(ctx: RunContext, s: State): Promise<Record<string, unknown> | undefined> {
+  const mine = s.logs.at(-1);
+  if (mine) return mine.result;
+  const [log] = await ctx.tx.select({ result: flowExecutionContactSteps.executionResult }).from(flowExecutionContactSteps)
+    .where(and(eq(flowExecutionContactSteps.flowExecutionContactId, ctx.fec.id), eq(flowExecutionContactSteps.seq, s.stepSeq - 1)));
+  return log?.result as Record<string, unknown> | undefined;
+}
+
+/** The options the waiting question was asked with (logged on its step when asked). */
+async function askedOptions(ctx: RunContext, s: State): Promise<VariableOption[]> {
+  const options = (await waitedStepResult(ctx, s))?.options;
+  return Array.isArray(options) ? options as VariableOption[] : [];
+}
+
 /** An ACTION waiting for its HTTP answer (written on its log by the action job), or timed out at its wait's end. */
 export async function resumeAction(ctx: RunContext, s: State, step: Step): Promise<Outcome> {
-  const [log] = await ctx.tx.select().from(flowExecutionContactSteps)
-    .where(and(eq(flowExecutionContactSteps.flowExecutionContactId, ctx.fec.id), eq(flowExecutionContactSteps.seq, s.stepSeq - 1)));
-  const answer = (log?.executionResult as { answered?: ActionResult } | undefined)?.answered
+  const answer = (await waitedStepResult(ctx, s) as { answered?: ActionResult } | undefined)?.answered
     ?? (s.waitUntil && s.waitUntil <= ctx.now ? { status: null, body: '', error: 'No answer: the request was lost or timed out.', durationMs: 0 } : null);
   if (!answer) return { kind: 'wait' };
   s.waiting = '';

@@ -1,0 +1,104 @@
+import http from 'node:http';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { newAccount, uniquePhone, type TestAccount } from './factories';
+
+// A QUESTION's options taken from a list variable (`has_options_from_variable`): an ACTION fetches
+// the slots, the question shows them as a list, the row tapped answers with its whole item (read
+// further with `{{step.slot.id}}`), and the step logs what was offered. An empty list sends
+// `missing_options_message` and takes the failed-answer branch.
+
+type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
+
+let api: http.Server;
+let base = '';
+let slots: unknown = [];
+test.beforeAll(async () => {
+  api = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ slots }));
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(api.address() as { port: number }).port}`;
+});
+test.afterAll(() => new Promise<void>((resolve) => api.close(() => resolve())));
+
+const STEPS = () => [
+  { ordering_idx: 0, name: 'lookup', step_type: 'ACTION', action_request_url: `${base}/slots`, next_step_default_idx: 1, next_step_alternate_idx: 3 },
+  {
+    ordering_idx: 1, name: 'slot', step_type: 'QUESTION', body: 'Which time suits you?', answer_type: 'SINGLE_OPTION',
+    has_options_from_variable: true, options_from_variable: 'step.lookup.slots', option_from_variable_title: 'label',
+    missing_options_message: 'Sorry {{contact.first_name}}, nothing is free this week.',
+    answer_options_render: 'BUTTONS', next_step_default_idx: 2, answer_failed_next_step_idx: 3,
+  },
+  { ordering_idx: 2, step_type: 'MESSAGE', body: 'Booked {{step.slot.label}} (slot {{step.slot.id}}).' },
+  { ordering_idx: 3, step_type: 'MESSAGE', body: 'An agent will call you.' },
+];
+
+async function tryFlow(request: APIRequestContext, account: TestAccount, phone: string) {
+  const h = account.admin.headers;
+  const created = await request.post('/api/flow', { headers: h, data: { name: 'Booking', steps: STEPS() } });
+  expect(created.status(), await created.text()).toBe(201);
+  const flow = await created.json();
+  const tried = await request.post(`/api/flow/${flow.id}/try-on-sandbox`, { headers: h, data: { phone } });
+  expect(tried.status(), await tried.text()).toBe(201);
+  return { flow, execution: await tried.json() };
+}
+
+const messagesOf = async (request: APIRequestContext, account: TestAccount, phone: string) =>
+  (await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: account.admin.headers })).json()).results as Json[];
+
+test('the options are the items of an ACTION\'s list; the row tapped answers with its item', async ({ request }) => {
+  const account = await newAccount(request);
+  const phone = uniquePhone();
+  slots = [{ id: 11, label: 'Mon 9:00' }, { id: 12, label: 'Tue 10:30' }, { id: 13, label: 'Wed 16:00' }, { id: 14, label: 'Thu 12:00' }];
+  const { flow, execution } = await tryFlow(request, account, phone);
+  const step = flow.steps.find((s: Json) => s.name === 'slot');
+  expect(step).toMatchObject({
+    has_options_from_variable: true, options_from_variable: '{{step.lookup.slots}}', option_from_variable_title: 'label', option_from_variable_value: '',
+    missing_options_message: 'Sorry {{contact.first_name}}, nothing is free this week.', answer_options: [],
+  });
+
+  await expect.poll(async () => (await messagesOf(request, account, phone)).length, { timeout: 20_000 }).toBe(1);
+  const [question] = await messagesOf(request, account, phone);
+  // Four options are more than buttons hold: they go out as a list.
+  expect(question).toMatchObject({ direction: 'OUTBOUND', msg_type: 'interactive', body: 'Which time suits you?' });
+  const rows = question.content.interactive.action.sections[0].rows as Json[];
+  expect(rows.map((r) => r.title)).toEqual(['Mon 9:00', 'Tue 10:30', 'Wed 16:00', 'Thu 12:00']);
+
+  const picked = await request.post('/api/channels/sandbox/inbound', {
+    headers: account.admin.headers, data: { phone, type: 'interactive', interactive_type: 'list_reply', button: { id: rows[2].id, title: rows[2].title } },
+  });
+  expect(picked.status(), await picked.text()).toBe(201);
+  await expect.poll(async () => (await messagesOf(request, account, phone)).map((m) => m.body), { timeout: 20_000 })
+    .toEqual(['Which time suits you?', 'Wed 16:00', 'Booked Wed 16:00 (slot 13).']);
+
+  const c = (await (await request.get(`/api/flow-execution-contact?flow_execution=${execution.id}`, { headers: account.admin.headers })).json()).results[0];
+  expect(c.variables.slot).toEqual({ id: 13, label: 'Wed 16:00' });
+  const detail = await (await request.get(`/api/flow-execution-contact/${c.id}`, { headers: account.admin.headers })).json();
+  const asked = (detail.execution_steps as Json[]).find((l) => l.step.id === step.id);
+  expect(asked?.status).toBe('COMPLETED');
+  expect(asked?.execution_result).toMatchObject({ answer: { id: 13, label: 'Wed 16:00' }, option: 2, options: (slots as Json[]).map((s) => ({ title: s.label, value: s })) });
+});
+
+test('typed text picks an option by its title or number; an empty list sends the missing-options message and takes the failed branch', async ({ request }) => {
+  const account = await newAccount(request);
+  slots = [{ id: 1, label: 'Morning' }, { id: 2, label: 'Evening' }];
+  const typed = uniquePhone();
+  await tryFlow(request, account, typed);
+  await expect.poll(async () => (await messagesOf(request, account, typed)).length, { timeout: 20_000 }).toBe(1);
+  const [buttons] = await messagesOf(request, account, typed);
+  expect(buttons.content.interactive.action.buttons.map((b: Json) => b.reply.title)).toEqual(['Morning', 'Evening']);
+  const sent = await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone: typed, text: 'evening' } });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await expect.poll(async () => (await messagesOf(request, account, typed)).at(-1)?.body, { timeout: 20_000 }).toBe('Booked Evening (slot 2).');
+
+  slots = [];
+  const empty = uniquePhone();
+  const contact = await request.post('/api/contact', { headers: account.admin.headers, data: { phone: empty, first_name: 'Ana' } });
+  expect(contact.status(), await contact.text()).toBe(201);
+  const { execution } = await tryFlow(request, account, empty);
+  await expect.poll(async () => (await messagesOf(request, account, empty)).map((m) => m.body), { timeout: 20_000 })
+    .toEqual(['Sorry Ana, nothing is free this week.', 'An agent will call you.']);
+  const c = (await (await request.get(`/api/flow-execution-contact?flow_execution=${execution.id}`, { headers: account.admin.headers })).json()).results[0];
+  expect(c.status).toBe('COMPLETED');
+});

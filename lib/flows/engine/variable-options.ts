@@ -1,0 +1,70 @@
+import { BUTTON_TITLE_MAX, BUTTONS_MAX, LIST_MAX, LIST_TITLE_MAX } from '../publish-rules';
+import type { StepInput } from '../validation';
+import { asText, lookupVariable, variableNames, type VariableScope } from '../variables';
+
+// A QUESTION whose options are the items of a list variable (`has_options_from_variable`), most
+// often an ACTION's JSON answer: read when the question is asked, and logged on its step so that
+// the answer is checked against what the contact was shown. Each item gives an option: its title
+// (`option_from_variable_title`, a path into the item; the item itself when it is text or a
+// number) and its value (`option_from_variable_value`, a path; the whole item when empty), which
+// becomes the step's answer, so `{{step.<name>.<field>}}` reads any field of the chosen item.
+
+export type VariableOption = { title: string; value: unknown };
+
+type OptionsStep = Pick<StepInput, 'options_from_variable' | 'option_from_variable_title' | 'option_from_variable_value' | 'answer_options_render'>;
+
+function at(item: unknown, path: string): unknown {
+  if (!path) return item;
+  let node = item;
+  for (const key of path.split('.')) {
+    if (node === null || typeof node !== 'object') return undefined;
+    node = (node as Record<string, unknown>)[key];
+  }
+  return node;
+}
+
+/** The list the variable holds: an array, or text that parses as one. */
+function listOf(value: unknown): unknown[] {
+  if (Array.isArray(value)) return value;
+  if (typeof value === 'string') {
+    try {
+      const parsed = JSON.parse(value);
+      return Array.isArray(parsed) ? parsed : [];
+    } catch {
+      return [];
+    }
+  }
+  return [];
+}
+
+const shorten = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
+
+/**
+ * The options, at most as many as a list shows: titles cut to what the render shows, items
+ * without a title left out. More than 3 options asked as BUTTONS go out as a LIST (see `rendered`).
+ */
+export function optionsFromVariable(step: OptionsStep, scope: VariableScope): VariableOption[] {
+  const [name] = variableNames(step.options_from_variable);
+  if (!name) return [];
+  const out: VariableOption[] = [];
+  for (const item of listOf(lookupVariable(name, scope))) {
+    const raw = step.option_from_variable_title ? at(item, step.option_from_variable_title) : item;
+    const title = raw !== null && typeof raw === 'object' ? '' : asText(raw).replace(/\s+/g, ' ').trim();
+    if (!title) continue;
+    out.push({ title, value: step.option_from_variable_value ? at(item, step.option_from_variable_value) ?? null : item });
+    if (out.length === LIST_MAX) break;
+  }
+  const render = rendered(step, out.length);
+  const max = render === 'BUTTONS' ? BUTTON_TITLE_MAX : render === 'LIST' ? LIST_TITLE_MAX : 200;
+  return out.map((o) => ({ ...o, title: shorten(o.title, max) }));
+}
+
+/** How options from a variable are shown: buttons hold 3 at most, so more go out as a list. */
+export function rendered(step: Pick<StepInput, 'answer_options_render'>, count: number): StepInput['answer_options_render'] {
+  return step.answer_options_render === 'BUTTONS' && count > BUTTONS_MAX ? 'LIST' : step.answer_options_render;
+}
+
+/** The step as asked with these options: what the question's message and the answer check read. */
+export function withOptions<S extends StepInput>(step: S, options: VariableOption[]): S {
+  return { ...step, answer_options: options.map((o) => o.title), answer_options_render: rendered(step, options.length), next_steps_for_options_idx: [] };
+}
