@@ -61,6 +61,9 @@ export function StepDiagram({ steps }: { steps: FlowStep[] }) {
           {s.answer_options.length > 0 && s.step_type !== 'MENU' && (
             <p className="mt-1 text-xs text-slate-500">Options ({s.answer_options_render}): {s.answer_options.join(' · ')}</p>
           )}
+          {s.has_options_from_variable && (
+            <p className="mt-1 text-xs text-slate-500">Options ({s.answer_options_render}) from the items of <span className="font-mono">{s.options_from_variable}</span></p>
+          )}
           {branches(s).length > 0 && (
             <ul className="mt-2 space-y-0.5 text-xs text-slate-600">
               {branches(s).map(([when, to]) => (

@@ -455,3 +455,72 @@ test('on a phone (390 px) the canvas gets the width: the steps are drawn, a tapp
   }
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-390.png`, fullPage: true });
 });
+
+test('a question\'s options from an ACTION\'s list: chosen in the panel, shown on the node and the preview, published and run on the sandbox phone', async ({ page, request }) => {
+  test.setTimeout(90_000);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const http = await import('node:http');
+  const api = http.createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ slots: [{ id: 'a1', label: 'Mon 9:00' }, { id: 'b2', label: 'Tue 10:30' }] }));
+  });
+  await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
+  const url = `http://127.0.0.1:${(api.address() as { port: number }).port}/slots`;
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  const created = await request.post('/api/flow', {
+    headers: h,
+    data: {
+      name: 'Booking', status: 'DRAFT', steps: [
+        { ordering_idx: 0, name: 'lookup', step_type: 'ACTION', action_request_url: url, next_step_default_idx: 1, next_step_alternate_idx: 2 },
+        { ordering_idx: 1, name: 'slot', step_type: 'QUESTION', body: 'Which time suits you?', answer_type: 'SINGLE_OPTION', answer_options: ['Soon'], next_step_default_idx: 2 },
+        { ordering_idx: 2, step_type: 'MESSAGE', body: 'See you {{step.slot.label}} ({{step.slot.id}}).' },
+      ],
+      layout: { 0: { x: 0, y: 0 }, 1: { x: 0, y: 220 }, 2: { x: 0, y: 460 } },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const flow = await created.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  const panel = page.getByRole('region', { name: 'Step settings' });
+
+  await node(page, 1).click();
+  await expect(panel.getByLabel('Option 1', { exact: true })).toHaveValue('Soon');
+  await panel.getByLabel('Options from a variable').check();
+  await expect(panel.getByLabel('Option 1', { exact: true })).toHaveCount(0);
+  const variable = panel.getByLabel('List variable', { exact: true });
+  await variable.fill('{{step.nope.slots}}');
+  await expect(panel).toContainText('{{step.nope.slots}}: no step is named "nope".', { timeout: 10_000 });
+  await variable.fill('{{step.lookup.slots}}');
+  await panel.getByLabel('Title field').fill('label');
+  await panel.getByLabel('When the list is empty', { exact: true }).fill('Nothing is free this week.');
+  await panel.getByLabel('Show options as').selectOption('BUTTONS');
+  await expect(node(page, 1)).toContainText('Options from {{step.lookup.slots}}');
+  await expect(panel.getByLabel('Message preview')).toContainText('↩ Items of step.lookup.slots');
+  await saved(page);
+  await expect(page.getByTestId('problem-count')).toHaveCount(0);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-variable-options-1280.png` });
+  const draft = await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json();
+  expect(draft.body.steps[1]).toMatchObject({
+    has_options_from_variable: true, options_from_variable: '{{step.lookup.slots}}', option_from_variable_title: 'label',
+    missing_options_message: 'Nothing is free this week.', answer_options: [],
+  });
+
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('flow-status')).toHaveText('Published · v1 live');
+  const phone = uniquePhone();
+  const tried = await request.post(`/api/flow/${flow.id}/try-on-sandbox`, { headers: h, data: { phone } });
+  expect(tried.status(), await tried.text()).toBe(201);
+  const messages = async () => (await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: h })).json()).results as { body: string; content: Record<string, any> }[]; // eslint-disable-line @typescript-eslint/no-explicit-any
+  await expect.poll(async () => (await messages()).length, { timeout: 20_000 }).toBe(1);
+  const buttons = (await messages())[0].content.interactive.action.buttons as { reply: { id: string; title: string } }[];
+  expect(buttons.map((b) => b.reply.title)).toEqual(['Mon 9:00', 'Tue 10:30']);
+  const tapped = await request.post('/api/channels/sandbox/inbound', { headers: h, data: { phone, type: 'interactive', interactive_type: 'button_reply', button: buttons[1].reply } });
+  expect(tapped.status(), await tapped.text()).toBe(201);
+  await expect.poll(async () => (await messages()).at(-1)?.body, { timeout: 20_000 }).toBe('See you Tue 10:30 (b2).');
+
+  await page.goto(`/flows/${flow.id}`);
+  await expect(page.getByText('from the items of')).toContainText('{{step.lookup.slots}}');
+  api.close();
+});

@@ -51,6 +51,27 @@ function Options({ step, errors, onChange }: { step: DraftStep; errors: Errs; on
   );
 }
 
+/** A QUESTION's options from a list variable (an ACTION's answer, most often), read when it is asked. */
+function VariableOptions({ step, errors, suggestions, onChange }: { step: DraftStep; errors: Errs; suggestions: string[]; onChange: Props['onChange'] }) {
+  const e = (f: string) => flat(errors[f]);
+  return (
+    <fieldset className="space-y-3 rounded-md bg-slate-50 p-2.5">
+      <legend className="sr-only">Options from a variable</legend>
+      <VariableField label="List variable" value={step.options_from_variable ?? ''} onChange={(v) => onChange({ options_from_variable: v })} suggestions={suggestions}
+        placeholder="{{step.lookup.items}}" hint="A list, such as an ACTION's JSON answer: its first 10 items are the options." errors={e('options_from_variable')} />
+      <div className="grid grid-cols-2 gap-2">
+        <Input label="Title field" value={step.option_from_variable_title ?? ''} placeholder="name" onChange={(v) => onChange({ option_from_variable_title: v })}
+          hint="Empty: the item itself." errors={e('option_from_variable_title')} />
+        <Input label="Answer field" value={step.option_from_variable_value ?? ''} placeholder="id" onChange={(v) => onChange({ option_from_variable_value: v })}
+          hint="Empty: the whole item." errors={e('option_from_variable_value')} />
+      </div>
+      <VariableField label="When the list is empty" value={step.missing_options_message ?? ''} onChange={(v) => onChange({ missing_options_message: v })} suggestions={suggestions}
+        hint="Sent instead of the question; the step then takes its failed-answer branch." errors={e('missing_options_message')} />
+      <Errors errors={[...e('has_options_from_variable'), ...e('answer_options'), ...e('next_steps_for_options_idx')]} />
+    </fieldset>
+  );
+}
+
 /** A TRIGGER_FLOW step's flow: any other flow of the account. */
 function FlowChoice({ flowId, value, onChange, errors }: { flowId: string; value: string | null; onChange: (id: string | null) => void; errors: string[] }) {
   const flows = useFlowChoices();
@@ -127,9 +148,16 @@ export function StepPanel({ flowId, step, errors, suggestions, onChange, onDelet
             {step.step_type === 'QUESTION' && (
               <Select label="Answer type" value={step.answer_type ?? 'ANY'} options={ANSWER_TYPES} onChange={(v) => onChange({ answer_type: v })} errors={e('answer_type')} />
             )}
-            {(step.step_type === 'MENU' || step.answer_type === 'SINGLE_OPTION' || (step.answer_options ?? []).length > 0) && (
+            {step.step_type === 'QUESTION' && (step.answer_type === 'SINGLE_OPTION' || step.answer_type === 'ANY' || step.has_options_from_variable) && (
+              <Check label="Options from a variable" checked={!!step.has_options_from_variable}
+                onChange={(v) => onChange(v ? { has_options_from_variable: true, answer_options: [], next_steps_for_options_idx: [] } : { has_options_from_variable: false })} />
+            )}
+            {step.has_options_from_variable && step.step_type === 'QUESTION' && (
+              <VariableOptions step={step} errors={errors} suggestions={suggestions} onChange={onChange} />
+            )}
+            {(step.step_type === 'MENU' || step.answer_type === 'SINGLE_OPTION' || (step.answer_options ?? []).length > 0 || step.has_options_from_variable) && (
               <>
-                <Options step={step} errors={errors} onChange={onChange} />
+                {!(step.has_options_from_variable && step.step_type === 'QUESTION') && <Options step={step} errors={errors} onChange={onChange} />}
                 <Select label="Show options as" value={step.answer_options_render ?? 'NUMBERS'} options={RENDERS} onChange={(v) => onChange({ answer_options_render: v })} />
                 {step.answer_options_render === 'LIST' && (
                   <div className="grid grid-cols-2 gap-2">
