@@ -159,3 +159,19 @@ export const flowExecutionContactSteps = pgTable('flow_execution_contact_steps',
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
   updatedOn: timestamp('updated_on', { withTimezone: true }).notNull().defaultNow(),
 }, (t) => [uniqueIndex('flow_execution_contact_steps_seq_key').on(t.flowExecutionContactId, t.seq)]);
+
+/**
+ * An ACTION's request tried from the builder, its answer kept so that the builder can offer the
+ * paths inside it as variables (a step's `action_test_response_data` names one).
+ */
+export const flowActionTests = pgTable('flow_action_tests', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
+  createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+  request: jsonb('request').notNull(),
+  status: integer('status'),
+  response: jsonb('response'),
+  error: text('error'),
+  durationMs: integer('duration_ms').notNull().default(0),
+  createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
+}, (t) => [index('flow_action_tests_account_idx').on(t.accountId, t.createdOn)]);

@@ -5,7 +5,8 @@ import { newAccount, uniquePhone, type TestAccount } from './factories';
 // A QUESTION's options taken from a list variable (`has_options_from_variable`): an ACTION fetches
 // the slots, the question shows them as a list, the row tapped answers with its whole item (read
 // further with `{{step.slot.id}}`), and the step logs what was offered. An empty list sends
-// `missing_options_message` and takes the failed-answer branch.
+// `missing_options_message` and takes the failed-answer branch. The builder's trial of an ACTION's
+// request (`POST /api/flow/action-test`) keeps the answer a step's `action_test_response_data` names.
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
@@ -13,9 +14,9 @@ let api: http.Server;
 let base = '';
 let slots: unknown = [];
 test.beforeAll(async () => {
-  api = http.createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'application/json' });
-    res.end(JSON.stringify({ slots }));
+  api = http.createServer((req, res) => {
+    res.writeHead(req.url?.startsWith('/missing') ? 404 : 200, { 'content-type': 'application/json' });
+    res.end(JSON.stringify({ slots, asked: req.url, auth: req.headers.authorization ?? null }));
   });
   await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(api.address() as { port: number }).port}`;
@@ -101,4 +102,45 @@ test('typed text picks an option by its title or number; an empty list sends the
     .toEqual(['Sorry Ana, nothing is free this week.', 'An agent will call you.']);
   const c = (await (await request.get(`/api/flow-execution-contact?flow_execution=${execution.id}`, { headers: account.admin.headers })).json()).results[0];
   expect(c.status).toBe('COMPLETED');
+});
+
+test('an ACTION\'s request tried from the builder: sent with test values, its answer kept and read back by id', async ({ request }) => {
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  slots = [{ id: 1, label: 'Morning' }];
+  const tried = await request.post('/api/flow/action-test', {
+    headers: h,
+    data: {
+      action_request_url: `${base}/slots`, action_request_params: { day: '{{flow_execution_variables.day}}', who: '{{contact.first_name}}' },
+      action_request_headers: { Authorization: 'Bearer {{flow_execution_variables.token}}' },
+      test_values: { 'flow_execution_variables.day': 'mon', '{{contact.first_name}}': 'Ana', 'flow_execution_variables.token': 't0k' },
+    },
+  });
+  expect(tried.status(), await tried.text()).toBe(201);
+  const test1 = await tried.json();
+  expect(test1).toEqual({
+    id: expect.any(String), status: 200, error: null, duration_ms: expect.any(Number), created_on: expect.stringMatching(/Z$/),
+    request: { method: 'GET', url: `${base}/slots?day=mon&who=Ana`, headers: { Authorization: 'Bearer t0k' }, body: '' },
+    response: { slots: [{ id: 1, label: 'Morning' }], asked: '/slots?day=mon&who=Ana', auth: 'Bearer t0k' },
+  });
+  expect(await (await request.get(`/api/flow/action-test/${test1.id}`, { headers: h })).json()).toEqual(test1);
+
+  // An answer that is not 2xx, and none at all, are trials too.
+  const missing = await (await request.post('/api/flow/action-test', { headers: h, data: { action_request_url: `${base}/missing` } })).json();
+  expect(missing).toMatchObject({ status: 404, error: null });
+  const down = await (await request.post('/api/flow/action-test', { headers: h, data: { action_request_url: 'http://127.0.0.1:9/x' } })).json();
+  expect(down).toMatchObject({ status: null, response: '', error: expect.stringContaining('ECONNREFUSED') });
+  const bad = await request.post('/api/flow/action-test', { headers: h, data: { action_request_method: 'FETCH', action_request_url: '' } });
+  expect(bad.status()).toBe(400);
+  expect(Object.keys(await bad.json()).sort()).toEqual(['action_request_method', 'action_request_url']);
+
+  // A step names its trial; the builder reads it back.
+  const flow = await request.post('/api/flow', { headers: h, data: { name: 'Tried', steps: [{ ...STEPS()[0], next_step_alternate_idx: null, next_step_default_idx: null, action_test_response_data: test1.id }] } });
+  expect(flow.status(), await flow.text()).toBe(201);
+  expect((await flow.json()).steps[0].action_test_response_data).toBe(test1.id);
+
+  const other = await newAccount(request);
+  expect((await request.get(`/api/flow/action-test/${test1.id}`, { headers: other.admin.headers })).status()).toBe(404);
+  expect((await request.get(`/api/flow/action-test/${test1.id}`)).status()).toBe(401);
+  expect((await request.post('/api/flow/action-test', { data: { action_request_url: `${base}/slots` } })).status()).toBe(401);
 });

@@ -70,6 +70,7 @@ export function serializeStep(s: StepRecord): SerializedStep {
     action_request_headers: x.action_request_headers,
     action_request_params: x.action_request_params,
     action_request_body: x.action_request_body,
+    action_test_response_data: x.action_test_response_data ?? null,
     chat_template: x.chat_template,
     template_variables: x.template_variables,
     assign_to_users: x.assign_to_users,

@@ -79,6 +79,8 @@ export const stepSchema = z.object({
   action_request_headers: stringMap.optional().transform((v) => v ?? {}),
   action_request_params: stringMap.optional().transform((v) => v ?? {}),
   action_request_body: text(20_000).default(''),
+  /** The builder's trial of the request (POST /api/flow/action-test), whose answer it offers as variables. */
+  action_test_response_data: z.uuid().nullable().default(null),
   chat_template: z.uuid().nullable().default(null),
   template_variables: z.array(z.string().max(1024)).max(20).default([]),
   assign_to_users: z.array(pkInt).max(50).default([]),
@@ -96,6 +98,15 @@ export const stepSchema = z.object({
   })).max(14).default([]),
 });
 export type StepInput = z.output<typeof stepSchema>;
+/** An ACTION's request to try from the builder, with values for the variables it uses (by name, `contact.first_name`). */
+export const actionTestBody = stepSchema.pick({
+  action_request_method: true, action_request_url: true, action_request_headers: true, action_request_params: true, action_request_body: true,
+}).extend({
+  action_request_url: z.string().trim().min(1).max(2000),
+  test_values: z.record(z.string().max(200), z.string().max(4000)).optional().transform((v) => v ?? {}),
+});
+export type ActionTestBody = z.output<typeof actionTestBody>;
+
 /** Everything of a step but what has its own column. */
 export type StepSettings = Omit<StepInput, 'name' | 'step_type' | 'ordering_idx'>;
 

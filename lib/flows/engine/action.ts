@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import { outboundRequestGuard, WEBHOOK_TARGETS } from '@/lib/net/outbound-guard';
+import type { StepInput } from '../validation';
 
 // An ACTION step's HTTP request, guarded as webhook deliveries are, by the same setting (an
 // account's URL either way: no special-purpose address unless WEBHOOK_ALLOW_PRIVATE_TARGETS
@@ -12,6 +13,25 @@ const ANSWER_LIMIT = 64 * 1024;
 
 export type ActionRequest = { method: string; url: string; headers: Record<string, string>; body: string };
 export type ActionResult = { status: number | null; body: string; error: string | null; durationMs: number };
+
+/** The request an ACTION step makes, its texts rendered by `render` (variables filled in). */
+export function actionRequest(step: Pick<StepInput, 'action_request_method' | 'action_request_url' | 'action_request_headers' | 'action_request_params' | 'action_request_body'>,
+  render: (text: string) => string): ActionRequest {
+  const params = new URLSearchParams(Object.entries(step.action_request_params).map(([k, v]) => [k, render(v)]));
+  let url = render(step.action_request_url);
+  if ([...params.keys()].length) url += (url.includes('?') ? '&' : '?') + params.toString();
+  const headers = Object.fromEntries(Object.entries(step.action_request_headers).map(([k, v]) => [k, render(v)]));
+  return { method: step.action_request_method, url, headers, body: render(step.action_request_body) };
+}
+
+/** An answer's text as JSON when it parses, else as it is. */
+export function readAnswer(body: string): unknown {
+  try {
+    return JSON.parse(body);
+  } catch {
+    return body;
+  }
+}
 
 export function callAction(req: ActionRequest): Promise<ActionResult> {
   const started = performance.now();

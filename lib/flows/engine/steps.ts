@@ -10,7 +10,7 @@ import { findTemplate } from '@/lib/templates/service';
 import { renderTemplate, wireTemplate } from '@/lib/templates/variables';
 import { checkAnswer } from '../answers';
 import { renderText, type VariableScope } from '../variables';
-import { ACTION_TIMEOUT_MS, type ActionResult } from './action';
+import { ACTION_TIMEOUT_MS, actionRequest, readAnswer, type ActionResult } from './action';
 import { evaluate } from './conditions';
 import { channelFor, flowConversation, sendMessage, sendText, type RunContext, type Step } from './context';
 import { questionMessage } from './question-message';
@@ -118,12 +118,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
       return { kind: 'go', idx: result.passed ? step.next_step_default_idx : step.next_step_alternate_idx };
     }
     case 'ACTION': {
-      const params = new URLSearchParams(Object.entries(step.action_request_params).map(([k, v]) => [k, render(ctx, s, v, missing)]));
-      let url = render(ctx, s, step.action_request_url, missing);
-      if ([...params.keys()].length) url += (url.includes('?') ? '&' : '?') + params.toString();
-      const headers = Object.fromEntries(Object.entries(step.action_request_headers).map(([k, v]) => [k, render(ctx, s, v, missing)]));
-      const body = render(ctx, s, step.action_request_body, missing);
-      const request = { method: step.action_request_method, url, headers, body };
+      const request = actionRequest(step, (text) => render(ctx, s, text, missing));
       // The request goes out from its own job (action-job.ts): this run commits and frees its worker meanwhile.
       const seq = s.stepSeq;
       logStep(s, step.id, { status: 'RUNNING', request, error: missingNote(missing) });
@@ -260,8 +255,7 @@ export async function resumeAction(ctx: RunContext, s: State, step: Step): Promi
   if (!answer) return { kind: 'wait' };
   s.waiting = '';
   s.waitUntil = null;
-  let parsed: unknown = answer.body;
-  try { parsed = JSON.parse(answer.body); } catch { /* kept as text */ }
+  const parsed = readAnswer(answer.body);
   s.variables[keyOf(step)] = parsed;
   const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
   const error = answer.error ?? (ok ? undefined : `The request answered ${answer.status}.`);

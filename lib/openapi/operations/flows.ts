@@ -1,9 +1,9 @@
 import {
-  executionBody, executionContactListQuery, executionListQuery, executionPatchBody, flowDocBody, flowListQuery, matchingContactsBody, trySandboxBody,
+  actionTestBody, executionBody, executionContactListQuery, executionListQuery, executionPatchBody, flowDocBody, flowListQuery, matchingContactsBody, trySandboxBody,
 } from '@/lib/flows/validation';
 import { paginated } from '../schemas/common';
 import {
-  Flow, FlowContactVariables, FlowDraft, FlowEndWebhookSecret, FlowDraftBody, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail,
+  Flow, FlowActionTest, FlowContactVariables, FlowDraft, FlowEndWebhookSecret, FlowDraftBody, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail,
   FlowExecutionStepStats, FlowVersion, MatchingContacts,
 } from '../schemas/flows';
 import type { Operation, PathParam, ResourceDoc } from '../operation';
@@ -121,6 +121,24 @@ export const flowsDoc: ResourceDoc = {
       description: 'A new key, used at once for every post from then on (retries included). No body.',
       roles: ['ADMIN'],
       responses: { 200: { description: 'The new secret.', schema: FlowEndWebhookSecret } },
+    },
+    {
+      method: 'post', path: '/api/flow/action-test', operationId: 'flow_action_test_create', tags: flowsTag, summary: 'Try an ACTION\'s request',
+      description: 'Sends the request now, as a run would (the same address guard, 10-second limit and 64 KiB of answer kept), its '
+        + 'variables filled in from `test_values` (by name, `contact.first_name`; a variable without a value is empty), and keeps '
+        + 'the answer. Put its `id` in the step\'s `action_test_response_data`: the builder then offers the paths inside the answer '
+        + 'as variables. An answer that is not 2xx, or none at all, is still a 201 with its `status` and `error`.',
+      body: { schema: actionTestBody, name: 'FlowActionTestRequest', required: true, example: {
+        action_request_method: 'GET', action_request_url: 'https://example.com/orders', action_request_params: { id: '{{flow_execution_variables.order}}' },
+        test_values: { 'flow_execution_variables.order': 'A-1' },
+      } },
+      responses: { 201: { description: 'The request as sent and its answer.', schema: FlowActionTest } },
+    },
+    {
+      method: 'get', path: '/api/flow/action-test/{id}', operationId: 'flow_action_test_retrieve', tags: flowsTag,
+      params: { id: { kind: 'uuid', description: 'Action test id.' } }, summary: 'A tried ACTION request',
+      description: 'A trial made with `POST /api/flow/action-test`, as a step\'s `action_test_response_data` names it.',
+      responses: { 200: { description: 'The request as sent and its answer.', schema: FlowActionTest } },
     },
     {
       method: 'get', path: '/api/flow/variables', operationId: 'flow_variables', tags: flowsTag, summary: 'Contact variables for flows',

@@ -62,6 +62,7 @@ export const FlowStep = named('FlowStep', z.object({
   action_request_headers: z.record(z.string(), z.string()),
   action_request_params: z.record(z.string(), z.string()),
   action_request_body: z.string(),
+  action_test_response_data: uuid().nullable().meta({ description: 'ACTION: the builder\'s trial of the request (`POST /api/flow/action-test`), whose answer it offers as variables. Not used when the flow runs.' }),
   chat_template: uuid().nullable(),
   template_variables: z.array(z.string()),
   assign_to_users: z.array(id()),
@@ -96,6 +97,17 @@ export const Flow = named('Flow', z.object({
   updated_on: dateTime(),
   executions: counter('Executions of this flow.'),
   steps: z.array(FlowStep),
+}));
+
+export const FlowActionTest = named('FlowActionTest', z.object({
+  id: uuid(),
+  request: z.object({ method: z.string(), url: z.string(), headers: z.record(z.string(), z.string()), body: z.string() })
+    .meta({ description: 'The request as sent, its variables filled in from `test_values`.' }),
+  status: z.int().nullable().meta({ description: 'The HTTP status answered; null when no answer came (see `error`).' }),
+  response: z.unknown().meta({ description: 'The answer: parsed when it is JSON, else its text (at most 64 KiB kept).' }),
+  error: z.string().nullable(),
+  duration_ms: z.int(),
+  created_on: dateTime(),
 }));
 
 export const FlowEndWebhookSecret = named('FlowEndWebhookSecret', z.object({

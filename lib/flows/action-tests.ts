@@ -1,0 +1,57 @@
+import { and, eq } from 'drizzle-orm';
+import type { z } from 'zod';
+import type { Db } from '@/db';
+import { flowActionTests } from '@/db/schema';
+import { NotFoundError } from '@/lib/api/errors';
+import type { Member } from '@/lib/auth/member';
+import type { FlowActionTest } from '@/lib/openapi/schemas/flows';
+import { actionRequest, callAction, readAnswer, type ActionRequest } from './engine/action';
+import { renderText, type VariableScope } from './variables';
+import type { ActionTestBody } from './validation';
+
+// An ACTION's request tried from the builder before the flow runs: sent as a run would send it
+// (same guard, time limit and size limit), with the variables it uses filled in from values the
+// builder gives, and its answer kept so that the builder can offer the paths inside it.
+
+type Stored = typeof flowActionTests.$inferSelect;
+
+/** Values by variable name (`contact.first_name`, `step.lookup.order.id`) as the scope a run would have. */
+export function scopeOfValues(values: Record<string, string>): VariableScope {
+  const scope: VariableScope = { contact: {}, steps: {}, flowVariables: {} };
+  const roots: Record<string, Record<string, unknown>> = { contact: scope.contact, step: scope.steps, flow_execution_variables: scope.flowVariables };
+  for (const [name, value] of Object.entries(values)) {
+    const [space, ...path] = name.replace(/^\{\{\s*|\s*\}\}$/g, '').split('.');
+    let node = roots[space];
+    if (!node || !path.length) continue;
+    for (const key of path.slice(0, -1)) {
+      const next = node[key];
+      node = (node[key] = next !== null && typeof next === 'object' ? next : {}) as Record<string, unknown>;
+    }
+    node[path[path.length - 1]] = value;
+  }
+  return scope;
+}
+
+function serialize(t: Stored): z.output<typeof FlowActionTest> {
+  return {
+    id: t.id, request: t.request as ActionRequest, status: t.status, response: t.response ?? '', error: t.error,
+    duration_ms: t.durationMs, created_on: t.createdOn.toISOString(),
+  };
+}
+
+export async function testAction(db: Db, member: Pick<Member, 'accountId' | 'userId'>, body: ActionTestBody) {
+  const scope = scopeOfValues(body.test_values);
+  const request = actionRequest(body, (text) => renderText(text, scope).text);
+  const answer = await callAction(request);
+  const [stored] = await db.insert(flowActionTests).values({
+    accountId: member.accountId, createdById: member.userId, request, status: answer.status,
+    response: answer.status === null ? null : readAnswer(answer.body), error: answer.error, durationMs: answer.durationMs,
+  }).returning();
+  return serialize(stored);
+}
+
+export async function actionTestById(db: Db, accountId: number, id: string) {
+  const [found] = await db.select().from(flowActionTests).where(and(eq(flowActionTests.id, id), eq(flowActionTests.accountId, accountId)));
+  if (!found) throw new NotFoundError();
+  return serialize(found);
+}
