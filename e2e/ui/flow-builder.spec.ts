@@ -456,7 +456,7 @@ test('on a phone (390 px) the canvas gets the width: the steps are drawn, a tapp
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-390.png`, fullPage: true });
 });
 
-test('a question\'s options from an ACTION\'s list: chosen in the panel, shown on the node and the preview, published and run on the sandbox phone', async ({ page, request }) => {
+test('an ACTION tried from its panel; a question\'s options from its list: chosen in the panel, shown on the node and the preview, published and run on the sandbox phone', async ({ page, request }) => {
   test.setTimeout(90_000);
   await page.setViewportSize({ width: 1280, height: 900 });
   const http = await import('node:http');
@@ -485,6 +485,14 @@ test('a question\'s options from an ACTION\'s list: chosen in the panel, shown o
   await page.goto(`/flows/${flow.id}/builder`);
   const panel = page.getByRole('region', { name: 'Step settings' });
 
+  // The ACTION's request tried from its panel: its answer shown, and kept for the steps after it.
+  await node(page, 0).click();
+  await panel.getByRole('button', { name: 'Send test request' }).click();
+  await expect(panel.getByTestId('action-test-result')).toContainText('HTTP 200');
+  await expect(panel.getByTestId('action-test-result')).toContainText('"label": "Mon 9:00"');
+  await saved(page);
+  if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-action-test-1280.png` });
+
   await node(page, 1).click();
   await expect(panel.getByLabel('Option 1', { exact: true })).toHaveValue('Soon');
   await panel.getByLabel('Options from a variable').check();
@@ -492,7 +500,13 @@ test('a question\'s options from an ACTION\'s list: chosen in the panel, shown o
   const variable = panel.getByLabel('List variable', { exact: true });
   await variable.fill('{{step.nope.slots}}');
   await expect(panel).toContainText('{{step.nope.slots}}: no step is named "nope".', { timeout: 10_000 });
-  await variable.fill('{{step.lookup.slots}}');
+  // The trial's fields are offered as variables, and the list's item fields for the title and the answer.
+  await variable.fill('');
+  await variable.pressSequentially('{{step.lookup.sl');
+  await page.getByRole('listbox', { name: 'Variables' }).getByRole('option', { name: '{{step.lookup.slots}}' }).click();
+  await expect(variable).toHaveValue('{{step.lookup.slots}}');
+  await expect(page.locator('#option-item-fields option')).toHaveCount(2);
+  expect(await page.locator('#option-item-fields option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['id', 'label']);
   await panel.getByLabel('Title field').fill('label');
   await panel.getByLabel('When the list is empty', { exact: true }).fill('Nothing is free this week.');
   await panel.getByLabel('Show options as').selectOption('BUTTONS');

@@ -1,6 +1,6 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Flow, FlowExecution, FlowStep, Page } from './types';
+import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { Flow, FlowActionTest, FlowExecution, FlowStep, Page } from './types';
 import { apiFetch } from './api-fetch';
 
 // The builder's reads and writes: the draft with its problems, saving it, publishing, versions,
@@ -102,4 +102,26 @@ export function useFlowChoices() {
       .map((f) => ({ id: f.id, name: f.name, execution_type: f.execution_type, version: f.version }))
       .sort((a, b) => a.name.localeCompare(b.name)),
   });
+}
+
+const actionTestKey = (id: string) => ['flows', 'action-test', id];
+
+/** Sends an ACTION's request now (POST /api/flow/action-test); the answer is cached under its id. */
+export function useActionTest() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => apiFetch<FlowActionTest>('/api/flow/action-test', { method: 'POST', json: body }),
+    onSuccess: (test) => qc.setQueryData(actionTestKey(test.id), test),
+  });
+}
+
+/** The trials the steps name (`action_test_response_data`), by id; one that is gone (another account's, say) is left out. */
+export function useActionTests(ids: string[]): Map<string, FlowActionTest> {
+  const results = useQueries({
+    queries: ids.map((id) => ({
+      queryKey: actionTestKey(id), staleTime: Infinity, retry: false,
+      queryFn: ({ signal }: { signal: AbortSignal }) => apiFetch<FlowActionTest>(`/api/flow/action-test/${encodeURIComponent(id)}`, { signal }),
+    })),
+  });
+  return new Map(results.flatMap((r) => (r.data ? [[r.data.id, r.data] as const] : [])));
 }

@@ -122,6 +122,7 @@ export type BroadcastWrite = {
 
 export type Flow = z.infer<typeof flows.Flow>;
 export type FlowStep = z.infer<typeof flows.FlowStep>;
+export type FlowActionTest = z.infer<typeof flows.FlowActionTest>;
 export type FlowExecution = z.infer<typeof flows.FlowExecution>;
 export type FlowExecutionStepStats = z.infer<typeof flows.FlowExecutionStepStats>;
 export type FlowExecutionContact = z.infer<typeof flows.FlowExecutionContact>;

@@ -42,6 +42,22 @@ export function lookupVariable(name: string, scope: VariableScope): unknown {
   return undefined;
 }
 
+/** The dotted paths inside a JSON answer (objects' keys, a few levels deep): what the builder offers after `{{step.<name>.`. */
+export function answerPaths(value: unknown, prefix: string, depth = 3, limit = 60): string[] {
+  const out: string[] = [];
+  const walkPaths = (node: unknown, at: string, left: number) => {
+    if (left === 0 || node === null || typeof node !== 'object' || Array.isArray(node)) return;
+    for (const [key, child] of Object.entries(node)) {
+      if (out.length >= limit || !/^[A-Za-z0-9_-]+$/.test(key)) continue;
+      const path = at ? `${at}.${key}` : key;
+      out.push(path);
+      walkPaths(child, path, left - 1);
+    }
+  };
+  walkPaths(value, prefix, depth);
+  return out;
+}
+
 export function asText(value: unknown): string {
   if (value === null || value === undefined) return '';
   if (typeof value === 'object') return JSON.stringify(value);

@@ -10,9 +10,10 @@ import { Button } from '@/components/ui/button';
 import { ErrorState, LoadingState, Spinner } from '@/components/ui/states';
 import { ApiRequestError } from '@/lib/client/api-fetch';
 import {
-  exportFlow, restoreVersion, saveDraft, useContactVariables, useDraft, usePublish, type DraftStep, type DraftView, type Problems,
+  exportFlow, restoreVersion, saveDraft, useContactVariables, useActionTests, useDraft, usePublish, type DraftStep, type DraftView, type Problems,
 } from '@/lib/client/flow-builder';
 import { namesBefore, type RuleStep } from '@/lib/flows/publish-rules';
+import { answerPaths } from '@/lib/flows/variables';
 import { FlowSettingsPanel, type FlowFields } from './flow-settings-panel';
 import { ListeningHint } from './listening-hint';
 import { addStep, autoLayout, connect, freeSpot, idxOf, measuredHeights, NODE_W, nodeId, pasteSteps, removeSteps, type Model } from './graph';
@@ -364,11 +365,20 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
     }
   };
 
+  // The answers of the ACTION steps' trials, by step name: their fields are offered as variables.
+  const trials = useActionTests(model.steps.flatMap((s) => (s.step_type === 'ACTION' && s.action_test_response_data ? [s.action_test_response_data] : [])));
+  const tested = Object.fromEntries(model.steps.flatMap((s) => {
+    const trial = s.step_type === 'ACTION' && s.name && s.action_test_response_data ? trials.get(s.action_test_response_data) : undefined;
+    return trial ? [[s.name!, trial.response] as const] : [];
+  }));
+  const testedKey = JSON.stringify(tested);
   const suggestions = useMemo(() => {
     const contact = [...(variables.data?.contact_fields ?? ['first_name', 'last_name', 'phone', 'email']), ...(variables.data?.meta_keys ?? [])].map((f) => `contact.${f}`);
     const before = selectedIndex >= 0 ? namesBefore(model.steps.map(ruleStep)).get(selectedIndex) ?? new Set<string>() : new Set<string>();
-    return [...contact, ...[...before].map((n) => `step.${n}`), ...flow.flow_execution_variables.map((v) => `flow_execution_variables.${v}`)];
-  }, [variables.data, model.steps, selectedIndex, flow.flow_execution_variables]);
+    const answers = JSON.parse(testedKey) as Record<string, unknown>;
+    return [...contact, ...[...before].flatMap((n) => [`step.${n}`, ...answerPaths(answers[n], `step.${n}`)]),
+      ...flow.flow_execution_variables.map((v) => `flow_execution_variables.${v}`)];
+  }, [variables.data, model.steps, selectedIndex, flow.flow_execution_variables, testedKey]);
 
   const problemCount = flatten(problems).length;
   const flowProblems = Object.fromEntries(Object.entries(problems).filter(([k]) => k !== 'steps'));
@@ -471,7 +481,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
           ) : panel === 'versions' ? (
             <VersionsPanel flowId={id} restoring={restoring} onRestore={onRestore} onClose={() => setPanel('step')} />
           ) : selectedStep ? (
-            <StepPanel key={selectedStep.ordering_idx} flowId={id} step={selectedStep} suggestions={suggestions}
+            <StepPanel key={selectedStep.ordering_idx} flowId={id} step={selectedStep} suggestions={suggestions} tested={tested}
               errors={(problems.steps?.[selectedIndex] ?? {}) as Record<string, string[]>}
               onChange={(patch) => commit({ model: { ...model, steps: model.steps.map((s) => (s === selectedStep ? { ...s, ...patch } : s)) } })}
               onDelete={() => onDelete({ nodes: nodes.filter((n) => n.id === nodeId(selectedStep.ordering_idx)), edges: [] })}

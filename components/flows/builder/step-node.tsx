@@ -25,7 +25,7 @@ function Essentials({ s }: { s: DraftStep }) {
         <>
           {s.body ? <p className="whitespace-pre-wrap break-words text-xs text-slate-800">{trim(s.body)}</p> : <p className="text-xs italic text-slate-400">No text yet</p>}
           {s.body_type && s.body_type !== 'text' && line(`+ ${s.body_type}`)}
-          {s.step_type !== 'MESSAGE' && line(`Answer: ${s.answer_type ?? 'ANY'}${(s.answer_options ?? []).length ? ` · ${s.answer_options!.length} options as ${(s.answer_options_render ?? 'NUMBERS').toLowerCase()}` : ''}`)}
+          {s.step_type !== 'MESSAGE' && line(`Answer: ${s.answer_type ?? 'ANY'}${(s.answer_options ?? []).length ? ` · ${s.answer_options!.length} option${s.answer_options!.length === 1 ? '' : 's'} as ${(s.answer_options_render ?? 'NUMBERS').toLowerCase()}` : ''}`)}
           {s.step_type === 'QUESTION' && s.has_options_from_variable && line(`Options from ${s.options_from_variable || 'a variable (not chosen)'}`)}
         </>
       );

@@ -1,7 +1,9 @@
 'use client';
 import { Button } from '@/components/ui/button';
 import { useFlowChoices, type DraftStep } from '@/lib/client/flow-builder';
+import { answerPaths, lookupVariable, variableNames } from '@/lib/flows/variables';
 import { Check, Errors, Input, Select, TextBox } from './inputs';
+import { ActionTestField } from './action-test-field';
 import { MemberPicker } from './member-picker';
 import { MessagePreview } from './message-preview';
 import { typeInfo, TONES } from './step-types';
@@ -13,7 +15,8 @@ import { VariableField } from './variable-field';
 // the message as the contact will see it.
 
 type Errs = Record<string, string[]>;
-type Props = { flowId: string; step: DraftStep; errors: Errs; suggestions: string[]; onChange: (patch: Partial<DraftStep>) => void; onDelete: () => void; onClose: () => void };
+/** `tested`: the answers of the ACTION steps' trials, by step name, for the fields of a list's items. */
+type Props = { flowId: string; step: DraftStep; errors: Errs; suggestions: string[]; tested: Record<string, unknown>; onChange: (patch: Partial<DraftStep>) => void; onDelete: () => void; onClose: () => void };
 
 const ANSWER_TYPES = ['ANY', 'FREE_TEXT', 'SINGLE_OPTION', 'NUMBER', 'EMAIL', 'PHONE', 'URL', 'DATE', 'TIME', 'DATETIME', 'BOOL', 'FILE', 'IMAGE', 'LOCATION'] as const;
 const RENDERS = [['NUMBERS', 'Numbered text'], ['EMOJIS', 'Emoji numbers'], ['BUTTONS', 'Reply buttons (≤3)'], ['LIST', 'List (≤10)']] as const;
@@ -52,17 +55,22 @@ function Options({ step, errors, onChange }: { step: DraftStep; errors: Errs; on
 }
 
 /** A QUESTION's options from a list variable (an ACTION's answer, most often), read when it is asked. */
-function VariableOptions({ step, errors, suggestions, onChange }: { step: DraftStep; errors: Errs; suggestions: string[]; onChange: Props['onChange'] }) {
+function VariableOptions({ step, errors, suggestions, tested, onChange }: { step: DraftStep; errors: Errs; suggestions: string[]; tested: Record<string, unknown>; onChange: Props['onChange'] }) {
   const e = (f: string) => flat(errors[f]);
+  // The fields of the list's first item, when a trial of the ACTION that gives it is known.
+  const [name] = variableNames(step.options_from_variable ?? '');
+  const list = name ? lookupVariable(name, { contact: {}, steps: tested, flowVariables: {} }) : undefined;
+  const fields = Array.isArray(list) ? answerPaths(list[0], '') : [];
   return (
     <fieldset className="space-y-3 rounded-md bg-slate-50 p-2.5">
       <legend className="sr-only">Options from a variable</legend>
+      <datalist id="option-item-fields">{fields.map((f) => <option key={f} value={f} />)}</datalist>
       <VariableField label="List variable" value={step.options_from_variable ?? ''} onChange={(v) => onChange({ options_from_variable: v })} suggestions={suggestions}
         placeholder="{{step.lookup.items}}" hint="A list, such as an ACTION's JSON answer: its first 10 items are the options." errors={e('options_from_variable')} />
       <div className="grid grid-cols-2 gap-2">
-        <Input label="Title field" value={step.option_from_variable_title ?? ''} placeholder="name" onChange={(v) => onChange({ option_from_variable_title: v })}
+        <Input label="Title field" list="option-item-fields" value={step.option_from_variable_title ?? ''} placeholder="name" onChange={(v) => onChange({ option_from_variable_title: v })}
           hint="Empty: the item itself." errors={e('option_from_variable_title')} />
-        <Input label="Answer field" value={step.option_from_variable_value ?? ''} placeholder="id" onChange={(v) => onChange({ option_from_variable_value: v })}
+        <Input label="Answer field" list="option-item-fields" value={step.option_from_variable_value ?? ''} placeholder="id" onChange={(v) => onChange({ option_from_variable_value: v })}
           hint="Empty: the whole item." errors={e('option_from_variable_value')} />
       </div>
       <VariableField label="When the list is empty" value={step.missing_options_message ?? ''} onChange={(v) => onChange({ missing_options_message: v })} suggestions={suggestions}
@@ -109,7 +117,7 @@ function Conditions({ step, errors, suggestions, onChange }: { step: DraftStep; 
   );
 }
 
-export function StepPanel({ flowId, step, errors, suggestions, onChange, onDelete, onClose }: Props) {
+export function StepPanel({ flowId, step, errors, suggestions, tested, onChange, onDelete, onClose }: Props) {
   const info = typeInfo(step.step_type);
   const e = (f: string) => flat(errors[f]);
   const asks = step.step_type === 'QUESTION' || step.step_type === 'MENU';
@@ -153,7 +161,7 @@ export function StepPanel({ flowId, step, errors, suggestions, onChange, onDelet
                 onChange={(v) => onChange(v ? { has_options_from_variable: true, answer_options: [], next_steps_for_options_idx: [] } : { has_options_from_variable: false })} />
             )}
             {step.has_options_from_variable && step.step_type === 'QUESTION' && (
-              <VariableOptions step={step} errors={errors} suggestions={suggestions} onChange={onChange} />
+              <VariableOptions step={step} errors={errors} suggestions={suggestions} tested={tested} onChange={onChange} />
             )}
             {(step.step_type === 'MENU' || step.answer_type === 'SINGLE_OPTION' || (step.answer_options ?? []).length > 0 || step.has_options_from_variable) && (
               <>
@@ -190,6 +198,7 @@ export function StepPanel({ flowId, step, errors, suggestions, onChange, onDelet
             {step.action_request_method !== 'GET' && (
               <VariableField label="Body" multiline value={step.action_request_body ?? ''} onChange={(v) => onChange({ action_request_body: v })} suggestions={suggestions} errors={e('action_request_body')} />
             )}
+            <ActionTestField step={step} onChange={onChange} />
           </>
         )}
         {step.step_type === 'DELAY' && (
