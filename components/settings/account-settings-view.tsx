@@ -82,7 +82,7 @@ function AccountSettingsForm({ account, canEdit, countries }: { account: Account
               {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
             </SelectField>
             <SelectField label="Time zone" value={values.default_timezone} errors={messagesAt(errors, ['default_timezone'])}
-              hint="Times in the dashboard are shown in this zone." onChange={(e) => set('default_timezone', e.target.value)}>
+              hint="Times in the dashboard are shown in this zone; working hours are read on its clock." onChange={(e) => set('default_timezone', e.target.value)}>
               {TIMEZONES.map((tz) => <option key={tz} value={tz}>{tz}</option>)}
             </SelectField>
           </div>
@@ -99,7 +99,7 @@ function AccountSettingsForm({ account, canEdit, countries }: { account: Account
               <thead>
                 <tr className="text-left text-xs text-slate-500">
                   <th className="py-1 pr-3 font-medium">Day</th><th className="py-1 pr-3 font-medium">Open</th>
-                  <th className="py-1 pr-3 font-medium">From (UTC)</th><th className="py-1 font-medium">To (UTC)</th>
+                  <th className="py-1 pr-3 font-medium">From</th><th className="py-1 font-medium">To</th>
                 </tr>
               </thead>
               <tbody>
@@ -124,7 +124,7 @@ function AccountSettingsForm({ account, canEdit, countries }: { account: Account
               </tbody>
             </table>
             </div>
-            <p className="text-xs text-slate-500">Times are UTC, as the API stores them. A closing time before the opening time runs past midnight.</p>
+            <p data-testid="hours-zone" className="text-xs text-slate-500">Times are on the clock of {values.default_timezone || 'UTC'} (the time zone above), summer time included. A closing time before the opening time runs past midnight.</p>
             <TextArea label="After-hours response" rows={3} value={values.after_hours_response} maxLength={4096}
               errors={messagesAt(errors, ['after_hours_response'])} hint="Leave empty to send nothing."
               onChange={(e) => set('after_hours_response', e.target.value)} />

@@ -122,6 +122,25 @@ test('an after-hours message gets the reply once per conversation', async ({ req
   expect(openMessages.results.map((m: { direction: string }) => m.direction)).toEqual(['INBOUND']);
 });
 
+test('working hours are read on the clock of the account\'s time zone', async ({ request }) => {
+  const acme = await newAccount(request);
+  // Open every day from an hour before to an hour after the present time in Kiritimati (UTC+14):
+  // read in UTC, the same hours are ten hours away.
+  const zone = 'Pacific/Kiritimati';
+  const [h, m] = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' }).format(new Date()).split(':').map(Number);
+  const at = (hour: number) => `${String((hour + 24) % 24).padStart(2, '0')}:${String(m).padStart(2, '0')}`;
+  const aroundNow = Array.from({ length: 7 }, (_, day) => ({ day, is_open: true, open_at: at(h - 1), close_at: at(h + 1) }));
+  const set = await request.patch('/api/account', {
+    headers: acme.admin.headers, data: { default_timezone: zone, has_working_hours: true, working_hours: aroundNow, after_hours_response: 'We open at 9.' },
+  });
+  expect(set.status(), await set.text()).toBe(200);
+  const directions = async (conversation: string) => ((await (await request.get(`/api/inbox/conversation/${conversation}/messages`, { headers: acme.admin.headers })).json())
+    .results as { direction: string }[]).map((x) => x.direction);
+  expect(await directions((await inbound(request, acme)).conversation)).toEqual(['INBOUND']);
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { default_timezone: 'UTC' } });
+  expect(await directions((await inbound(request, acme)).conversation)).toEqual(['INBOUND', 'OUTBOUND']);
+});
+
 test('a conversation idle past the auto-close time is closed', async ({ request }) => {
   const acme = await newAccount(request);
   await request.patch('/api/account', { headers: acme.admin.headers, data: { should_autoclose_conversations: true, autoclose_conversations_after: 2 } });

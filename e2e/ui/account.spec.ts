@@ -91,11 +91,13 @@ test('account settings, teams and the profile from the dashboard', async ({ page
   // The country is chosen by name, as at first-run setup.
   await page.getByLabel('Country').selectOption({ label: 'Colombia' });
   await page.getByLabel('Time zone').selectOption('Asia/Tokyo');
+  // Working hours are read on the account's clock.
+  await expect(page.getByTestId('hours-zone')).toContainText('Times are on the clock of Asia/Tokyo');
   await page.getByLabel('Default team').selectOption({ label: 'Front desk (round robin)' });
   await page.getByRole('switch', { name: 'Use working hours' }).click();
   await page.getByRole('checkbox', { name: 'Monday open' }).check();
   await page.getByLabel('Monday opens at').fill('08:30');
-  await page.getByLabel('After-hours response').fill('Back at 8:30 UTC.');
+  await page.getByLabel('After-hours response').fill('Back at 8:30.');
   await page.getByRole('switch', { name: 'Close idle conversations automatically' }).click();
   await page.getByRole('button', { name: 'Save settings' }).click();
   // Auto-close without its hours is refused under the field.
@@ -109,7 +111,7 @@ test('account settings, teams and the profile from the dashboard', async ({ page
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
   const saved = await (await request.get('/api/account', { headers: account.agent.headers })).json();
   expect(saved).toMatchObject({
-    country: 'CO', default_timezone: 'Asia/Tokyo', has_working_hours: true, after_hours_response: 'Back at 8:30 UTC.',
+    country: 'CO', default_timezone: 'Asia/Tokyo', has_working_hours: true, after_hours_response: 'Back at 8:30.',
     should_autoclose_conversations: true, autoclose_conversations_after: 12,
     working_hours: expect.arrayContaining([{ day: 0, is_open: true, open_at: '08:30:00', close_at: '17:00:00' }]),
   });

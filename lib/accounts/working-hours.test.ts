@@ -23,4 +23,16 @@ describe('outsideWorkingHours', () => {
     expect(outsideWorkingHours(night, new Date('2026-11-23T05:00:00Z'))).toBe(false);
     expect(outsideWorkingHours(night, new Date('2026-11-23T12:00:00Z'))).toBe(true);
   });
+
+  it('reads the day and the time on the account\'s clock', () => {
+    // 2026-11-23 is a Monday: 15:30 UTC is 09:30 in Mexico City, and Tuesday 00:30 in Tokyo.
+    expect(outsideWorkingHours(weekdays, new Date('2026-11-23T15:30:00Z'), 'America/Mexico_City')).toBe(false);
+    expect(outsideWorkingHours(weekdays, new Date('2026-11-23T14:30:00Z'), 'America/Mexico_City')).toBe(true);
+    expect(outsideWorkingHours(weekdays, new Date('2026-11-23T15:30:00Z'), 'Asia/Tokyo')).toBe(true);
+    expect(outsideWorkingHours(weekdays, new Date('2026-11-23T01:30:00Z'), 'Asia/Tokyo')).toBe(false);
+    // Saturday 02:00 UTC is still Friday 21:00 in New York (closed at that hour) and Friday 18:00 in Los Angeles.
+    expect(outsideWorkingHours([{ day: 4, is_open: true, open_at: '17:00', close_at: '20:00' }], new Date('2026-11-28T02:00:00Z'), 'America/Los_Angeles')).toBe(false);
+    // An unknown zone reads as UTC.
+    expect(outsideWorkingHours(weekdays, new Date('2026-11-23T09:00:00Z'), 'Mars/Olympus')).toBe(false);
+  });
 });

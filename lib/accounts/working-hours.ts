@@ -1,18 +1,59 @@
 import type { WorkingHours } from '@/db/schema';
 
-/**
- * Whether `at` falls outside the account's working hours. Days run 0 (Monday) to 6 (Sunday) and
- * times are UTC, as the account object's `time` fields are; a day not listed is closed, and a
- * closing time before the opening time runs past midnight.
- */
-export function outsideWorkingHours(hours: WorkingHours, at: Date): boolean {
-  const day = (at.getUTCDay() + 6) % 7;
-  const entry = hours.find((h) => h.day === day);
+// The account's working hours are read on its own clock: days run 0 (Monday) to 6 (Sunday) and
+// times are the wall-clock times of the account's `default_timezone`, so "09:00" opens at nine
+// where the business is, summer time or not. A day not listed is closed, and a closing time before
+// the opening time runs past midnight.
+
+export type Clock = { year: number; month: number; day: number; weekday: number; time: string };
+
+const formatters = new Map<string, Intl.DateTimeFormat>();
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+function formatter(timeZone: string): Intl.DateTimeFormat {
+  let f = formatters.get(timeZone);
+  if (!f) {
+    const options = { hourCycle: 'h23', weekday: 'short', year: 'numeric', month: 'numeric', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+    try {
+      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone });
+    } catch {
+      // A zone this runtime does not know (the account's is checked when set) reads as UTC.
+      f = new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+    }
+    formatters.set(timeZone, f);
+  }
+  return f;
+}
+
+/** The wall clock of `timeZone` at `at`. */
+export function wallClock(at: Date, timeZone: string): Clock {
+  const parts = Object.fromEntries(formatter(timeZone).formatToParts(at).map((p) => [p.type, p.value]));
+  return {
+    year: Number(parts.year), month: Number(parts.month), day: Number(parts.day), weekday: WEEKDAYS.indexOf(parts.weekday),
+    time: `${parts.hour}:${parts.minute}:${parts.second}`,
+  };
+}
+
+/** The instant at which `timeZone`'s clock shows this date and minute of the day (a time skipped by a clock change lands an hour later). */
+export function zonedInstant(year: number, month: number, day: number, minuteOfDay: number, timeZone: string): Date {
+  const asUtc = Date.UTC(year, month - 1, day) + minuteOfDay * 60_000;
+  const offsetAt = (t: number) => {
+    const c = wallClock(new Date(t), timeZone);
+    const [h, m, s] = c.time.split(':').map(Number);
+    return Date.UTC(c.year, c.month - 1, c.day, h, m, s) - t;
+  };
+  const first = asUtc - offsetAt(asUtc);
+  return new Date(asUtc - offsetAt(first));
+}
+
+/** Whether `at` falls outside the working hours, on the clock of `timeZone`. */
+export function outsideWorkingHours(hours: WorkingHours, at: Date, timeZone = 'UTC'): boolean {
+  const clock = wallClock(at, timeZone);
+  const entry = hours.find((h) => h.day === clock.weekday);
   if (!entry || !entry.is_open) return true;
-  const t = at.toISOString().slice(11, 19);
   const open = normalise(entry.open_at);
   const close = normalise(entry.close_at);
-  const inside = open < close ? t >= open && t < close : t >= open || t < close;
+  const inside = open < close ? clock.time >= open && clock.time < close : clock.time >= open || clock.time < close;
   return !inside;
 }
 

@@ -21,14 +21,16 @@ export type InboundArrival = {
  */
 export async function replyAfterHours(tx: Executor, arrivals: InboundArrival[]): Promise<void> {
   if (!arrivals.length) return;
-  const settings = await tx.select({ id: accounts.id, has: accounts.hasWorkingHours, hours: accounts.workingHours, text: accounts.afterHoursResponse })
+  const settings = await tx.select({
+    id: accounts.id, has: accounts.hasWorkingHours, hours: accounts.workingHours, timeZone: accounts.defaultTimezone, text: accounts.afterHoursResponse,
+  })
     .from(accounts).where(inArray(accounts.id, [...new Set(arrivals.map((a) => a.accountId))]));
   const byAccount = new Map(settings.map((s) => [s.id, s]));
   const due = new Map<string, InboundArrival>();
   for (const a of arrivals) {
     const s = byAccount.get(a.accountId);
     if (!s?.has || !s.text.trim() || a.conversation.afterHoursRepliedOn || due.has(a.conversation.id)) continue;
-    if (outsideWorkingHours(s.hours, a.at)) due.set(a.conversation.id, a);
+    if (outsideWorkingHours(s.hours, a.at, s.timeZone)) due.set(a.conversation.id, a);
   }
   if (!due.size) return;
   const marked = await tx.update(conversations).set({ afterHoursRepliedOn: new Date() })

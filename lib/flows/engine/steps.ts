@@ -16,7 +16,7 @@ import { channelFor, flowConversation, sendMessage, sendText, type RunContext, t
 import { questionMessage } from './question-message';
 import { logStep, takeReply, updateLastStep, type State } from './state';
 import { ENDLESS_TRIGGER_REASON, MAX_FLOWS_WITHOUT_WAIT } from './trigger-chain';
-import { delayEnd, waitEnd } from './time';
+import { delayEnd, waitEnd, type AccountHours } from './time';
 import { optionsFromVariable, withOptions, type VariableOption } from './variable-options';
 
 /** Beyond the request's own time limit, how long an ACTION waits for its job before it counts as lost. */
@@ -277,10 +277,11 @@ export async function resumeDelay(ctx: RunContext, s: State, step: Step): Promis
   return { kind: 'go', idx: step.next_step_default_idx };
 }
 
-/** The account's working hours when it has them on, else null (always open). */
-async function workingHoursOf(ctx: RunContext) {
-  const [a] = await ctx.tx.select({ has: accounts.hasWorkingHours, hours: accounts.workingHours }).from(accounts).where(eq(accounts.id, ctx.flow.accountId));
-  return a?.has ? a.hours : null;
+/** The account's working hours and time zone when it has them on, else null (always open). */
+async function workingHoursOf(ctx: RunContext): Promise<AccountHours> {
+  const [a] = await ctx.tx.select({ has: accounts.hasWorkingHours, hours: accounts.workingHours, timeZone: accounts.defaultTimezone })
+    .from(accounts).where(eq(accounts.id, ctx.flow.accountId));
+  return a?.has ? { hours: a.hours, timeZone: a.timeZone } : null;
 }
 
 export async function endConversation(ctx: RunContext) {

@@ -1,9 +1,9 @@
 import type { WorkingHours } from '@/db/schema';
-import { outsideWorkingHours } from '@/lib/accounts/working-hours';
+import { outsideWorkingHours, wallClock, zonedInstant } from '@/lib/accounts/working-hours';
 import type { Step } from './context';
 
 // When waits end: a QUESTION's `max_wait_time` (else the 24-hour expiry), a DELAY's duration,
-// date-time, next opening of its time windows (UTC), or of the account's working hours.
+// date-time, next opening of its time windows (UTC), or of the account's working hours (on its clock).
 
 export const ANSWER_EXPIRY_MS = 24 * 3600 * 1000;
 const UNIT_MS = { SECOND: 1000, MINUTE: 60_000, HOUR: 3_600_000, DAY: 86_400_000 } as const;
@@ -32,26 +32,30 @@ export function nextInWindows(windows: Step['time_windows'], now: Date): Date {
   return now;
 }
 
+/** The account's working hours and the zone they are read in; null when it has them off (always open). */
+export type AccountHours = { hours: WorkingHours; timeZone: string } | null;
+
 /**
- * The first moment at or after `now` inside the account's working hours (day 0 = Monday, UTC):
- * now, or the next opening time. Without working hours every moment is inside.
+ * The first moment at or after `now` inside the account's working hours (day 0 = Monday, on the
+ * account's clock): now, or the next opening time. Without working hours every moment is inside.
  */
-export function nextInWorkingHours(hours: WorkingHours | null, now: Date): Date {
-  if (!hours || !outsideWorkingHours(hours, now)) return now;
-  const dayStart = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+export function nextInWorkingHours(account: AccountHours, now: Date): Date {
+  if (!account || !outsideWorkingHours(account.hours, now, account.timeZone)) return now;
+  const { hours, timeZone } = account;
+  const today = wallClock(now, timeZone);
   for (let d = 0; d < 8; d++) {
-    const day = new Date(dayStart + d * 86_400_000);
-    const weekday = (day.getUTCDay() + 6) % 7;
+    const date = new Date(Date.UTC(today.year, today.month - 1, today.day + d));
+    const weekday = (date.getUTCDay() + 6) % 7;
     const opens = hours.filter((h) => h.is_open && h.day === weekday)
-      .map((h) => new Date(day.getTime() + minutes(h.open_at) * 60_000))
-      .filter((t) => t > now && !outsideWorkingHours(hours, t)).sort((a, b) => a.getTime() - b.getTime());
+      .map((h) => zonedInstant(date.getUTCFullYear(), date.getUTCMonth() + 1, date.getUTCDate(), minutes(h.open_at), timeZone))
+      .filter((t) => t > now && !outsideWorkingHours(hours, t, timeZone)).sort((a, b) => a.getTime() - b.getTime());
     if (opens.length) return opens[0];
   }
   return now;
 }
 
 /** `workingHours`: the account's, when it has them on (null: always open). */
-export function delayEnd(step: Step, now: Date, workingHours: WorkingHours | null = null): Date {
+export function delayEnd(step: Step, now: Date, workingHours: AccountHours = null): Date {
   if (step.delay_type === 'WORKING_HOURS') return nextInWorkingHours(workingHours, now);
   if (step.delay_type === 'UNTIL' && step.delay_until) return new Date(step.delay_until);
   if (step.delay_type === 'TIME_WINDOW') return nextInWindows(step.time_windows, now);

@@ -28,7 +28,7 @@ export const accountDoc: ResourceDoc = {
     {
       method: 'patch', path: '/api/account', operationId: 'account_partial_update', tags: account, roles: ['ADMIN'],
       summary: 'Change account settings',
-      description: 'Any subset of the settings. `working_hours` days run 0 (Monday) to 6 (Sunday), times of day in UTC; '
+      description: 'Any subset of the settings. `working_hours` days run 0 (Monday) to 6 (Sunday), times of day on the clock of `default_timezone`; '
         + 'a day not listed is closed. `should_autoclose_conversations` needs `autoclose_conversations_after` (hours). ADMIN only.',
       body: { schema: accountPatchSchema, name: 'AccountPatchRequest', example: { default_timezone: 'Europe/Lisbon', agents_can_see_all_conversations: false } },
       responses: { 200: { description: 'The account as changed.', schema: Account } },

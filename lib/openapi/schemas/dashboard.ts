@@ -33,8 +33,8 @@ export const Account = named('Account', z.object({
   working_hours: z.array(z.object({
     is_open: z.boolean(),
     day: z.int().meta({ description: '0 is Monday … 6 Sunday.' }),
-    open_at: z.string().meta({ description: 'Time of day, UTC (HH:MM:SS).' }),
-    close_at: z.string().meta({ description: 'Time of day, UTC (HH:MM:SS).' }),
+    open_at: z.string().meta({ description: 'Time of day on the account\'s clock (`default_timezone`), HH:MM:SS.' }),
+    close_at: z.string().meta({ description: 'Time of day on the account\'s clock (`default_timezone`), HH:MM:SS.' }),
   })),
   after_hours_response: z.string(),
   inbox_add_name_before_message: z.boolean(),
