@@ -66,19 +66,25 @@ test('the options are the items of an ACTION\'s list; the row tapped answers wit
   const rows = question.content.interactive.action.sections[0].rows as Json[];
   expect(rows.map((r) => r.title)).toEqual(['Mon 9:00', 'Tue 10:30', 'Wed 16:00', 'Thu 12:00']);
 
-  const picked = await request.post('/api/channels/sandbox/inbound', {
-    headers: account.admin.headers, data: { phone, type: 'interactive', interactive_type: 'list_reply', button: { id: rows[2].id, title: rows[2].title } },
+  const tap = (button: { id: string; title: string }) => request.post('/api/channels/sandbox/inbound', {
+    headers: account.admin.headers, data: { phone, type: 'interactive', interactive_type: 'list_reply', button },
   });
-  expect(picked.status(), await picked.text()).toBe(201);
+  // A row whose title is not the option's at that place now (a list from an earlier asking) is no answer: asked again.
+  expect((await tap({ id: rows[2].id, title: 'Fri 8:00' })).status()).toBe(201);
+  await expect.poll(async () => (await messagesOf(request, account, phone)).length, { timeout: 20_000 }).toBe(3);
+  const again = (await messagesOf(request, account, phone))[2];
+  expect(again.body).toBe('Sorry, that answer is not valid.\n\nWhich time suits you?');
+  expect(again.content.interactive.action.sections[0].rows).toEqual(rows);
+  expect((await tap({ id: rows[2].id, title: rows[2].title })).status()).toBe(201);
   await expect.poll(async () => (await messagesOf(request, account, phone)).map((m) => m.body), { timeout: 20_000 })
-    .toEqual(['Which time suits you?', 'Wed 16:00', 'Booked Wed 16:00 (slot 13).']);
+    .toEqual(['Which time suits you?', 'Fri 8:00', 'Sorry, that answer is not valid.\n\nWhich time suits you?', 'Wed 16:00', 'Booked Wed 16:00 (slot 13).']);
 
   const c = (await (await request.get(`/api/flow-execution-contact?flow_execution=${execution.id}`, { headers: account.admin.headers })).json()).results[0];
   expect(c.variables.slot).toEqual({ id: 13, label: 'Wed 16:00' });
   const detail = await (await request.get(`/api/flow-execution-contact/${c.id}`, { headers: account.admin.headers })).json();
   const asked = (detail.execution_steps as Json[]).find((l) => l.step.id === step.id);
   expect(asked?.status).toBe('COMPLETED');
-  expect(asked?.execution_result).toMatchObject({ answer: { id: 13, label: 'Wed 16:00' }, option: 2, options: (slots as Json[]).map((s) => ({ title: s.label, value: s })) });
+  expect(asked?.execution_result).toMatchObject({ answer: { id: 13, label: 'Wed 16:00' }, option: 2, attempts: 2, options: (slots as Json[]).map((s) => ({ title: s.label, value: s })) });
 });
 
 test('typed text picks an option by its title or number; an empty list sends the missing-options message and takes the failed branch', async ({ request }) => {
@@ -120,7 +126,8 @@ test('an ACTION\'s request tried from the builder: sent with test values, its an
   const test1 = await tried.json();
   expect(test1).toEqual({
     id: expect.any(String), status: 200, error: null, duration_ms: expect.any(Number), created_on: expect.stringMatching(/Z$/),
-    request: { method: 'GET', url: `${base}/slots?day=mon&who=Ana`, headers: { Authorization: 'Bearer t0k' }, body: '' },
+    // A credential's value is not kept.
+    request: { method: 'GET', url: `${base}/slots?day=mon&who=Ana`, headers: { Authorization: '(hidden)' }, body: '' },
     response: { slots: [{ id: 1, label: 'Morning' }], asked: '/slots?day=mon&who=Ana', auth: 'Bearer t0k' },
   });
   expect(await (await request.get(`/api/flow/action-test/${test1.id}`, { headers: h })).json()).toEqual(test1);
@@ -130,9 +137,23 @@ test('an ACTION\'s request tried from the builder: sent with test values, its an
   expect(missing).toMatchObject({ status: 404, error: null });
   const down = await (await request.post('/api/flow/action-test', { headers: h, data: { action_request_url: 'http://127.0.0.1:9/x' } })).json();
   expect(down).toMatchObject({ status: null, response: '', error: expect.stringContaining('ECONNREFUSED') });
-  const bad = await request.post('/api/flow/action-test', { headers: h, data: { action_request_method: 'FETCH', action_request_url: '' } });
+  const bad = await request.post('/api/flow/action-test', {
+    headers: h,
+    data: { action_request_method: 'FETCH', action_request_url: '', action_request_headers: { 'Bad Name': 'x' }, test_values: { '__proto__.polluted': 'yes', 'step.__proto__.x': 'y' } },
+  });
   expect(bad.status()).toBe(400);
-  expect(Object.keys(await bad.json()).sort()).toEqual(['action_request_method', 'action_request_url']);
+  const errors = await bad.json();
+  expect(Object.keys(errors).sort()).toEqual(['action_request_headers', 'action_request_method', 'action_request_url', 'test_values']);
+  expect(errors.action_request_headers).toEqual({ 'Bad Name': ['Not a valid header name.'] });
+  // A value that cannot go in a header (a line break, from a variable) sends nothing, and says so.
+  const broken = await request.post('/api/flow/action-test', {
+    headers: h, data: { action_request_url: `${base}/slots`, action_request_headers: { 'X-Who': '{{contact.first_name}}' }, test_values: { 'contact.first_name': 'Ana\r\nX-Evil: 1' } },
+  });
+  expect(broken.status(), await broken.text()).toBe(201);
+  expect(await broken.json()).toMatchObject({ status: null, error: expect.stringContaining('could not be sent') });
+  // Private and reserved addresses are refused, as in a run (this server allows only 127.0.0.1).
+  const metadata = await (await request.post('/api/flow/action-test', { headers: h, data: { action_request_url: 'http://169.254.169.254/latest/meta-data' } })).json();
+  expect(metadata).toMatchObject({ status: null, error: expect.stringContaining('private or reserved address') });
 
   // A step names its trial; the builder reads it back.
   const flow = await request.post('/api/flow', { headers: h, data: { name: 'Tried', steps: [{ ...STEPS()[0], next_step_alternate_idx: null, next_step_default_idx: null, action_test_response_data: test1.id }] } });

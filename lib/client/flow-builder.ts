@@ -106,12 +106,18 @@ export function useFlowChoices() {
 
 const actionTestKey = (id: string) => ['flows', 'action-test', id];
 
-/** Sends an ACTION's request now (POST /api/flow/action-test); the answer is cached under its id. */
-export function useActionTest() {
+/**
+ * Sends an ACTION's request now (POST /api/flow/action-test); the answer is cached under its id and
+ * `onTested` gets it, even when the panel that sent it has closed meanwhile.
+ */
+export function useActionTest(onTested: (test: FlowActionTest) => void) {
   const qc = useQueryClient();
   return useMutation({
     mutationFn: (body: Record<string, unknown>) => apiFetch<FlowActionTest>('/api/flow/action-test', { method: 'POST', json: body }),
-    onSuccess: (test) => qc.setQueryData(actionTestKey(test.id), test),
+    onSuccess: (test) => {
+      qc.setQueryData(actionTestKey(test.id), test);
+      onTested(test);
+    },
   });
 }
 

@@ -1,8 +1,8 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '@/db';
 import { flowActionTests } from '@/db/schema';
-import { NotFoundError } from '@/lib/api/errors';
+import { ApiError, NotFoundError } from '@/lib/api/errors';
 import type { Member } from '@/lib/auth/member';
 import type { FlowActionTest } from '@/lib/openapi/schemas/flows';
 import { actionRequest, callAction, readAnswer, type ActionRequest } from './engine/action';
@@ -15,9 +15,19 @@ import type { ActionTestBody } from './validation';
 
 type Stored = typeof flowActionTests.$inferSelect;
 
+/** Trials are aids for building a flow: kept this long, then pruned as new ones are made. */
+const KEPT_DAYS = 30;
+/** Trials one account may have waiting for an answer at once, per web process. */
+const AT_ONCE = 3;
+const running = new Map<number, number>();
+// What a header carrying a credential looks like: its value is not kept.
+const SECRET_HEADER = /authorization|cookie|token|secret|password|api[-_]?key/i;
+
 /** Values by variable name (`contact.first_name`, `step.lookup.order.id`) as the scope a run would have. */
 export function scopeOfValues(values: Record<string, string>): VariableScope {
-  const scope: VariableScope = { contact: {}, steps: {}, flowVariables: {} };
+  // Objects without a prototype: a key can only ever be data (the names are checked too).
+  const blank = () => Object.create(null) as Record<string, unknown>;
+  const scope: VariableScope = { contact: blank(), steps: blank(), flowVariables: blank() };
   const roots: Record<string, Record<string, unknown>> = { contact: scope.contact, step: scope.steps, flow_execution_variables: scope.flowVariables };
   for (const [name, value] of Object.entries(values)) {
     const [space, ...path] = name.replace(/^\{\{\s*|\s*\}\}$/g, '').split('.');
@@ -25,7 +35,7 @@ export function scopeOfValues(values: Record<string, string>): VariableScope {
     if (!node || !path.length) continue;
     for (const key of path.slice(0, -1)) {
       const next = node[key];
-      node = (node[key] = next !== null && typeof next === 'object' ? next : {}) as Record<string, unknown>;
+      node = (node[key] = next !== null && typeof next === 'object' ? next : blank()) as Record<string, unknown>;
     }
     node[path[path.length - 1]] = value;
   }
@@ -42,11 +52,24 @@ function serialize(t: Stored): z.output<typeof FlowActionTest> {
 export async function testAction(db: Db, member: Pick<Member, 'accountId' | 'userId'>, body: ActionTestBody) {
   const scope = scopeOfValues(body.test_values);
   const request = actionRequest(body, (text) => renderText(text, scope).text);
-  const answer = await callAction(request);
+  const busy = running.get(member.accountId) ?? 0;
+  if (busy >= AT_ONCE) throw new ApiError(429, { detail: `${AT_ONCE} test requests are waiting for an answer already: try again once one has answered.` }, { 'Retry-After': '5' });
+  running.set(member.accountId, busy + 1);
+  let answer;
+  try {
+    answer = await callAction(request);
+  } finally {
+    const left = (running.get(member.accountId) ?? 1) - 1;
+    if (left > 0) running.set(member.accountId, left);
+    else running.delete(member.accountId);
+  }
+  const kept = { ...request, headers: Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, SECRET_HEADER.test(k) ? '(hidden)' : v])) };
   const [stored] = await db.insert(flowActionTests).values({
-    accountId: member.accountId, createdById: member.userId, request, status: answer.status,
+    accountId: member.accountId, createdById: member.userId, request: kept, status: answer.status,
     response: answer.status === null ? null : readAnswer(answer.body), error: answer.error, durationMs: answer.durationMs,
   }).returning();
+  await db.delete(flowActionTests).where(and(eq(flowActionTests.accountId, member.accountId),
+    lt(flowActionTests.createdOn, sql`now() - make_interval(days => ${KEPT_DAYS})`)));
   return serialize(stored);
 }
 

@@ -26,12 +26,18 @@ export function optionId(stepId: number, index: number): string {
   return `flow.${stepId}.${index}`;
 }
 
+type Tap = { id?: string; title?: string };
+
 /** The option a tapped button or list row selects (Cloud `interactive.button_reply` / `list_reply`), or -1. */
-export function tappedOption(stepId: number, reply: InboundReply): number {
-  const interactive = (reply.content as { interactive?: { button_reply?: { id?: string }; list_reply?: { id?: string } } } | undefined)?.interactive;
-  const id = interactive?.button_reply?.id ?? interactive?.list_reply?.id;
-  const m = typeof id === 'string' ? id.match(/^flow\.(\d+)\.(\d+)$/) : null;
-  return m && Number(m[1]) === stepId ? Number(m[2]) : -1;
+export function tappedOption(stepId: number, reply: InboundReply, options?: string[]): number {
+  const interactive = (reply.content as { interactive?: { button_reply?: Tap; list_reply?: Tap } } | undefined)?.interactive;
+  const tap = interactive?.button_reply ?? interactive?.list_reply;
+  const m = typeof tap?.id === 'string' ? tap.id.match(/^flow\.(\d+)\.(\d+)$/) : null;
+  if (!m || Number(m[1]) !== stepId) return -1;
+  // Options read from a variable may differ from one asking to the next: a tap on an earlier
+  // message counts by its id only while the option there still has the title tapped.
+  const i = Number(m[2]);
+  return options && typeof tap?.title === 'string' && fold(options[i] ?? '') !== fold(tap.title) ? -1 : i;
 }
 
 export function matchOption(options: string[], reply: string): number {
@@ -59,7 +65,7 @@ function checkNumber(step: StepInput, body: string): Checked {
 export function checkAnswer(step: StepInput & { id?: number }, reply: InboundReply, contactCountry: string): Checked {
   const body = reply.body ?? '';
   if (step.step_type === 'MENU' || step.answer_type === 'SINGLE_OPTION' || (step.answer_options.length && step.answer_type === 'ANY')) {
-    const tapped = step.id === undefined ? -1 : tappedOption(step.id, reply);
+    const tapped = step.id === undefined ? -1 : tappedOption(step.id, reply, step.has_options_from_variable ? step.answer_options : undefined);
     const i = tapped >= 0 && tapped < step.answer_options.length ? tapped : matchOption(step.answer_options, body);
     if (i < 0) return step.answer_type === 'ANY' && step.step_type !== 'MENU' ? { ok: true, value: body } : { ok: false, reason: 'Not one of the options.' };
     return { ok: true, value: step.answer_options[i], option: i };

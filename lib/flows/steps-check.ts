@@ -142,6 +142,7 @@ export function checkSteps(items: unknown[], flowVariables: string[]): StepInput
     else indexes.set(s.ordering_idx, index);
     if (s.name && valid.filter((o) => o.name === s.name).length > 1) add(e, 'name', 'Another step has this name: step names are unique in a flow.');
     if (s.name && !/^[A-Za-z0-9_-]+$/.test(s.name)) add(e, 'name', 'Use letters, digits, _ and - only: the name is used in {{step.<name>}}.');
+    else if (['__proto__', 'constructor', 'prototype'].includes(s.name)) add(e, 'name', 'This name is reserved: choose another.');
     if (Object.keys(e).length) errors[index] = e;
   });
   // A step with errors of its own still has its ordering_idx, when that is readable: a link to it is

@@ -22,6 +22,10 @@ export type AnswerType = (typeof flowAnswerTypes)[number];
 const idx = integer({ min: 0, max: 32767 }).nullable();
 const text = (max: number) => z.string().max(max);
 const stringMap = z.record(z.string().max(200), z.string().max(4000));
+// An HTTP header's name is a token (RFC 9110): anything else could not be sent.
+const headerMap = z.record(z.string().max(200).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/, 'Not a valid header name.'), z.string().max(4000));
+/** A dotted path into a JSON item (`when.label`), or nothing. */
+const itemPath = z.string().trim().max(200).regex(/^([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)?$/, 'A field name, or a dotted path such as when.label.');
 // 24:00 closes a window at the end of its day.
 const HH_MM = /^(([01]\d|2[0-3]):[0-5]\d|24:00)$/;
 const TIME_MESSAGE = 'Enter a time of day as HH:MM (00:00 to 24:00).';
@@ -66,8 +70,8 @@ export const stepSchema = z.object({
   has_options_from_variable: boolish.default(false),
   // `{{step.lookup.items}}`, or the name alone: stored as the reference, as the builder writes it.
   options_from_variable: z.string().trim().max(200).default('').transform((v) => (v && !v.startsWith('{{') ? `{{${v}}}` : v)),
-  option_from_variable_title: z.string().trim().max(200).default(''),
-  option_from_variable_value: z.string().trim().max(200).default(''),
+  option_from_variable_title: itemPath.default(''),
+  option_from_variable_value: itemPath.default(''),
   missing_options_message: text(1000).default(''),
   max_answer_attempts: integer({ min: 1, max: 10 }).default(3),
   delay_type: z.enum(DELAY_TYPES).nullable().default(null),
@@ -76,7 +80,7 @@ export const stepSchema = z.object({
   delay_until: dateTime().nullable().default(null),
   action_request_method: z.enum(flowActionMethods).default('GET'),
   action_request_url: z.string().max(2000).default(''),
-  action_request_headers: stringMap.optional().transform((v) => v ?? {}),
+  action_request_headers: headerMap.optional().transform((v) => v ?? {}),
   action_request_params: stringMap.optional().transform((v) => v ?? {}),
   action_request_body: text(20_000).default(''),
   /** The builder's trial of the request (POST /api/flow/action-test), whose answer it offers as variables. */
@@ -98,12 +102,16 @@ export const stepSchema = z.object({
   })).max(14).default([]),
 });
 export type StepInput = z.output<typeof stepSchema>;
+const VARIABLE_NAME = /^(\{\{\s*)?(contact|step|flow_execution_variables)(\.(?!__proto__\b|constructor\b|prototype\b)[A-Za-z0-9_-]+)+(\s*\}\})?$/;
+
 /** An ACTION's request to try from the builder, with values for the variables it uses (by name, `contact.first_name`). */
 export const actionTestBody = stepSchema.pick({
   action_request_method: true, action_request_url: true, action_request_headers: true, action_request_params: true, action_request_body: true,
 }).extend({
   action_request_url: z.string().trim().min(1).max(2000),
-  test_values: z.record(z.string().max(200), z.string().max(4000)).optional().transform((v) => v ?? {}),
+  // Keys name variables (`contact.first_name`, `{{step.lookup.id}}`): nothing else, so they are safe object keys.
+  test_values: z.record(z.string().max(200).regex(VARIABLE_NAME, 'Name a variable: contact.<field>, step.<name>… or flow_execution_variables.<name>.'),
+    z.string().max(4000)).optional().transform((v) => v ?? {}),
 });
 export type ActionTestBody = z.output<typeof actionTestBody>;
 

@@ -15,7 +15,8 @@ export type VariableScope = {
   flowVariables: Record<string, unknown>;
 };
 
-function walk(value: unknown, path: string[]): unknown {
+/** The value at `path` inside `value`, reading into JSON text on the way; undefined when there is none. */
+export function walk(value: unknown, path: string[]): unknown {
   let node = value;
   for (const key of path) {
     if (node === null || node === undefined) return undefined;

@@ -18,9 +18,10 @@ function usedVariables(step: DraftStep): string[] {
   return [...new Set(texts.flatMap(variableNames))];
 }
 
-export function ActionTestField({ step, onChange }: { step: DraftStep; onChange: (patch: Partial<DraftStep>) => void }) {
+/** `onTested`: keeps the trial's id on the step as the flow is when the answer comes (edits made meanwhile stay). */
+export function ActionTestField({ step, onTested }: { step: DraftStep; onTested: (id: string) => void }) {
   const [values, setValues] = useState<Record<string, string>>({});
-  const test = useActionTest();
+  const test = useActionTest((result) => onTested(result.id));
   const stored = useActionTests(step.action_test_response_data ? [step.action_test_response_data] : []);
   const shown = test.data?.id === step.action_test_response_data ? test.data : stored.get(step.action_test_response_data ?? '');
   const names = usedVariables(step);
@@ -28,7 +29,7 @@ export function ActionTestField({ step, onChange }: { step: DraftStep; onChange:
     action_request_method: step.action_request_method ?? 'GET', action_request_url: step.action_request_url ?? '',
     action_request_headers: step.action_request_headers ?? {}, action_request_params: step.action_request_params ?? {},
     action_request_body: step.action_request_body ?? '', test_values: Object.fromEntries(names.map((n) => [n, values[n] ?? ''])),
-  }, { onSuccess: (result) => onChange({ action_test_response_data: result.id }) });
+  });
   const text = shown ? (typeof shown.response === 'string' ? shown.response : JSON.stringify(shown.response, null, 2)) : '';
   return (
     <fieldset className="space-y-2 rounded-md bg-slate-50 p-2.5">

@@ -49,6 +49,14 @@ function fieldsOf(body: DraftView['body']): FlowFields {
   return rest;
 }
 
+/** A step's answer as the test run shows it: the option's title when it was one (from a variable, its item may be an object). */
+function answerShown(result: Record<string, unknown>): string | undefined {
+  const { answer, option, options } = result as { answer?: unknown; option?: unknown; options?: { title?: string }[] };
+  if (answer === undefined || answer === null) return undefined;
+  if (Array.isArray(options) && typeof option === 'number' && typeof options[option]?.title === 'string') return options[option].title;
+  return typeof answer === 'object' ? JSON.stringify(answer) : String(answer);
+}
+
 /** What a test run did at each step, and the edges it went along. */
 function runMarks(progress: TestProgress, steps: DraftStep[]): { marks: Map<number, RunMark>; path: Set<string> } {
   const marks = new Map<number, RunMark>();
@@ -57,9 +65,9 @@ function runMarks(progress: TestProgress, steps: DraftStep[]): { marks: Map<numb
   const ran = progress.execution_steps;
   ran.forEach((r, i) => {
     const idx = r.step.ordering_idx;
-    const answer = r.execution_result.answer;
+    const answer = answerShown(r.execution_result);
     const state: RunMark['state'] = r.status === 'FAILED' || r.status === 'EXPIRED' ? 'failed' : r.status === 'RUNNING' ? 'current' : 'done';
-    marks.set(idx, { state, answer: answer === undefined || answer === null ? marks.get(idx)?.answer : String(answer) });
+    marks.set(idx, { state, answer: answer ?? marks.get(idx)?.answer });
     const next = ran[i + 1]?.step.ordering_idx;
     const s = steps.find((x) => x.ordering_idx === idx);
     if (next !== undefined && s) {
@@ -120,6 +128,11 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
     if (next.flow) setFlow(next.flow);
     setRev((r) => r + 1);
   }, []);
+  /** Changes one step on the flow as it is now, not as it was when the change was asked for. */
+  const patchStep = useCallback((orderingIdx: number, patch: Partial<DraftStep>) => {
+    const now = current.current.model;
+    commit({ model: { ...now, steps: now.steps.map((s) => (s.ordering_idx === orderingIdx ? { ...s, ...patch } : s)) } });
+  }, [commit]);
   const travel = useCallback((from: 'past' | 'future') => {
     const h = history.current;
     const snap = h[from].pop();
@@ -367,18 +380,18 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
 
   // The answers of the ACTION steps' trials, by step name: their fields are offered as variables.
   const trials = useActionTests(model.steps.flatMap((s) => (s.step_type === 'ACTION' && s.action_test_response_data ? [s.action_test_response_data] : [])));
-  const tested = Object.fromEntries(model.steps.flatMap((s) => {
-    const trial = s.step_type === 'ACTION' && s.name && s.action_test_response_data ? trials.get(s.action_test_response_data) : undefined;
-    return trial ? [[s.name!, trial.response] as const] : [];
-  }));
-  const testedKey = JSON.stringify(tested);
+  const testedPairs = model.steps.flatMap((s) => (s.step_type === 'ACTION' && s.name && s.action_test_response_data && trials.has(s.action_test_response_data)
+    ? [[s.name, s.action_test_response_data] as const] : []));
+  // Recomputed when a name or a trial changes, not on every render (an answer may be 64 KiB).
+  const testedKey = testedPairs.map(([name, trial]) => `${name}:${trial}`).join(',');
+  const tested = useMemo(() => Object.fromEntries(testedPairs.map(([name, trial]) => [name, trials.get(trial)!.response])),
+    [testedKey]); // eslint-disable-line react-hooks/exhaustive-deps
   const suggestions = useMemo(() => {
     const contact = [...(variables.data?.contact_fields ?? ['first_name', 'last_name', 'phone', 'email']), ...(variables.data?.meta_keys ?? [])].map((f) => `contact.${f}`);
     const before = selectedIndex >= 0 ? namesBefore(model.steps.map(ruleStep)).get(selectedIndex) ?? new Set<string>() : new Set<string>();
-    const answers = JSON.parse(testedKey) as Record<string, unknown>;
-    return [...contact, ...[...before].flatMap((n) => [`step.${n}`, ...answerPaths(answers[n], `step.${n}`)]),
+    return [...contact, ...[...before].flatMap((n) => [`step.${n}`, ...answerPaths(tested[n], `step.${n}`)]),
       ...flow.flow_execution_variables.map((v) => `flow_execution_variables.${v}`)];
-  }, [variables.data, model.steps, selectedIndex, flow.flow_execution_variables, testedKey]);
+  }, [variables.data, model.steps, selectedIndex, flow.flow_execution_variables, tested]);
 
   const problemCount = flatten(problems).length;
   const flowProblems = Object.fromEntries(Object.entries(problems).filter(([k]) => k !== 'steps'));
@@ -484,6 +497,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
             <StepPanel key={selectedStep.ordering_idx} flowId={id} step={selectedStep} suggestions={suggestions} tested={tested}
               errors={(problems.steps?.[selectedIndex] ?? {}) as Record<string, string[]>}
               onChange={(patch) => commit({ model: { ...model, steps: model.steps.map((s) => (s === selectedStep ? { ...s, ...patch } : s)) } })}
+              onChangeLater={(patch) => patchStep(selectedStep.ordering_idx, patch)}
               onDelete={() => onDelete({ nodes: nodes.filter((n) => n.id === nodeId(selectedStep.ordering_idx)), edges: [] })}
               onClose={() => setNodes((nds) => nds.map((n) => ({ ...n, selected: false })))} />
           ) : (

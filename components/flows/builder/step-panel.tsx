@@ -16,7 +16,12 @@ import { VariableField } from './variable-field';
 
 type Errs = Record<string, string[]>;
 /** `tested`: the answers of the ACTION steps' trials, by step name, for the fields of a list's items. */
-type Props = { flowId: string; step: DraftStep; errors: Errs; suggestions: string[]; tested: Record<string, unknown>; onChange: (patch: Partial<DraftStep>) => void; onDelete: () => void; onClose: () => void };
+type Props = {
+  flowId: string; step: DraftStep; errors: Errs; suggestions: string[]; tested: Record<string, unknown>; onChange: (patch: Partial<DraftStep>) => void;
+  /** Changes the step later (an answer arriving), on the flow as it is then. */
+  onChangeLater: (patch: Partial<DraftStep>) => void;
+  onDelete: () => void; onClose: () => void;
+};
 
 const ANSWER_TYPES = ['ANY', 'FREE_TEXT', 'SINGLE_OPTION', 'NUMBER', 'EMAIL', 'PHONE', 'URL', 'DATE', 'TIME', 'DATETIME', 'BOOL', 'FILE', 'IMAGE', 'LOCATION'] as const;
 const RENDERS = [['NUMBERS', 'Numbered text'], ['EMOJIS', 'Emoji numbers'], ['BUTTONS', 'Reply buttons (≤3)'], ['LIST', 'List (≤10)']] as const;
@@ -117,7 +122,7 @@ function Conditions({ step, errors, suggestions, onChange }: { step: DraftStep; 
   );
 }
 
-export function StepPanel({ flowId, step, errors, suggestions, tested, onChange, onDelete, onClose }: Props) {
+export function StepPanel({ flowId, step, errors, suggestions, tested, onChange, onChangeLater, onDelete, onClose }: Props) {
   const info = typeInfo(step.step_type);
   const e = (f: string) => flat(errors[f]);
   const asks = step.step_type === 'QUESTION' || step.step_type === 'MENU';
@@ -198,7 +203,7 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
             {step.action_request_method !== 'GET' && (
               <VariableField label="Body" multiline value={step.action_request_body ?? ''} onChange={(v) => onChange({ action_request_body: v })} suggestions={suggestions} errors={e('action_request_body')} />
             )}
-            <ActionTestField step={step} onChange={onChange} />
+            <ActionTestField step={step} onTested={(id) => onChangeLater({ action_test_response_data: id })} />
           </>
         )}
         {step.step_type === 'DELAY' && (

@@ -24,12 +24,17 @@ export function actionRequest(step: Pick<StepInput, 'action_request_method' | 'a
   return { method: step.action_request_method, url, headers, body: render(step.action_request_body) };
 }
 
-/** An answer's text as JSON when it parses, else as it is. */
+// Postgres text and jsonb cannot hold U+0000: an answer (binary, or JSON with \u0000) is kept without it.
+const withoutNul = (text: string) => text.replace(/\u0000/g, '');
+
+/** An answer's text as JSON when it parses, else as it is; without U+0000 either way. */
 export function readAnswer(body: string): unknown {
   try {
-    return JSON.parse(body);
+    const parsed: unknown = JSON.parse(body, (_key, value: unknown) => (typeof value === 'string' ? withoutNul(value) : value));
+    // A key holding U+0000 is beyond repair: the answer is kept as text.
+    return JSON.stringify(parsed).includes('\\u0000') ? withoutNul(body) : parsed;
   } catch {
-    return body;
+    return withoutNul(body);
   }
 }
 
@@ -48,31 +53,39 @@ export function callAction(req: ActionRequest): Promise<ActionResult> {
   const hasBody = !['GET', 'DELETE'].includes(req.method) && req.body !== '';
   return new Promise((resolve) => {
     let settled = false;
+    let deadline: NodeJS.Timeout | undefined;
     const finish = (r: Omit<ActionResult, 'durationMs'>) => {
       if (settled) return;
       settled = true;
       clearTimeout(deadline);
       resolve({ ...r, durationMs: Math.round(performance.now() - started) });
     };
-    const deadline = setTimeout(() => {
-      finish({ status: null, body: '', error: `Timed out after ${ACTION_TIMEOUT_MS / 1000} s` });
-      request.destroy();
-    }, ACTION_TIMEOUT_MS);
     const headers: Record<string, string | number> = { 'user-agent': 'Engage-Flows/1.0', ...req.headers };
     if (hasBody) {
       headers['content-length'] = Buffer.byteLength(req.body);
       if (!Object.keys(req.headers).some((h) => h.toLowerCase() === 'content-type')) headers['content-type'] = 'application/json';
     }
-    const request = client.request(url, { method: req.method, headers, lookup: guard.lookup }, (res) => {
-      const chunks: Buffer[] = [];
-      let size = 0;
-      res.on('data', (chunk: Buffer) => {
-        if (size < ANSWER_LIMIT) chunks.push(chunk.subarray(0, ANSWER_LIMIT - size));
-        size += chunk.length;
+    let request: http.ClientRequest;
+    try {
+      request = client.request(url, { method: req.method, headers, lookup: guard.lookup }, (res) => {
+        const chunks: Buffer[] = [];
+        let size = 0;
+        res.on('data', (chunk: Buffer) => {
+          if (size < ANSWER_LIMIT) chunks.push(chunk.subarray(0, ANSWER_LIMIT - size));
+          size += chunk.length;
+        });
+        res.on('end', () => finish({ status: res.statusCode ?? null, body: withoutNul(Buffer.concat(chunks).toString('utf8')), error: null }));
+        res.on('error', (e) => finish({ status: res.statusCode ?? null, body: '', error: e.message }));
       });
-      res.on('end', () => finish({ status: res.statusCode ?? null, body: Buffer.concat(chunks).toString('utf8'), error: null }));
-      res.on('error', (e) => finish({ status: res.statusCode ?? null, body: '', error: e.message }));
-    });
+    } catch (error) {
+      // A header Node will not send (a value with a line break, filled in from a variable): no request.
+      finish({ status: null, body: '', error: `The request could not be sent: ${(error as Error).message}` });
+      return;
+    }
+    deadline = setTimeout(() => {
+      finish({ status: null, body: '', error: `Timed out after ${ACTION_TIMEOUT_MS / 1000} s` });
+      request.destroy();
+    }, ACTION_TIMEOUT_MS);
     request.on('error', (e) => finish({ status: null, body: '', error: e.message }));
     request.end(hasBody ? req.body : undefined);
   });

@@ -20,6 +20,11 @@ describe('optionsFromVariable', () => {
     expect(optionsFromVariable(step({ options_from_variable: '{{contact.sizes}}' }), scope({}))).toEqual([{ title: 'S', value: 'S' }, { title: 'M', value: 'M' }]);
   });
 
+  it('reads a path into JSON text, as variables do', () => {
+    expect(optionsFromVariable(step({ options_from_variable: '{{step.lookup}}', option_from_variable_title: 'who.name', option_from_variable_value: 'id' }),
+      scope({ lookup: [{ id: 1, who: '{"name":"Ana"}' }] }))).toEqual([{ title: 'Ana', value: 1 }]);
+  });
+
   it('gives nothing for a missing variable, or one that is not a list', () => {
     expect(optionsFromVariable(step({ options_from_variable: '{{step.lookup.slots}}' }), scope({}))).toEqual([]);
     expect(optionsFromVariable(step({ options_from_variable: '{{step.lookup}}' }), scope({ lookup: 'not json' }))).toEqual([]);
@@ -34,6 +39,9 @@ describe('optionsFromVariable', () => {
     expect(asList[0].title).toHaveLength(24);
     const three = optionsFromVariable(step({ options_from_variable: '{{step.lookup}}', answer_options_render: 'BUTTONS' }), scope({ lookup: many.slice(0, 3) }));
     expect(three[0].title).toHaveLength(20);
+    // Cut alike, the titles are told apart.
+    expect(asList.map((o) => o.title).slice(0, 3)).toEqual(['Appointment slot number…', 'Appointment slot numb… 2', 'Appointment slot numb… 3']);
+    expect(new Set(three.map((o) => o.title)).size).toBe(3);
     const asked = withOptions(step({ options_from_variable: '{{step.lookup}}', answer_options_render: 'BUTTONS' }), asList);
     expect(asked).toMatchObject({ answer_options_render: 'LIST', answer_options: asList.map((o) => o.title), next_steps_for_options_idx: [] });
   });

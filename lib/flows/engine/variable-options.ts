@@ -1,6 +1,7 @@
 import { BUTTON_TITLE_MAX, BUTTONS_MAX, LIST_MAX, LIST_TITLE_MAX } from '../publish-rules';
+import { fold } from '../answers';
 import type { StepInput } from '../validation';
-import { asText, lookupVariable, variableNames, type VariableScope } from '../variables';
+import { asText, lookupVariable, variableNames, walk, type VariableScope } from '../variables';
 
 // A QUESTION whose options are the items of a list variable (`has_options_from_variable`), most
 // often an ACTION's JSON answer: read when the question is asked, and logged on its step so that
@@ -13,15 +14,7 @@ export type VariableOption = { title: string; value: unknown };
 
 type OptionsStep = Pick<StepInput, 'options_from_variable' | 'option_from_variable_title' | 'option_from_variable_value' | 'answer_options_render'>;
 
-function at(item: unknown, path: string): unknown {
-  if (!path) return item;
-  let node = item;
-  for (const key of path.split('.')) {
-    if (node === null || typeof node !== 'object') return undefined;
-    node = (node as Record<string, unknown>)[key];
-  }
-  return node;
-}
+const at = (item: unknown, path: string) => (path ? walk(item, path.split('.')) : item);
 
 /** The list the variable holds: an array, or text that parses as one. */
 function listOf(value: unknown): unknown[] {
@@ -56,7 +49,14 @@ export function optionsFromVariable(step: OptionsStep, scope: VariableScope): Va
   }
   const render = rendered(step, out.length);
   const max = render === 'BUTTONS' ? BUTTON_TITLE_MAX : render === 'LIST' ? LIST_TITLE_MAX : 200;
-  return out.map((o) => ({ ...o, title: shorten(o.title, max) }));
+  // Titles stay apart once cut (the provider refuses two buttons with one title, and a typed answer must pick one).
+  const seen = new Set<string>();
+  return out.map((o) => {
+    let title = shorten(o.title, max);
+    for (let n = 2; seen.has(fold(title)); n++) title = `${shorten(o.title, max - String(n).length - 1)} ${n}`;
+    seen.add(fold(title));
+    return { ...o, title };
+  });
 }
 
 /** How options from a variable are shown: buttons hold 3 at most, so more go out as a list. */
