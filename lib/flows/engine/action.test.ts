@@ -1,0 +1,33 @@
+import http from 'node:http';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { actionRequest, callAction, readAnswer } from './action';
+
+describe('readAnswer', () => {
+  it('reads JSON, else keeps the text; U+0000, which Postgres cannot store, goes either way', () => {
+    expect(readAnswer('{"a":[1,"x"]}')).toEqual({ a: [1, 'x'] });
+    expect(readAnswer('not json')).toBe('not json');
+    expect(readAnswer('{"a":"x\\u0000y"}')).toEqual({ a: 'xy' });
+    expect(readAnswer('bin\u0000ary')).toBe('binary');
+    expect(JSON.stringify(readAnswer('{"k\\u0000":1}'))).not.toContain('\\u0000"');
+  });
+});
+
+describe('callAction', () => {
+  let server: http.Server;
+  let base = '';
+  beforeAll(async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ??= '127.0.0.1';
+    server = http.createServer((req, res) => res.end(JSON.stringify({ who: req.headers['x-who'] ?? null })));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('sends the rendered request; a header Node cannot send is an error, not a throw', async () => {
+    const step = { action_request_method: 'GET' as const, action_request_url: `${base}/x`, action_request_headers: { 'X-Who': '{{v}}' }, action_request_params: { q: '{{v}}' }, action_request_body: '' };
+    const ok = await callAction(actionRequest(step, (t) => t.replace('{{v}}', 'Ana')));
+    expect(ok).toMatchObject({ status: 200, body: '{"who":"Ana"}', error: null });
+    const broken = await callAction(actionRequest(step, (t) => t.replace('{{v}}', 'Ana\r\nX-Evil: 1')));
+    expect(broken).toMatchObject({ status: null, error: expect.stringContaining('could not be sent') });
+  });
+});
