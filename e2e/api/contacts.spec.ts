@@ -395,5 +395,9 @@ test.describe('/api/contact/{id}', () => {
     expect(res.status()).toBe(405);
     expect(res.headers()['allow']).toContain('GET');
     expect(await res.json()).toEqual({ detail: 'Method "POST" not allowed.' });
+    // Without credentials the 401 comes first, as DRF checks authentication before the method.
+    const anonymous = await request.post('/api/contact/00000000-0000-0000-0000-000000000000', { data: {} });
+    expect(anonymous.status()).toBe(401);
+    expect(await anonymous.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
   });
 });

@@ -75,7 +75,7 @@ type EndpointConfig<P extends Record<string, IdKind>, BS extends z.ZodType | und
   >) => Promise<Response>;
 };
 
-export type Endpoint = (req: Request, context: RouteContext) => Promise<Response>;
+export type Endpoint = ((req: Request, context: RouteContext) => Promise<Response>) & { requiresAuth?: boolean };
 
 export function errorResponse(error: unknown): Response {
   if (error instanceof ApiError) return Response.json(error.body, { status: error.status, headers: error.headers });
@@ -133,7 +133,7 @@ export function endpoint<
   QS extends z.ZodType | undefined = undefined,
   A extends boolean = true,
 >(config: EndpointConfig<P, BS, QS, A>): Endpoint {
-  return async (req, context) => {
+  return Object.assign(async (req: Request, context: RouteContext) => {
     let allowance: Allowance | null = null;
     let lookup: (() => Promise<unknown>) | null = null;
     try {
@@ -177,7 +177,7 @@ export function endpoint<
       if (error instanceof ThrottledError) allowance = error.allowance;
       return withAllowance(errorResponse(await unlessMissing(error, lookup)), allowance);
     }
-  };
+  }, { requiresAuth: config.auth !== false });
 }
 
 /** While throttling is on, every authenticated answer tells its caller where its allowance stands. */
@@ -203,14 +203,28 @@ const UNSERVED_METHOD_HEADER = 'x-engage-unserved-method';
  */
 export function methods(served: Partial<Record<Method | 'OPTIONS', Endpoint>>): Record<Method | 'OPTIONS', NextHandler> {
   const allow = [...METHODS.filter((m) => served[m]), ...(served.GET ? ['HEAD'] : []), 'OPTIONS'];
+  // As DRF checks a view's authentication before its methods: on a route whose every method needs
+  // a member, a caller without credentials learns nothing about the route but the 401.
+  const endpoints = METHODS.flatMap((m) => (served[m] ? [served[m]] : []));
+  const guarded = endpoints.length > 0 && endpoints.every((e) => e.requiresAuth);
+  const refuse = async (req: Request, method: string) => {
+    if (guarded) {
+      try {
+        await resolveMember(req, { fresh: false });
+      } catch (error) {
+        return errorResponse(error);
+      }
+    }
+    return errorResponse(new MethodNotAllowedError(method, allow));
+  };
   const out = {} as Record<Method | 'OPTIONS', NextHandler>;
   for (const method of METHODS) {
-    out[method] = served[method] ?? (async (req) => errorResponse(new MethodNotAllowedError(req.method, allow)));
+    out[method] = served[method] ?? ((req) => refuse(req, req.method));
   }
   out.OPTIONS = async (req, context) => {
     const unserved = req.headers.get(UNSERVED_METHOD_HEADER);
     if (served.OPTIONS) return served.OPTIONS(req, context);
-    if (unserved) return errorResponse(new MethodNotAllowedError(unserved, allow));
+    if (unserved) return refuse(req, unserved);
     return new Response(null, { status: 204, headers: { Allow: allow.join(', ') } });
   };
   return out;
