@@ -17,11 +17,16 @@ describe('outsideWorkingHours', () => {
     expect(outsideWorkingHours([{ day: 0, is_open: false, open_at: '09:00', close_at: '17:00' }], new Date('2026-11-23T12:00:00Z'))).toBe(true);
   });
 
-  it('runs past midnight when closing comes before opening', () => {
+  it('runs past midnight into the next morning when closing comes before opening', () => {
+    // Monday 22:00 to Tuesday 06:00; Sunday is closed, so Monday's early hours are too.
     const night = [{ day: 0, is_open: true, open_at: '22:00', close_at: '06:00' }];
     expect(outsideWorkingHours(night, new Date('2026-11-23T23:00:00Z'))).toBe(false);
-    expect(outsideWorkingHours(night, new Date('2026-11-23T05:00:00Z'))).toBe(false);
+    expect(outsideWorkingHours(night, new Date('2026-11-24T05:00:00Z'))).toBe(false);
+    expect(outsideWorkingHours(night, new Date('2026-11-24T06:00:00Z'))).toBe(true);
+    expect(outsideWorkingHours(night, new Date('2026-11-23T05:00:00Z'))).toBe(true);
     expect(outsideWorkingHours(night, new Date('2026-11-23T12:00:00Z'))).toBe(true);
+    // A Saturday night into Sunday, read in Tokyo: Sunday 01:00 there is inside.
+    expect(outsideWorkingHours([{ day: 5, is_open: true, open_at: '22:00', close_at: '14:00' }], new Date('2026-11-28T16:00:00Z'), 'Asia/Tokyo')).toBe(false);
   });
 
   it('reads the day and the time on the account\'s clock', () => {

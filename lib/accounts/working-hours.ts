@@ -3,7 +3,7 @@ import type { WorkingHours } from '@/db/schema';
 // The account's working hours are read on its own clock: days run 0 (Monday) to 6 (Sunday) and
 // times are the wall-clock times of the account's `default_timezone`, so "09:00" opens at nine
 // where the business is, summer time or not. A day not listed is closed, and a closing time before
-// the opening time runs past midnight.
+// the opening time runs past midnight, into the next day's early hours.
 
 export type Clock = { year: number; month: number; day: number; weekday: number; time: string };
 
@@ -48,13 +48,16 @@ export function zonedInstant(year: number, month: number, day: number, minuteOfD
 
 /** Whether `at` falls outside the working hours, on the clock of `timeZone`. */
 export function outsideWorkingHours(hours: WorkingHours, at: Date, timeZone = 'UTC'): boolean {
-  const clock = wallClock(at, timeZone);
-  const entry = hours.find((h) => h.day === clock.weekday);
-  if (!entry || !entry.is_open) return true;
-  const open = normalise(entry.open_at);
-  const close = normalise(entry.close_at);
-  const inside = open < close ? clock.time >= open && clock.time < close : clock.time >= open || clock.time < close;
-  return !inside;
+  const { weekday, time } = wallClock(at, timeZone);
+  const span = (day: number) => {
+    const entry = hours.find((h) => h.day === day);
+    return entry?.is_open ? { open: normalise(entry.open_at), close: normalise(entry.close_at) } : null;
+  };
+  const today = span(weekday);
+  if (today && time >= today.open && (today.close <= today.open || time < today.close)) return false;
+  // Yesterday's span, when it closes before it opens, runs until its closing time this morning.
+  const yesterday = span((weekday + 6) % 7);
+  return !(yesterday && yesterday.close < yesterday.open && time < yesterday.close);
 }
 
 function normalise(time: string): string {

@@ -1,5 +1,5 @@
 'use client';
-import { useId } from 'react';
+import { useEffect, useId, useState } from 'react';
 
 // Compact form controls of the builder's side panel, each with its errors under it.
 
@@ -64,4 +64,24 @@ export function Check({ label, checked, onChange }: { label: string; checked: bo
       {label}
     </label>
   );
+}
+
+const formatLines = (rec: Record<string, string> | undefined, joiner: string) => Object.entries(rec ?? {}).map(([k, v]) => `${k}${joiner}${v}`).join('\n');
+export const parseLines = (text: string, sep: string): Record<string, string> => Object.fromEntries(text.split('\n').map((l) => l.split(sep))
+  .filter((p) => p[0]?.trim()).map(([k, ...v]) => [k.trim(), v.join(sep).trim()]));
+
+/**
+ * A map edited as lines (`Name: value`): the text stays as typed (a line half written, an empty
+ * line about to be filled) while the map gets what it parses to; a change of the map from
+ * elsewhere (undo) shows as its lines.
+ */
+export function MapBox({ label, value, sep, joiner, onChange, errors = [], hint }: {
+  label: string; value: Record<string, string> | undefined; sep: string; joiner: string; onChange: (v: Record<string, string>) => void; errors?: string[]; hint?: string;
+}) {
+  const [text, setText] = useState(() => formatLines(value, joiner));
+  const shown = JSON.stringify(value ?? {});
+  useEffect(() => {
+    setText((t) => (JSON.stringify(parseLines(t, sep)) === shown ? t : formatLines(JSON.parse(shown) as Record<string, string>, joiner)));
+  }, [shown, sep, joiner]);
+  return <TextBox label={label} value={text} errors={errors} hint={hint} onChange={(v) => { setText(v); onChange(parseLines(v, sep)); }} />;
 }

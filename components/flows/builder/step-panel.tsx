@@ -2,7 +2,7 @@
 import { Button } from '@/components/ui/button';
 import { useFlowChoices, type DraftStep } from '@/lib/client/flow-builder';
 import { answerPaths, lookupVariable, variableNames } from '@/lib/flows/variables';
-import { Check, Errors, Input, Select, TextBox } from './inputs';
+import { Check, Errors, Input, MapBox, Select } from './inputs';
 import { ActionTestField } from './action-test-field';
 import { MemberPicker } from './member-picker';
 import { MessagePreview } from './message-preview';
@@ -31,9 +31,6 @@ const DELAYS = [['DURATION', 'For a while'], ['UNTIL', 'Until a time'], ['TIME_W
 
 const flat = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap((x) => (typeof x === 'string' ? [x] : Object.values(x ?? {}).flatMap(flat))) : v && typeof v === 'object' ? Object.values(v).flatMap(flat) : []);
 const list = (v: string) => v.split(',').map((t) => t.trim()).filter(Boolean);
-const lines = (rec: Record<string, string> | undefined, sep: string) => Object.entries(rec ?? {}).map(([k, v]) => `${k}${sep}${v}`).join('\n');
-const parseLines = (text: string, sep: string) => Object.fromEntries(text.split('\n').map((l) => l.split(sep)).filter((p) => p[0]?.trim())
-  .map(([k, ...v]) => [k.trim(), v.join(sep).trim()]));
 
 function Options({ step, errors, onChange }: { step: DraftStep; errors: Errs; onChange: Props['onChange'] }) {
   const options = step.answer_options ?? [];
@@ -199,7 +196,7 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
           <>
             <Select label="Method" value={step.action_request_method ?? 'GET'} options={['GET', 'POST', 'PUT', 'PATCH', 'DELETE'] as const} onChange={(v) => onChange({ action_request_method: v })} />
             <VariableField label="URL" value={step.action_request_url ?? ''} onChange={(v) => onChange({ action_request_url: v })} suggestions={suggestions} errors={e('action_request_url')} />
-            <TextBox label="Headers (Name: value per line)" value={lines(step.action_request_headers, ': ')} onChange={(v) => onChange({ action_request_headers: parseLines(v, ':') })} errors={e('action_request_headers')} />
+            <MapBox label="Headers (Name: value per line)" value={step.action_request_headers} sep=":" joiner=": " onChange={(v) => onChange({ action_request_headers: v })} errors={e('action_request_headers')} />
             {step.action_request_method !== 'GET' && (
               <VariableField label="Body" multiline value={step.action_request_body ?? ''} onChange={(v) => onChange({ action_request_body: v })} suggestions={suggestions} errors={e('action_request_body')} />
             )}
@@ -221,7 +218,7 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
             )}
             {step.delay_type === 'TIME_WINDOW' && <TimeWindowsField value={step.time_windows ?? []} onChange={(v) => onChange({ time_windows: v })} errors={errors.time_windows} />}
             {step.delay_type === 'WORKING_HOURS' && (
-              <p className="text-[11px] text-slate-500">Waits until inside the account&apos;s working hours (Settings → Account, UTC); no wait when the account has them off.</p>
+              <p className="text-[11px] text-slate-500">Waits until inside the account&apos;s working hours (Settings → Account, on the account&apos;s clock); no wait when the account has them off.</p>
             )}
           </>
         )}
@@ -233,7 +230,7 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
           </>
         )}
         {step.step_type === 'CONTACT_UPDATE' && (
-          <TextBox label="Fields (field = value per line)" value={lines(step.contact_update_fields, ' = ')} onChange={(v) => onChange({ contact_update_fields: parseLines(v, '=') })}
+          <MapBox label="Fields (field = value per line)" value={step.contact_update_fields} sep="=" joiner=" = " onChange={(v) => onChange({ contact_update_fields: v })}
             errors={e('contact_update_fields')} hint="first_name, last_name, email, external_id, external_url or meta.<key>; values may use variables." />
         )}
         {step.step_type === 'CONVERSATION' && (

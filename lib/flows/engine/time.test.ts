@@ -19,11 +19,13 @@ describe('nextInWorkingHours', () => {
     expect(nextInWorkingHours(utc(weekdays), at('2026-11-27T18:00:00Z'))).toEqual(at('2026-11-30T09:00:00Z'));
   });
 
-  // As lib/accounts/working-hours.ts reads a closing time before the opening time: that day is open before the close and after the opening.
+  // As lib/accounts/working-hours.ts reads a closing time before the opening time: the span runs into the next morning.
   it('skips closed days and reads a span past midnight as the account does', () => {
     const hours = [{ day: 2, is_open: false, open_at: '09:00', close_at: '17:00' }, { day: 3, is_open: true, open_at: '22:00', close_at: '02:00' }];
     expect(nextInWorkingHours(utc(hours), at('2026-11-25T10:00:00Z'))).toEqual(at('2026-11-26T22:00:00Z'));
-    expect(nextInWorkingHours(utc(hours), at('2026-11-26T01:00:00Z'))).toEqual(at('2026-11-26T01:00:00Z'));
+    // Thursday 01:00 follows a closed Wednesday; Friday 01:00 is still Thursday night.
+    expect(nextInWorkingHours(utc(hours), at('2026-11-26T01:00:00Z'))).toEqual(at('2026-11-26T22:00:00Z'));
+    expect(nextInWorkingHours(utc(hours), at('2026-11-27T01:00:00Z'))).toEqual(at('2026-11-27T01:00:00Z'));
     expect(nextInWorkingHours(utc(hours), at('2026-11-26T03:00:00Z'))).toEqual(at('2026-11-26T22:00:00Z'));
   });
 
