@@ -507,14 +507,27 @@ test('an ACTION tried from its panel; a question\'s options from its list: chose
   await expect(variable).toHaveValue('{{step.lookup.slots}}');
   await expect(page.locator('#option-item-fields option')).toHaveCount(2);
   expect(await page.locator('#option-item-fields option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value))).toEqual(['id', 'label']);
+  // Until the title field is chosen, the tested answer gives no option, and the panel says why.
+  await expect(panel.getByTestId('tested-options')).toHaveText(
+    'With the tested answer: 2 items in {{step.lookup.slots}}, none with a title (the items are not text: choose the title field). Its items have id, label.');
   await panel.getByLabel('Title field').fill('label');
+  await expect(panel.getByTestId('tested-options')).toHaveText('With the tested answer: Mon 9:00 · Tue 10:30');
   await panel.getByLabel('When the list is empty', { exact: true }).fill('Nothing is free this week.');
   await panel.getByLabel('Show options as').selectOption('BUTTONS');
   await expect(node(page, 1)).toContainText('Options from {{step.lookup.slots}}');
-  await expect(panel.getByLabel('Message preview')).toContainText('↩ Items of step.lookup.slots');
+  await expect(panel.getByLabel('Message preview')).toContainText('↩ Tue 10:30');
   await saved(page);
   await expect(page.getByTestId('problem-count')).toHaveCount(0);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-variable-options-1280.png` });
+  // The step after it is offered the fields of the item the question answers with.
+  await node(page, 2).click();
+  const text = panel.getByLabel('Text', { exact: true });
+  await text.fill('');
+  await text.pressSequentially('At {{step.slot.');
+  await expect(page.getByRole('listbox', { name: 'Variables' }).getByRole('option', { name: '{{step.slot.id}}' })).toBeVisible();
+  await expect(page.getByRole('listbox', { name: 'Variables' }).getByRole('option', { name: '{{step.slot.label}}' })).toBeVisible();
+  await text.fill('See you {{step.slot.label}} ({{step.slot.id}}).');
+  await saved(page);
   const draft = await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json();
   expect(draft.body.steps[1]).toMatchObject({
     has_options_from_variable: true, options_from_variable: '{{step.lookup.slots}}', option_from_variable_title: 'label',

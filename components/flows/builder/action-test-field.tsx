@@ -43,11 +43,13 @@ export function ActionTestField({ step, onTested }: { step: DraftStep; onTested:
       <Errors errors={test.error ? topMessages(errorBody(test.error), []) : []} />
       {shown && (
         <div data-testid="action-test-result" className="space-y-1">
-          <p className={`text-xs font-medium ${shown.status !== null && shown.status < 300 ? 'text-emerald-700' : 'text-rose-700'}`}>
+          <p className={`break-words text-xs font-medium ${shown.status !== null && shown.status < 300 && !shown.error ? 'text-emerald-700' : 'text-rose-700'}`}>
             {shown.status === null ? 'No answer' : `HTTP ${shown.status}`} · {shown.duration_ms} ms{shown.error ? ` · ${shown.error}` : ''}
           </p>
-          {text && <pre className="max-h-48 overflow-auto rounded bg-white p-2 font-mono text-[11px] text-slate-800 ring-1 ring-slate-200">{text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text}</pre>}
-          <p className="text-[11px] text-slate-500">Later steps are offered this answer&apos;s fields as variables.</p>
+          {text && <pre className="max-h-48 overflow-auto whitespace-pre-wrap break-all rounded bg-white p-2 font-mono text-[11px] text-slate-800 ring-1 ring-slate-200">{text.length > SHOWN_CHARS ? `${text.slice(0, SHOWN_CHARS)}…` : text}</pre>}
+          {shown.response !== null && typeof shown.response === 'object' && (
+            <p className="text-[11px] text-slate-500">Later steps are offered this answer&apos;s fields as variables.</p>
+          )}
         </div>
       )}
     </fieldset>

@@ -13,7 +13,8 @@ import {
   exportFlow, restoreVersion, saveDraft, useContactVariables, useActionTests, useDraft, usePublish, type DraftStep, type DraftView, type Problems,
 } from '@/lib/client/flow-builder';
 import { namesBefore, type RuleStep } from '@/lib/flows/publish-rules';
-import { answerPaths } from '@/lib/flows/variables';
+import { variableList } from '@/lib/flows/engine/variable-options';
+import { answerPaths, walk } from '@/lib/flows/variables';
 import { FlowSettingsPanel, type FlowFields } from './flow-settings-panel';
 import { ListeningHint } from './listening-hint';
 import { addStep, autoLayout, connect, freeSpot, idxOf, measuredHeights, NODE_W, nodeId, pasteSteps, removeSteps, type Model } from './graph';
@@ -389,8 +390,17 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
   const suggestions = useMemo(() => {
     const contact = [...(variables.data?.contact_fields ?? ['first_name', 'last_name', 'phone', 'email']), ...(variables.data?.meta_keys ?? [])].map((f) => `contact.${f}`);
     const before = selectedIndex >= 0 ? namesBefore(model.steps.map(ruleStep)).get(selectedIndex) ?? new Set<string>() : new Set<string>();
-    return [...contact, ...[...before].flatMap((n) => [`step.${n}`, ...answerPaths(tested[n], `step.${n}`)]),
-      ...flow.flow_execution_variables.map((v) => `flow_execution_variables.${v}`)];
+    const byName = new Map(model.steps.filter((s) => s.name).map((s) => [s.name!, s]));
+    // The fields of a tested ACTION's answer, or of the item a question from a tested list answers with.
+    const fieldsOf = (name: string): string[] => {
+      const s = byName.get(name);
+      if (s?.step_type !== 'QUESTION' || !s.has_options_from_variable) return answerPaths(tested[name], `step.${name}`);
+      const [item] = variableList({ options_from_variable: s.options_from_variable ?? '' }, { contact: {}, steps: tested, flowVariables: {} });
+      if (item === undefined) return [];
+      return answerPaths(s.option_from_variable_value ? walk(item, s.option_from_variable_value.split('.')) : item, `step.${name}`);
+    };
+    // The steps' own first: they are what a flow is built from.
+    return [...[...before].flatMap((n) => [`step.${n}`, ...fieldsOf(n)]), ...flow.flow_execution_variables.map((v) => `flow_execution_variables.${v}`), ...contact];
   }, [variables.data, model.steps, selectedIndex, flow.flow_execution_variables, tested]);
 
   const problemCount = flatten(problems).length;

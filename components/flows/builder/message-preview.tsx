@@ -16,10 +16,13 @@ function Text({ text }: { text: string }) {
   );
 }
 
-export function MessagePreview({ step }: { step: DraftStep }) {
-  // Options from a variable are known only when asked: the preview shows where they come from.
+/** `options`: a question's options from a variable as the tested answer gives them, when known. */
+export function MessagePreview({ step, options: known }: { step: DraftStep; options?: string[] }) {
+  // Options from a variable are known only when asked: the preview shows the tested ones, or where they come from.
   const fromVariable = step.step_type === 'QUESTION' && step.has_options_from_variable;
-  const options = fromVariable ? [`Items of ${(step.options_from_variable || '{{…}}').replace(/^\{\{\s*|\s*\}\}$/g, '')}`] : step.answer_options ?? [];
+  const options = fromVariable
+    ? known?.length ? known : [`Items of ${(step.options_from_variable || '{{…}}').replace(/^\{\{\s*|\s*\}\}$/g, '')}`]
+    : step.answer_options ?? [];
   const render = step.answer_options_render ?? 'NUMBERS';
   const media = step.body_type && step.body_type !== 'text';
   const asks = step.step_type === 'QUESTION' || step.step_type === 'MENU';

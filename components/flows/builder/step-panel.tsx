@@ -1,7 +1,8 @@
 'use client';
 import { Button } from '@/components/ui/button';
 import { useFlowChoices, type DraftStep } from '@/lib/client/flow-builder';
-import { answerPaths, lookupVariable, variableNames } from '@/lib/flows/variables';
+import { noOptionsReason, optionsFromVariable, variableList } from '@/lib/flows/engine/variable-options';
+import { answerPaths } from '@/lib/flows/variables';
 import { Check, Errors, Input, MapBox, Select } from './inputs';
 import { ActionTestField } from './action-test-field';
 import { MemberPicker } from './member-picker';
@@ -57,12 +58,22 @@ function Options({ step, errors, onChange }: { step: DraftStep; errors: Errs; on
 }
 
 /** A QUESTION's options from a list variable (an ACTION's answer, most often), read when it is asked. */
+/** The options a question from a variable would offer with the tested answers, when a trial gives its list. */
+function testedOptions(step: DraftStep, tested: Record<string, unknown>) {
+  const fields = {
+    options_from_variable: step.options_from_variable ?? '', option_from_variable_title: step.option_from_variable_title ?? '',
+    option_from_variable_value: step.option_from_variable_value ?? '', answer_options_render: step.answer_options_render ?? 'NUMBERS',
+  } as const;
+  const scope = { contact: {}, steps: tested, flowVariables: {} };
+  const items = variableList(fields, scope);
+  return items.length ? { items, options: optionsFromVariable(fields, scope), reason: noOptionsReason(fields, scope) } : null;
+}
+
 function VariableOptions({ step, errors, suggestions, tested, onChange }: { step: DraftStep; errors: Errs; suggestions: string[]; tested: Record<string, unknown>; onChange: Props['onChange'] }) {
   const e = (f: string) => flat(errors[f]);
   // The fields of the list's first item, when a trial of the ACTION that gives it is known.
-  const [name] = variableNames(step.options_from_variable ?? '');
-  const list = name ? lookupVariable(name, { contact: {}, steps: tested, flowVariables: {} }) : undefined;
-  const fields = Array.isArray(list) ? answerPaths(list[0], '') : [];
+  const known = testedOptions(step, tested);
+  const fields = known ? answerPaths(known.items[0], '') : [];
   return (
     <fieldset className="space-y-3 rounded-md bg-slate-50 p-2.5">
       <legend className="sr-only">Options from a variable</legend>
@@ -75,6 +86,9 @@ function VariableOptions({ step, errors, suggestions, tested, onChange }: { step
         <Input label="Answer field" list="option-item-fields" value={step.option_from_variable_value ?? ''} placeholder="id" onChange={(v) => onChange({ option_from_variable_value: v })}
           hint="Empty: the whole item." errors={e('option_from_variable_value')} />
       </div>
+      {known && (known.options.length
+        ? <p data-testid="tested-options" className="text-[11px] text-slate-500">With the tested answer: {known.options.map((o) => o.title).join(' · ')}</p>
+        : <p data-testid="tested-options" className="text-[11px] font-medium text-rose-700">With the tested answer: {known.reason}{fields.length ? ` Its items have ${fields.join(', ')}.` : ''}</p>)}
       <VariableField label="When the list is empty" value={step.missing_options_message ?? ''} onChange={(v) => onChange({ missing_options_message: v })} suggestions={suggestions}
         hint="Sent instead of the question; the step then takes its failed-answer branch." errors={e('missing_options_message')} />
       <Errors errors={[...e('has_options_from_variable'), ...e('answer_options'), ...e('next_steps_for_options_idx')]} />
@@ -245,7 +259,7 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
         {sends && (
           <div>
             <p className="mb-1 text-xs font-medium text-slate-700">Preview</p>
-            <MessagePreview step={step} />
+            <MessagePreview step={step} options={step.step_type === 'QUESTION' && step.has_options_from_variable ? testedOptions(step, tested)?.options.map((o) => o.title) : undefined} />
           </div>
         )}
       </div>

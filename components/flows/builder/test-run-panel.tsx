@@ -110,6 +110,9 @@ export function TestRunPanel({ flowId, inbound, draft, trigger, startMessage, pr
               <strong data-testid="test-run-status">{detail ? STATUS[detail.status] ?? detail.status : inbound ? 'Listening: write from the phone' : 'Starting…'}</strong>
               {detail?.waiting === 'ANSWER' && <span className="text-slate-500"> · waiting for an answer</span>}
             </p>
+            {detail?.reason && (detail.status === 'FAILED' || detail.status === 'EXPIRED' || detail.status === 'CANCELED') && (
+              <p data-testid="test-run-reason" className="text-xs text-rose-700">{detail.reason}</p>
+            )}
             <div className="overflow-hidden rounded-lg ring-1 ring-slate-200">
               <PhoneThread messages={messages.data?.results ?? []} total={messages.data?.count ?? 0} />
               <div className="border-t border-slate-200 p-3"><ReplyForm phone={phone} messages={messages.data?.results ?? []} /></div>

@@ -24,7 +24,7 @@ export function VariableField({ label, value, onChange, suggestions, multiline, 
   const ref = useRef<HTMLTextAreaElement & HTMLInputElement>(null);
   const [query, setQuery] = useState<string | null>(null);
   const [active, setActive] = useState(0);
-  const matches = query === null ? [] : suggestions.filter((s) => s.toLowerCase().includes(query.toLowerCase())).slice(0, 8);
+  const matches = query === null ? [] : suggestions.filter((s) => s.toLowerCase().includes(query.toLowerCase())).slice(0, 20);
 
   const track = (text: string, caret: number) => {
     const m = OPEN.exec(text.slice(0, caret));

@@ -31,3 +31,22 @@ describe('callAction', () => {
     expect(broken).toMatchObject({ status: null, error: expect.stringContaining('could not be sent') });
   });
 });
+
+describe('callAction past the size kept', () => {
+  let server: http.Server;
+  let url = '';
+  beforeAll(async () => {
+    process.env.WEBHOOK_ALLOW_PRIVATE_TARGETS ??= '127.0.0.1';
+    server = http.createServer((_req, res) => res.end('x'.repeat(200 * 1024)));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    url = `http://127.0.0.1:${(server.address() as { port: number }).port}/big`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('keeps the start of an answer over 64 KiB and says it was cut', async () => {
+    const big = await callAction({ method: 'GET', url, headers: {}, body: '' });
+    expect(big.status).toBe(200);
+    expect(big.body).toHaveLength(64 * 1024);
+    expect(big.error).toBe('The answer is over 64 KiB: only its start was kept.');
+  });
+});

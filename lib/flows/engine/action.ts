@@ -71,8 +71,12 @@ export function callAction(req: ActionRequest): Promise<ActionResult> {
         const chunks: Buffer[] = [];
         let size = 0;
         res.on('data', (chunk: Buffer) => {
-          if (size < ANSWER_LIMIT) chunks.push(chunk.subarray(0, ANSWER_LIMIT - size));
+          chunks.push(chunk.subarray(0, ANSWER_LIMIT - size));
           size += chunk.length;
+          if (size <= ANSWER_LIMIT) return;
+          // Past the limit the answer cannot be read as what it is: what came is kept, the rest not fetched.
+          finish({ status: res.statusCode ?? null, body: withoutNul(Buffer.concat(chunks).toString('utf8')), error: `The answer is over ${ANSWER_LIMIT / 1024} KiB: only its start was kept.` });
+          res.destroy();
         });
         res.on('end', () => finish({ status: res.statusCode ?? null, body: withoutNul(Buffer.concat(chunks).toString('utf8')), error: null }));
         res.on('error', (e) => finish({ status: res.statusCode ?? null, body: '', error: e.message }));

@@ -17,7 +17,7 @@ import { questionMessage } from './question-message';
 import { logStep, takeReply, updateLastStep, type State } from './state';
 import { ENDLESS_TRIGGER_REASON, MAX_FLOWS_WITHOUT_WAIT } from './trigger-chain';
 import { delayEnd, waitEnd, type AccountHours } from './time';
-import { optionsFromVariable, withOptions, type VariableOption } from './variable-options';
+import { noOptionsReason, optionsFromVariable, withOptions, type VariableOption } from './variable-options';
 
 /** Beyond the request's own time limit, how long an ACTION waits for its job before it counts as lost. */
 const ACTION_GRACE_MS = 60_000;
@@ -98,7 +98,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
         // Nothing to choose from: the contact is told so (when the step says how) and the step fails.
         const text = step.missing_options_message ? render(ctx, s, step.missing_options_message, missing) : '';
         const messages = text ? [await sendText(ctx, text)] : [];
-        const error = `No options in ${step.options_from_variable}.`;
+        const error = noOptionsReason(step, scopeOf(ctx, s));
         logStep(s, step.id, { status: 'FAILED', messages, result: { options: [] }, error: [error, missingNote(missing)].filter(Boolean).join(' ') });
         if (step.answer_failed_next_step_idx !== null) return { kind: 'go', idx: step.answer_failed_next_step_idx };
         return { kind: 'end', status: 'FAILED', reason: error };
@@ -257,7 +257,8 @@ export async function resumeAction(ctx: RunContext, s: State, step: Step): Promi
   s.waitUntil = null;
   const parsed = readAnswer(answer.body);
   s.variables[keyOf(step)] = parsed;
-  const ok = answer.status !== null && answer.status >= 200 && answer.status < 300;
+  // A 2xx that could not be read whole (over the size kept) is no success either.
+  const ok = answer.status !== null && answer.status >= 200 && answer.status < 300 && !answer.error;
   const error = answer.error ?? (ok ? undefined : `The request answered ${answer.status}.`);
   updateLastStep(s, {
     status: ok ? 'COMPLETED' : 'FAILED',

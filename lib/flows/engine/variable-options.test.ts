@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stepSchema } from '../validation';
-import { optionsFromVariable, withOptions } from './variable-options';
+import { noOptionsReason, optionsFromVariable, withOptions } from './variable-options';
 
 const step = (more: object) => stepSchema.parse({ ordering_idx: 1, name: 'slot', step_type: 'QUESTION', body: 'When?', has_options_from_variable: true, ...more });
 const scope = (steps: Record<string, unknown>) => ({ contact: { meta: { sizes: '["S","M"]' } }, steps, flowVariables: {} });
@@ -23,6 +23,14 @@ describe('optionsFromVariable', () => {
   it('reads a path into JSON text, as variables do', () => {
     expect(optionsFromVariable(step({ options_from_variable: '{{step.lookup}}', option_from_variable_title: 'who.name', option_from_variable_value: 'id' }),
       scope({ lookup: [{ id: 1, who: '{"name":"Ana"}' }] }))).toEqual([{ title: 'Ana', value: 1 }]);
+  });
+
+  it('says why a list gave no option', () => {
+    const s = step({ options_from_variable: '{{step.lookup}}', option_from_variable_title: 'name' });
+    expect(noOptionsReason(s, scope({ lookup: [{ label: 'A' }, { label: 'B' }] }))).toBe('2 items in {{step.lookup}}, none with a title at "name".');
+    expect(noOptionsReason(step({ options_from_variable: '{{step.lookup}}' }), scope({ lookup: [{ label: 'A' }] })))
+      .toBe('1 item in {{step.lookup}}, none with a title (the items are not text: choose the title field).');
+    expect(noOptionsReason(s, scope({}))).toBe('No options in {{step.lookup}}.');
   });
 
   it('gives nothing for a missing variable, or one that is not a list', () => {

@@ -37,10 +37,8 @@ const shorten = (text: string, max: number) => (text.length > max ? `${text.slic
  * without a title left out. More than 3 options asked as BUTTONS go out as a LIST (see `rendered`).
  */
 export function optionsFromVariable(step: OptionsStep, scope: VariableScope): VariableOption[] {
-  const [name] = variableNames(step.options_from_variable);
-  if (!name) return [];
   const out: VariableOption[] = [];
-  for (const item of listOf(lookupVariable(name, scope))) {
+  for (const item of variableList(step, scope)) {
     const raw = step.option_from_variable_title ? at(item, step.option_from_variable_title) : item;
     const title = raw !== null && typeof raw === 'object' ? '' : asText(raw).replace(/\s+/g, ' ').trim();
     if (!title) continue;
@@ -57,6 +55,20 @@ export function optionsFromVariable(step: OptionsStep, scope: VariableScope): Va
     seen.add(fold(title));
     return { ...o, title };
   });
+}
+
+/** The items of the list the step names (none when it names nothing, or something that is not a list). */
+export function variableList(step: Pick<StepInput, 'options_from_variable'>, scope: VariableScope): unknown[] {
+  const [name] = variableNames(step.options_from_variable);
+  return name ? listOf(lookupVariable(name, scope)) : [];
+}
+
+/** Why a step's list gave no option: nothing there, or items without a title where it looks. */
+export function noOptionsReason(step: OptionsStep, scope: VariableScope): string {
+  const items = variableList(step, scope).length;
+  return items
+    ? `${items} item${items === 1 ? '' : 's'} in ${step.options_from_variable}, none with a title ${step.option_from_variable_title ? `at "${step.option_from_variable_title}"` : '(the items are not text: choose the title field)'}.`
+    : `No options in ${step.options_from_variable}.`;
 }
 
 /** How options from a variable are shown: buttons hold 3 at most, so more go out as a list. */
