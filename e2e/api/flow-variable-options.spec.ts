@@ -144,7 +144,7 @@ test('an ACTION\'s request tried from the builder: sent with test values, its an
   expect(bad.status()).toBe(400);
   const errors = await bad.json();
   expect(Object.keys(errors).sort()).toEqual(['action_request_headers', 'action_request_method', 'action_request_url', 'test_values']);
-  expect(errors.action_request_headers).toEqual({ 'Bad Name': ['Invalid key: Not a valid header name.'] });
+  expect(errors.action_request_headers).toEqual({ 'Bad Name': ['Invalid key: "Bad Name" is not a valid header name: use letters, digits and - (no spaces).'] });
   // A value that cannot go in a header (a line break, from a variable) sends nothing, and says so.
   const broken = await request.post('/api/flow/action-test', {
     headers: h, data: { action_request_url: `${base}/slots`, action_request_headers: { 'X-Who': '{{contact.first_name}}' }, test_values: { 'contact.first_name': 'Ana\r\nX-Evil: 1' } },

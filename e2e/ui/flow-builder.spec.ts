@@ -551,3 +551,21 @@ test('an ACTION tried from its panel; a question\'s options from its list: chose
   await expect(page.getByText('from the items of')).toContainText('{{step.lookup.slots}}');
   api.close();
 });
+
+test('an edit made just before leaving the builder is saved', async ({ page, request }) => {
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  const created = await request.post('/api/flow', {
+    headers: h, data: { name: 'Quick', status: 'DRAFT', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hello' }], layout: { 0: { x: 0, y: 0 } } },
+  });
+  const flow = await created.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  await node(page, 0).click();
+  await page.getByRole('region', { name: 'Step settings' }).getByLabel('Text', { exact: true }).fill('Hello again');
+  // Within the autosave's half second.
+  await page.getByRole('link', { name: '← Flow' }).click();
+  await expect(page).toHaveURL(new RegExp(`/flows/${flow.id}$`));
+  await expect.poll(async () => (await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).body.steps[0].body, { timeout: 10_000 })
+    .toBe('Hello again');
+});

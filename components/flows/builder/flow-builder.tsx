@@ -172,15 +172,31 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
   }, [id]);
 
   // Autosave: the whole body as the draft, shortly after the last edit.
+  const pending = useRef(false);
   useEffect(() => {
     if (rev === 0) return;
     setSave((s) => ({ ...s, state: 'saving' }));
-    timer.current = window.setTimeout(() => { timer.current = null; saveNow().catch(() => undefined); }, 500);
+    pending.current = true;
+    timer.current = window.setTimeout(() => { timer.current = null; pending.current = false; saveNow().catch(() => undefined); }, 500);
     return () => {
       if (timer.current !== null) window.clearTimeout(timer.current);
       timer.current = null;
     };
   }, [rev]);
+  // Leaving the builder (a link, back) saves an edit still waiting for its turn; closing the tab asks first.
+  useEffect(() => {
+    const unsaved = (e: BeforeUnloadEvent) => {
+      if (pending.current) e.preventDefault();
+    };
+    window.addEventListener('beforeunload', unsaved);
+    return () => {
+      window.removeEventListener('beforeunload', unsaved);
+      if (pending.current) {
+        pending.current = false;
+        saveNow().catch(() => undefined);
+      }
+    };
+  }, [saveNow]);
 
   // A flow without positions (written through the API) is laid out once.
   useEffect(() => {
@@ -327,6 +343,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
     if (timer.current !== null) {
       window.clearTimeout(timer.current);
       timer.current = null;
+      pending.current = false;
       await saveNow();
     } else await saving.current;
   };
