@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  danglingBranches, freeFormStart, missingTrigger, optionRenderProblems, publishProblems, unknownVariables, unreachableSteps,
+  danglingBranches, freeFormFirstWrites, freeFormStart, missingTrigger, optionRenderProblems, publishProblems, unknownVariables, unreachableSteps,
   namesBefore, type RuleFlow, type RuleStep,
 } from './publish-rules';
 
@@ -69,6 +69,13 @@ describe('free-form start of an outbound flow', () => {
     expect(freeFormStart(outbound, step(0, 'MESSAGE'))).toMatch(/start with a TEMPLATE/);
     expect(freeFormStart(outbound, step(0, 'TEMPLATE'))).toBeNull();
     expect(freeFormStart({ execution_type: 'INBOUND' }, step(0, 'MESSAGE'))).toBeNull();
+    // After steps that write nothing, the first free-form write is the problem; after a TEMPLATE it is none.
+    const silentFirst = [step(0, 'ACTION', { next_step_default_idx: 1, next_step_alternate_idx: 2 }), step(1, 'MESSAGE', { next_step_default_idx: 3 }),
+      step(2, 'TEMPLATE', { next_step_default_idx: 3 }), step(3, 'MESSAGE'), step(4, 'DELAY', { next_step_default_idx: 5 }), step(5, 'QUESTION')];
+    expect(freeFormFirstWrites(outbound, silentFirst)).toEqual([1]);
+    expect(freeFormFirstWrites(outbound, [step(0, 'TAG', { next_step_default_idx: 1 }), step(1, 'QUESTION', { next_step_default_idx: 2 }), step(2, 'MESSAGE')])).toEqual([]);
+    expect(freeFormFirstWrites({ execution_type: 'INBOUND' }, silentFirst)).toEqual([]);
+    expect(freeFormFirstWrites(outbound, [step(0, 'MESSAGE')])).toEqual([]);
   });
 });
 

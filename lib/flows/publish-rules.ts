@@ -143,6 +143,31 @@ export function freeFormStart(flow: Pick<RuleFlow, 'execution_type'>, first: Rul
   return 'An outbound flow that starts with a free-form MESSAGE only reaches contacts who wrote in the last 24 hours: start with a TEMPLATE.';
 }
 
+/** Steps that write nothing to the contact: a flow has not written yet when it has been through only these. */
+const SILENT = new Set(['CONDITIONAL', 'ACTION', 'DELAY', 'TAG', 'CONTACT_UPDATE', 'GO_TO']);
+/**
+ * Indexes (in the list) of the free-form MESSAGEs an OUTBOUND flow may write with first, after
+ * steps that write nothing (a MESSAGE first is freeFormStart's), as that rule reads a first step.
+ */
+export function freeFormFirstWrites(flow: Pick<RuleFlow, 'execution_type'>, steps: RuleStep[]): number[] {
+  if (flow.execution_type !== 'OUTBOUND') return [];
+  const byIdx = new Map(steps.map((s, i) => [s.ordering_idx, i]));
+  const seen = new Set<number>();
+  const out = new Set<number>();
+  const queue = byIdx.has(0) ? [0] : [];
+  while (queue.length) {
+    const at = queue.shift()!;
+    if (seen.has(at)) continue;
+    seen.add(at);
+    const i = byIdx.get(at);
+    if (i === undefined) continue;
+    const s = steps[i];
+    if (s.step_type === 'MESSAGE' && at !== 0) out.add(i);
+    else if (SILENT.has(s.step_type)) queue.push(...successors(s));
+  }
+  return [...out];
+}
+
 export function missingTrigger(flow: Pick<RuleFlow, 'execution_type' | 'inbound_trigger_with'>): string | null {
   if (flow.execution_type !== 'INBOUND' || flow.inbound_trigger_with) return null;
   return 'An inbound flow needs a trigger: choose which message starts it.';
@@ -162,6 +187,9 @@ export function publishProblems(flow: RuleFlow, steps: RuleStep[]): Problems {
   const firstIndex = steps.findIndex((s) => s.ordering_idx === 0);
   const start = freeFormStart(flow, steps[firstIndex]);
   if (start) add(at(firstIndex), 'step_type', start);
+  for (const i of freeFormFirstWrites(flow, steps)) {
+    add(at(i), 'step_type', 'An outbound flow whose first message is this free-form MESSAGE only reaches contacts who wrote in the last 24 hours: send a TEMPLATE before it.');
+  }
   const trigger = missingTrigger(flow);
   if (trigger) add(problems.flow, 'inbound_trigger_with', trigger);
   return problems;
