@@ -277,3 +277,21 @@ test('another account\'s flow is a 404 on every builder endpoint; no credentials
     expect(await res.json()).toEqual(NOT_PROVIDED);
   }
 });
+
+test('one bad field of a step is its only problem: the other steps still see its name and links', async ({ request }) => {
+  const h = acme.admin.headers;
+  const created = await request.post('/api/flow', {
+    headers: h,
+    data: {
+      name: 'One bad field', status: 'DRAFT', steps: [
+        { ordering_idx: 0, name: 'lookup', step_type: 'TEMPLATE', next_step_default_idx: 1 },
+        { ordering_idx: 1, name: 'ask', step_type: 'QUESTION', body: 'Which?', max_answer_attempts: 0, next_step_default_idx: 2 },
+        { ordering_idx: 2, step_type: 'MESSAGE', body: 'You said {{step.ask}}.' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const draft = await (await request.get(`/api/flow/${(await created.json()).id}/draft`, { headers: h })).json();
+  expect(Object.keys(draft.problems.steps).sort()).toEqual(['0', '1']);
+  expect(Object.keys(draft.problems.steps['1'])).toEqual(['max_answer_attempts']);
+});

@@ -78,9 +78,11 @@ export async function draftProblems(db: Executor, accountId: number, flowId: str
       errors = mergeErrors(errors, e.errors);
     }
   }
-  // The rules read the steps that parse; their problems keep each step's index in the list.
-  const indexes = parsed.flatMap((p, i) => (p.success ? [i] : []));
-  const ruleSteps: RuleStep[] = indexes.map((i) => ({ ...parsed[i].data!, texts: templatedFields(parsed[i].data!).map(([, t]) => t) }));
+  // The rules read the steps as far as they parse (a field in error at its default: one bad field
+  // does not take the step's links and name away from the others); problems keep each step's index.
+  const readable = parsed.map((p, i) => readableStep(draft.steps[i], p));
+  const indexes = readable.flatMap((s, i) => (s ? [i] : []));
+  const ruleSteps: RuleStep[] = indexes.map((i) => ({ ...readable[i]!, texts: templatedFields(readable[i]!).map(([, t]) => t) }));
   const rules = publishProblems({
     execution_type: draft.execution_type, flow_execution_variables: draft.flow_execution_variables, inbound_trigger_with: draft.inbound_trigger_with,
   }, ruleSteps);
@@ -88,6 +90,14 @@ export async function draftProblems(db: Executor, accountId: number, flowId: str
   for (const [j, e] of Object.entries(rules.steps)) byIndex[indexes[Number(j)]] = e;
   if (Object.keys(byIndex).length) errors = mergeErrors(errors, { steps: byIndex });
   return mergeErrors(errors, rules.flow);
+}
+
+/** A step with the fields that do not parse left out (their errors are reported apart), or null when even that does not parse. */
+function readableStep(raw: Record<string, unknown>, parsed: ReturnType<typeof stepSchema.safeParse>): StepInput | null {
+  if (parsed.success) return parsed.data;
+  const bad = new Set(parsed.error.issues.map((issue) => String(issue.path[0])));
+  const again = stepSchema.safeParse(Object.fromEntries(Object.entries(raw).filter(([key]) => !bad.has(key))));
+  return again.success ? again.data : null;
 }
 
 /** The draft, or the published flow as one when there is none. */

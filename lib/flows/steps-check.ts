@@ -134,7 +134,9 @@ export function checkSteps(items: unknown[], flowVariables: string[]): StepInput
   });
   const valid = steps.filter((s): s is StepInput => s !== null);
   const indexes = new Map<number, number>();
-  const names = new Set(valid.map((s) => s.name).filter(Boolean));
+  // A step with errors of its own keeps its name for the others' variables (as its ordering_idx, below).
+  const names = new Set([...valid.map((s) => s.name), ...items.map((item) => (item as { name?: unknown } | null)?.name)]
+    .filter((n): n is string => typeof n === 'string' && n !== ''));
   steps.forEach((s, index) => {
     if (!s) return;
     const e: FieldErrors = errors[index] ?? {};
