@@ -471,7 +471,8 @@ test('an ACTION tried from its panel; a question\'s options from its list: chose
   const created = await request.post('/api/flow', {
     headers: h,
     data: {
-      name: 'Booking', status: 'DRAFT', steps: [
+      // Started by API: its error branch may write a free-form MESSAGE first (an OUTBOUND flow could not).
+      name: 'Booking', status: 'DRAFT', execution_type: 'API', steps: [
         { ordering_idx: 0, name: 'lookup', step_type: 'ACTION', action_request_url: url, next_step_default_idx: 1, next_step_alternate_idx: 2 },
         { ordering_idx: 1, name: 'slot', step_type: 'QUESTION', body: 'Which time suits you?', answer_type: 'SINGLE_OPTION', answer_options: ['Soon'], next_step_default_idx: 2 },
         { ordering_idx: 2, step_type: 'MESSAGE', body: 'See you {{step.slot.label}} ({{step.slot.id}}).' },

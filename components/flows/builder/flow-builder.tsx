@@ -248,6 +248,13 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
 
   const selected = nodes.filter((n) => n.selected).map((n) => idxOf(n.id));
   const selectedStep = selected.length === 1 ? model.steps.find((s) => s.ordering_idx === selected[0]) : undefined;
+  // Below the canvas (narrow screens), the panel a tap opens is brought into view.
+  const panelRef = useRef<HTMLElement>(null);
+  const panelKey = panel === 'test' ? 'test' : selectedStep?.ordering_idx ?? null;
+  useEffect(() => {
+    if (panelKey === null || !window.matchMedia('(max-width: 1023px)').matches) return;
+    panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  }, [panelKey]);
   const selectedIndex = selectedStep ? model.steps.indexOf(selectedStep) : -1;
 
   const onNodesChange = useCallback((changes: NodeChange<StepFlowNode>[]) => {
@@ -513,7 +520,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
             </div>
           )}
         </div>
-        <aside className="shrink-0 border-t border-slate-200 bg-white lg:w-80 lg:border-l lg:border-t-0 xl:w-96">
+        <aside ref={panelRef} className="shrink-0 scroll-mt-2 border-t border-slate-200 bg-white lg:w-80 lg:border-l lg:border-t-0 xl:w-96">
           {panel === 'test' ? (
             <TestRunPanel flowId={id} inbound={flow.execution_type === 'INBOUND'} draft={!published} trigger={flow.inbound_trigger_with}
               startMessage={flow.inbound_start_message} prepare={flush} onProblems={setProblems} onProgress={setProgress}
