@@ -50,8 +50,8 @@ export function optionRenderProblems(s: Pick<RuleStep, 'answer_options' | 'answe
   return out;
 }
 
-/** Indexes (in the list) of steps no path from the first step (ordering_idx 0) reaches. */
-export function unreachableSteps(steps: RuleStep[]): number[] {
+/** The ordering_idx of the steps reached from the first step (ordering_idx 0), going on from a step while `goOn` says so. */
+function reached(steps: RuleStep[], goOn: (s: RuleStep) => boolean = () => true): Set<number> {
   const byIdx = new Map(steps.map((s) => [s.ordering_idx, s]));
   const seen = new Set<number>();
   const queue = byIdx.has(0) ? [0] : [];
@@ -60,8 +60,14 @@ export function unreachableSteps(steps: RuleStep[]): number[] {
     if (seen.has(at)) continue;
     seen.add(at);
     const s = byIdx.get(at);
-    if (s) queue.push(...successors(s).filter((n) => byIdx.has(n)));
+    if (s && goOn(s)) queue.push(...successors(s).filter((n) => byIdx.has(n)));
   }
+  return seen;
+}
+
+/** Indexes (in the list) of steps no path from the first step (ordering_idx 0) reaches. */
+export function unreachableSteps(steps: RuleStep[]): number[] {
+  const seen = reached(steps);
   return steps.flatMap((s, i) => (seen.has(s.ordering_idx) ? [] : [i]));
 }
 
@@ -145,27 +151,15 @@ export function freeFormStart(flow: Pick<RuleFlow, 'execution_type'>, first: Rul
 
 /** Steps that write nothing to the contact: a flow has not written yet when it has been through only these. */
 const SILENT = new Set(['CONDITIONAL', 'ACTION', 'DELAY', 'TAG', 'CONTACT_UPDATE', 'GO_TO']);
+
 /**
  * Indexes (in the list) of the free-form MESSAGEs an OUTBOUND flow may write with first, after
  * steps that write nothing (a MESSAGE first is freeFormStart's), as that rule reads a first step.
  */
 export function freeFormFirstWrites(flow: Pick<RuleFlow, 'execution_type'>, steps: RuleStep[]): number[] {
   if (flow.execution_type !== 'OUTBOUND') return [];
-  const byIdx = new Map(steps.map((s, i) => [s.ordering_idx, i]));
-  const seen = new Set<number>();
-  const out = new Set<number>();
-  const queue = byIdx.has(0) ? [0] : [];
-  while (queue.length) {
-    const at = queue.shift()!;
-    if (seen.has(at)) continue;
-    seen.add(at);
-    const i = byIdx.get(at);
-    if (i === undefined) continue;
-    const s = steps[i];
-    if (s.step_type === 'MESSAGE' && at !== 0) out.add(i);
-    else if (SILENT.has(s.step_type)) queue.push(...successors(s));
-  }
-  return [...out];
+  const seen = reached(steps, (s) => SILENT.has(s.step_type));
+  return steps.flatMap((s, i) => (s.step_type === 'MESSAGE' && s.ordering_idx !== 0 && seen.has(s.ordering_idx) ? [i] : []));
 }
 
 export function missingTrigger(flow: Pick<RuleFlow, 'execution_type' | 'inbound_trigger_with'>): string | null {

@@ -253,7 +253,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
   const panelKey = panel === 'test' ? 'test' : selectedStep?.ordering_idx ?? null;
   useEffect(() => {
     if (panelKey === null || !window.matchMedia('(max-width: 1023px)').matches) return;
-    panelRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    panelRef.current?.scrollIntoView({ block: 'start' });
   }, [panelKey]);
   const selectedIndex = selectedStep ? model.steps.indexOf(selectedStep) : -1;
 

@@ -57,7 +57,8 @@ function Options({ step, errors, onChange }: { step: DraftStep; errors: Errs; on
   );
 }
 
-/** A QUESTION's options from a list variable (an ACTION's answer, most often), read when it is asked. */
+type TestedOptions = ReturnType<typeof testedOptions>;
+
 /** The options a question from a variable would offer with the tested answers, when a trial gives its list. */
 function testedOptions(step: DraftStep, tested: Record<string, unknown>) {
   const fields = {
@@ -69,10 +70,10 @@ function testedOptions(step: DraftStep, tested: Record<string, unknown>) {
   return items.length ? { items, options: optionsFromVariable(fields, scope), reason: noOptionsReason(fields, scope) } : null;
 }
 
-function VariableOptions({ step, errors, suggestions, tested, onChange }: { step: DraftStep; errors: Errs; suggestions: string[]; tested: Record<string, unknown>; onChange: Props['onChange'] }) {
+/** A QUESTION's options from a list variable (an ACTION's answer, most often), read when it is asked. */
+function VariableOptions({ step, errors, suggestions, known, onChange }: { step: DraftStep; errors: Errs; suggestions: string[]; known: TestedOptions; onChange: Props['onChange'] }) {
   const e = (f: string) => flat(errors[f]);
   // The fields of the list's first item, when a trial of the ACTION that gives it is known.
-  const known = testedOptions(step, tested);
   const fields = known ? answerPaths(known.items[0], '') : [];
   return (
     <fieldset className="space-y-3 rounded-md bg-slate-50 p-2.5">
@@ -138,6 +139,8 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
   const e = (f: string) => flat(errors[f]);
   const asks = step.step_type === 'QUESTION' || step.step_type === 'MENU';
   const sends = step.step_type === 'MESSAGE' || asks;
+  const fromVariable = step.step_type === 'QUESTION' && !!step.has_options_from_variable;
+  const known = fromVariable ? testedOptions(step, tested) : null;
   return (
     <section aria-label="Step settings" className="flex h-full flex-col">
       <header className="flex items-center gap-2 border-b border-slate-200 px-4 py-3">
@@ -176,12 +179,12 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
               <Check label="Options from a variable" checked={!!step.has_options_from_variable}
                 onChange={(v) => onChange(v ? { has_options_from_variable: true, answer_options: [], next_steps_for_options_idx: [] } : { has_options_from_variable: false })} />
             )}
-            {step.has_options_from_variable && step.step_type === 'QUESTION' && (
-              <VariableOptions step={step} errors={errors} suggestions={suggestions} tested={tested} onChange={onChange} />
+            {fromVariable && (
+              <VariableOptions step={step} errors={errors} suggestions={suggestions} known={known} onChange={onChange} />
             )}
             {(step.step_type === 'MENU' || step.answer_type === 'SINGLE_OPTION' || (step.answer_options ?? []).length > 0 || step.has_options_from_variable) && (
               <>
-                {!(step.has_options_from_variable && step.step_type === 'QUESTION') && <Options step={step} errors={errors} onChange={onChange} />}
+                {!fromVariable && <Options step={step} errors={errors} onChange={onChange} />}
                 <Select label="Show options as" value={step.answer_options_render ?? 'NUMBERS'} options={RENDERS} onChange={(v) => onChange({ answer_options_render: v })} />
                 {step.answer_options_render === 'LIST' && (
                   <div className="grid grid-cols-2 gap-2">
@@ -259,7 +262,7 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
         {sends && (
           <div>
             <p className="mb-1 text-xs font-medium text-slate-700">Preview</p>
-            <MessagePreview step={step} options={step.step_type === 'QUESTION' && step.has_options_from_variable ? testedOptions(step, tested)?.options.map((o) => o.title) : undefined} />
+            <MessagePreview step={step} options={known?.options.map((o) => o.title)} />
           </div>
         )}
       </div>
