@@ -124,7 +124,7 @@ function AccountSettingsForm({ account, canEdit, countries }: { account: Account
               </tbody>
             </table>
             </div>
-            <p data-testid="hours-zone" className="text-xs text-slate-500">Times are on the clock of {values.default_timezone || 'UTC'} (the time zone above), summer time included. A closing time before the opening time runs past midnight, into the next morning.</p>
+            <p data-testid="hours-zone" className="text-xs text-slate-500">Times are on the clock of {values.default_timezone || 'UTC'} (the time zone above), summer time included. A closing time before the opening time runs past midnight, into the next morning; the same time for both (00:00 to 00:00) is open all day.</p>
             <TextArea label="After-hours response" rows={3} value={values.after_hours_response} maxLength={4096}
               errors={messagesAt(errors, ['after_hours_response'])} hint="Leave empty to send nothing."
               onChange={(e) => set('after_hours_response', e.target.value)} />

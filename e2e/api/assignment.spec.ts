@@ -120,6 +120,14 @@ test('an after-hours message gets the reply once per conversation', async ({ req
   const open = await inbound(request, acme);
   const openMessages = await (await request.get(`/api/inbox/conversation/${open.conversation}/messages`, { headers: acme.admin.headers })).json();
   expect(openMessages.results.map((m: { direction: string }) => m.direction)).toEqual(['INBOUND']);
+  // The same opening and closing time keeps a day open for 24 hours: 00:00–00:00 every day never closes.
+  const aroundTheClock = Array.from({ length: 7 }, (_, day) => ({ day, is_open: true, open_at: '00:00', close_at: '00:00' }));
+  const set = await request.patch('/api/account', { headers: acme.admin.headers, data: { working_hours: aroundTheClock } });
+  expect(set.status(), await set.text()).toBe(200);
+  expect((await set.json()).working_hours[0]).toEqual({ day: 0, is_open: true, open_at: '00:00:00', close_at: '00:00:00' });
+  const always = await inbound(request, acme);
+  const alwaysMessages = await (await request.get(`/api/inbox/conversation/${always.conversation}/messages`, { headers: acme.admin.headers })).json();
+  expect(alwaysMessages.results.map((m: { direction: string }) => m.direction)).toEqual(['INBOUND']);
 });
 
 test('working hours are read on the clock of the account\'s time zone', async ({ request }) => {

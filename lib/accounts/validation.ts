@@ -30,7 +30,7 @@ const timeOfDay = z.string().trim()
   .regex(/^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/, { message: 'Time has wrong format. Use one of these formats instead: hh:mm[:ss].' })
   .transform((t) => (t.length === 5 ? `${t}:00` : t));
 
-/** Day 0 is Monday … 6 Sunday; times of day are UTC (docs/account.md). */
+/** Day 0 is Monday … 6 Sunday; times of day on the account's clock (docs/account.md). */
 export const workingHoursSchema = z.array(z.object({
   day: z.int().min(0).max(6),
   is_open: z.boolean(),
@@ -41,7 +41,6 @@ export const workingHoursSchema = z.array(z.object({
   days.forEach((d, i) => {
     if (seen.has(d.day)) ctx.addIssue({ code: 'custom', path: [i, 'day'], message: 'Each day may appear once.' });
     seen.add(d.day);
-    if (d.is_open && d.open_at === d.close_at) ctx.addIssue({ code: 'custom', path: [i, 'close_at'], message: 'Closing time must differ from opening time.' });
   });
 });
 

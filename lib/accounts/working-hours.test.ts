@@ -29,6 +29,20 @@ describe('outsideWorkingHours', () => {
     expect(outsideWorkingHours([{ day: 5, is_open: true, open_at: '22:00', close_at: '14:00' }], new Date('2026-11-28T16:00:00Z'), 'Asia/Tokyo')).toBe(false);
   });
 
+  it('keeps a day whose closing time equals its opening time open for 24 hours', () => {
+    // Monday and Tuesday 00:00–00:00: open from Monday's midnight until Wednesday's.
+    const allDay = [0, 1].map((day) => ({ day, is_open: true, open_at: '00:00', close_at: '00:00' }));
+    expect(outsideWorkingHours(allDay, new Date('2026-11-23T00:00:00Z'))).toBe(false);
+    expect(outsideWorkingHours(allDay, new Date('2026-11-23T23:59:59Z'))).toBe(false);
+    expect(outsideWorkingHours(allDay, new Date('2026-11-24T12:00:00Z'))).toBe(false);
+    expect(outsideWorkingHours(allDay, new Date('2026-11-25T00:00:00Z'))).toBe(true);
+    expect(outsideWorkingHours(allDay, new Date('2026-11-22T23:59:59Z'))).toBe(true);
+    // Friday 09:00–09:00: open until Saturday 09:00.
+    const day = [{ day: 4, is_open: true, open_at: '09:00', close_at: '09:00' }];
+    expect(outsideWorkingHours(day, new Date('2026-11-28T08:59:59Z'))).toBe(false);
+    expect(outsideWorkingHours(day, new Date('2026-11-28T09:00:00Z'))).toBe(true);
+  });
+
   it('reads the day and the time on the account\'s clock', () => {
     // 2026-11-23 is a Monday: 15:30 UTC is 09:30 in Mexico City, and Tuesday 00:30 in Tokyo.
     expect(outsideWorkingHours(weekdays, new Date('2026-11-23T15:30:00Z'), 'America/Mexico_City')).toBe(false);

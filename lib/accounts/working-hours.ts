@@ -3,7 +3,8 @@ import type { WorkingHours } from '@/db/schema';
 // The account's working hours are read on its own clock: days run 0 (Monday) to 6 (Sunday) and
 // times are the wall-clock times of the account's `default_timezone`, so "09:00" opens at nine
 // where the business is, summer time or not. A day not listed is closed, and a closing time before
-// the opening time runs past midnight, into the next day's early hours.
+// the opening time runs past midnight, into the next day's early hours; one equal to it keeps the
+// day open for 24 hours (00:00–00:00 is the whole day: a time of day cannot be 24:00).
 
 export type Clock = { year: number; month: number; day: number; weekday: number; time: string };
 
@@ -55,9 +56,9 @@ export function outsideWorkingHours(hours: WorkingHours, at: Date, timeZone = 'U
   };
   const today = span(weekday);
   if (today && time >= today.open && (today.close <= today.open || time < today.close)) return false;
-  // Yesterday's span, when it closes before it opens, runs until its closing time this morning.
+  // Yesterday's span, when it closes before (or as) it opens, runs until its closing time this morning.
   const yesterday = span((weekday + 6) % 7);
-  return !(yesterday && yesterday.close < yesterday.open && time < yesterday.close);
+  return !(yesterday && yesterday.close <= yesterday.open && time < yesterday.close);
 }
 
 function normalise(time: string): string {
