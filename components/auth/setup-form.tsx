@@ -1,9 +1,10 @@
 'use client';
 import { useMutation } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { SelectField, TextField } from '@/components/ui/text-field';
+import { localTimeZone, TIME_ZONES } from '@/lib/accounts/time-zones';
 import { apiFetch } from '@/lib/client/api-fetch';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import type { Country } from '@/lib/phone/countries';
@@ -11,12 +12,16 @@ import { signInWithPassword } from './sign-in';
 
 export type { Country };
 
-const FIELDS = ['name', 'country', 'first_name', 'last_name', 'email', 'password'] as const;
+const FIELDS = ['name', 'country', 'default_timezone', 'first_name', 'last_name', 'email', 'password'] as const;
 type Values = Record<(typeof FIELDS)[number], string>;
 
 /** First run: creates the account and its first admin (POST /api/setup), then signs in as them. */
 export function SetupForm({ countries, defaultCountry, onSignedIn }: { countries: Country[]; defaultCountry: string; onSignedIn: () => void }) {
-  const [values, setValues] = useState<Values>({ name: '', country: defaultCountry, first_name: '', last_name: '', email: '', password: '' });
+  const [values, setValues] = useState<Values>({
+    name: '', country: defaultCountry, default_timezone: 'UTC', first_name: '', last_name: '', email: '', password: '',
+  });
+  // The browser's zone, once in the browser: the server that rendered the form may be elsewhere.
+  useEffect(() => setValues((v) => ({ ...v, default_timezone: localTimeZone() })), []);
   const [signInError, setSignInError] = useState<string | null>(null);
   const setup = useMutation({
     mutationFn: (body: Values) => apiFetch<{ account: number; email: string }>('/api/setup', { method: 'POST', json: body }),
@@ -45,6 +50,9 @@ export function SetupForm({ countries, defaultCountry, onSignedIn }: { countries
         <TextField label="Account name" autoComplete="organization" required autoFocus {...field('name')} />
         <SelectField label="Country" hint="Phone numbers without a country code are read as this country's." {...field('country')}>
           {countries.map((c) => <option key={c.code} value={c.code}>{c.name}</option>)}
+        </SelectField>
+        <SelectField label="Time zone" hint="Times in the dashboard are shown in this zone; working hours are read on its clock." {...field('default_timezone')}>
+          {TIME_ZONES.map((tz) => <option key={tz} value={tz}>{tz}</option>)}
         </SelectField>
       </fieldset>
       <fieldset className="space-y-4">

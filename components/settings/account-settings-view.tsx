@@ -7,6 +7,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { SelectField, TextArea, TextField } from '@/components/ui/text-field';
 import { Switch } from '@/components/webhooks/switch';
+import { TIME_ZONES } from '@/lib/accounts/time-zones';
 import { useAccount, useTeams, useUpdateAccount } from '@/lib/client/account';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useMe } from '@/lib/client/me';
@@ -14,7 +15,6 @@ import type { Account } from '@/lib/client/types';
 import type { Country } from '@/lib/phone/countries';
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
-const TIMEZONES = [...Intl.supportedValuesOf('timeZone'), 'UTC'].sort();
 const SHOWN = [
   'name', 'country', 'default_timezone', 'working_hours', 'after_hours_response', 'autoclose_conversations_after', 'default_team',
 ] as const;
@@ -83,7 +83,8 @@ function AccountSettingsForm({ account, canEdit, countries }: { account: Account
             </SelectField>
             <SelectField label="Time zone" value={values.default_timezone} errors={messagesAt(errors, ['default_timezone'])}
               hint="Times in the dashboard are shown in this zone; working hours are read on its clock." onChange={(e) => set('default_timezone', e.target.value)}>
-              {TIMEZONES.map((tz) => <option key={tz} value={tz}>{tz}</option>)}
+              {!TIME_ZONES.includes(values.default_timezone) && <option value={values.default_timezone}>{values.default_timezone}</option>}
+              {TIME_ZONES.map((tz) => <option key={tz} value={tz}>{tz}</option>)}
             </SelectField>
           </div>
         </Card>

@@ -1,10 +1,14 @@
 import { z } from 'zod';
 import { getCountries } from 'libphonenumber-js';
+import { isTimeZone } from './time-zones';
 
 const countries = new Set<string>(getCountries());
 
 export const countryCode = z.string().trim().toUpperCase()
   .refine((c) => countries.has(c), { message: 'Enter a valid ISO 3166-1 country code.' });
+
+/** An IANA time zone name (`Europe/Lisbon`, `UTC`). */
+export const timezone = z.string().trim().refine(isTimeZone, { message: 'Enter a valid IANA time zone, such as "Europe/Lisbon" or "UTC".' });
 
 export const password = z.string().min(8, { message: 'Ensure this field has at least 8 characters.' }).max(200);
 
@@ -16,14 +20,9 @@ export const createAccountSchema = z.object({
   country: countryCode.default('US'),
   first_name: z.string().trim().max(150).default(''),
   last_name: z.string().trim().max(150).default(''),
-  default_timezone: z.string().max(64).default('UTC'),
+  default_timezone: timezone.default('UTC'),
 });
 export type CreateAccountInput = z.input<typeof createAccountSchema>;
-
-const TIMEZONES = new Set<string>([...Intl.supportedValuesOf('timeZone'), 'UTC']);
-
-/** An IANA time zone name (`Europe/Lisbon`, `UTC`). */
-export const timezone = z.string().trim().refine((tz) => TIMEZONES.has(tz), { message: 'Enter a valid IANA time zone, such as "Europe/Lisbon" or "UTC".' });
 
 // A time of day as DRF's TimeField reads it: HH:MM or HH:MM:SS; answered as HH:MM:SS.
 const timeOfDay = z.string().trim()
