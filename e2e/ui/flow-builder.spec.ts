@@ -331,6 +331,9 @@ test('undo restores a deleted step with its edges; copy and paste duplicates a s
   await signIn(page, account.admin.email, account.password);
   await page.goto(`/flows/${flow.id}/builder`);
   await expect(page.locator('.react-flow__edge')).toHaveCount(2);
+  // Each link is named for a screen reader by the steps it joins.
+  await expect(page.locator('.react-flow__edge').first()).toHaveAttribute('aria-label', /^Link from Tag\b.* to Tag\b/);
+  await expect(page.locator('.react-flow__edge').last()).toHaveAttribute('aria-label', /^Link from Tag\b.* to End\b/);
   await node(page, 1).click();
   await page.keyboard.press('Delete');
   await expect(page.locator('[data-step-node]')).toHaveCount(2);

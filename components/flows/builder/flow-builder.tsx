@@ -20,7 +20,7 @@ import { ListeningHint } from './listening-hint';
 import { addStep, autoLayout, connect, freeSpot, idxOf, measuredHeights, NODE_W, nodeId, pasteSteps, removeSteps, type Model } from './graph';
 import { StepNode, type RunMark, type StepFlowNode } from './step-node';
 import { StepPanel } from './step-panel';
-import { branches, branchTarget, fieldBranch, STEP_TYPES, TONES, type StepType } from './step-types';
+import { branches, branchTarget, fieldBranch, spokenStep, STEP_TYPES, TONES, type StepType } from './step-types';
 import { TestRunPanel, type TestProgress } from './test-run-panel';
 import { VersionsPanel } from './versions-panel';
 
@@ -228,14 +228,15 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
   }, [model, problems, marks]);
 
   const edges: Edge[] = useMemo(() => {
-    const exists = new Set(model.steps.map((s) => s.ordering_idx));
+    const spoken = new Map(model.steps.map((s) => [s.ordering_idx, spokenStep(s)]));
     return model.steps.flatMap((s) => branches(s).flatMap((b) => {
       const t = branchTarget(s, b.id);
-      if (t === null || !exists.has(t)) return [];
+      if (t === null || !spoken.has(t)) return [];
       const eid = `e${s.ordering_idx}-${b.id}`;
       const lit = path.has(eid);
       return [{
         id: eid, source: nodeId(s.ordering_idx), sourceHandle: b.id, target: nodeId(t), type: 'smoothstep',
+        ariaLabel: `Link from ${spoken.get(s.ordering_idx)}${b.label === 'next' ? '' : ` (${b.label})`} to ${spoken.get(t)}`,
         label: b.label === 'next' ? undefined : b.label, selected: selectedEdges.has(eid), animated: lit,
         labelStyle: { fontSize: 11, fontWeight: 600, fill: lit ? '#047857' : '#475569' },
         labelBgStyle: { fill: lit ? '#d1fae5' : '#f1f5f9' }, labelBgPadding: [6, 3] as [number, number], labelBgBorderRadius: 6,

@@ -34,6 +34,9 @@ export const TONES: Record<string, { chip: string; bar: string }> = {
 
 export const typeInfo = (type: StepType) => STEP_TYPES.find((t) => t.type === type) ?? STEP_TYPES[0];
 
+/** How a step is named to a screen reader: its type, then its name ("Question ask_size"). */
+export const spokenStep = (s: Pick<DraftStep, 'step_type' | 'name'>) => [typeInfo(s.step_type).label, s.name].filter(Boolean).join(' ');
+
 /** The branches a step shows, in order: one labelled handle each. */
 export function branches(s: DraftStep): Branch[] {
   const options = s.answer_options ?? [];
