@@ -92,10 +92,21 @@ test('with agents_can_see_all_conversations off an AGENT sees only their own and
     await request.get(`/api/inbox/conversation/${someoneElses.conversation}/messages`, { headers: acme.agent.headers }),
     await request.post(`/api/inbox/conversation/${someoneElses.conversation}/messages`, { headers: acme.agent.headers, data: { body: 'hi' } }),
     await request.patch(`/api/inbox/conversation/${someoneElses.conversation}/update`, { headers: acme.agent.headers, data: { status: 'bogus' } }),
+    await request.post(`/api/inbox/conversation/${someoneElses.conversation}/read`, { headers: acme.agent.headers }),
   ]) {
     expect(res.status()).toBe(404);
     expect(await res.json()).toEqual(NOT_FOUND);
   }
+  // Marking it read did nothing; nor does the sandbox phone show its messages to the agent.
+  expect((await (await request.get(`/api/inbox/conversation/${someoneElses.conversation}`, { headers: acme.admin.headers })).json()).unread_count).toBe(1);
+  const onPhone = async (phone: string, who: typeof acme.admin) => {
+    const res = await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: who.headers });
+    expect(res.status(), await res.text()).toBe(200);
+    return (await res.json()).count;
+  };
+  expect(await onPhone(someoneElses.phone, acme.agent)).toBe(0);
+  expect(await onPhone(someoneElses.phone, acme.admin)).toBe(1);
+  expect(await onPhone(theirs.phone, acme.agent)).toBe(1);
   expect((await request.get(`/api/inbox/conversation/${theirs.conversation}`, { headers: acme.agent.headers })).status()).toBe(200);
   // Admins still see all of them.
   expect((await (await request.get('/api/inbox/conversation', { headers: acme.admin.headers })).json()).count).toBe(3);

@@ -281,6 +281,26 @@ test('pause holds the sending, resume finishes it, cancel stops it for good', as
   expect(await refused.json()).toEqual({ non_field_errors: ['A canceled broadcast cannot be resumed.'] });
 });
 
+test('a channel switched off mid-way sends nothing more: what was not sent fails with the reason', async ({ request }) => {
+  const { channel, template } = await cloudTemplate(request, acme, 2);
+  const created = await broadcast(request, acme, { name: 'Off', chat_template: template.id, recipients: Array.from({ length: 12 }, () => ({ phone: uniquePhone(), data: ['a', 'b'] })) });
+  await expect.poll(() => cloud.sends(channel.phoneNumberId).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  const off = await request.patch(`/api/channels/${channel.id}`, { headers: acme.admin.headers, data: { status: 'INACTIVE' } });
+  expect(off.status(), await off.text()).toBe(200);
+  await new Promise((r) => setTimeout(r, 1500)); // sends already under way finish
+  const atOff = cloud.sends(channel.phoneNumberId).length;
+  await new Promise((r) => setTimeout(r, 2500));
+  expect(cloud.sends(channel.phoneNumberId).length).toBe(atOff);
+  expect(atOff).toBeLessThan(12);
+  await expect.poll(async () => (await get(request, acme, created.id)).pending, { timeout: 20_000 }).toBe(0);
+  const done = await get(request, acme, created.id);
+  const list = await recipients(request, acme, created.id);
+  expect(counters(done)).toEqual(recount(list));
+  expect(done.sent).toBe(atOff);
+  const reasons = new Set(list.filter((r) => r.status !== 'sent').map((r) => r.reason));
+  expect([...reasons].every((r) => /channel (is|was) switched off/.test(String(r))), [...reasons].join(' | ')).toBe(true);
+});
+
 test('without priority, a contact with an agent is skipped with the reason; with priority, reached anyway', async ({ request }) => {
   const { template } = await cloudTemplate(request, acme);
   const busy = uniquePhone();
@@ -309,6 +329,26 @@ test('a broadcast whose template was deleted before its start fails with the rea
   await request.post(`/api/channels/${channel.id}/sync-templates`, { headers: acme.admin.headers });
   await expect.poll(async () => (await get(request, acme, created.id)).status, { timeout: 20_000 }).toBe('FAILED');
   expect(await get(request, acme, created.id)).toMatchObject({ status_reason: 'The template was deleted.', sent: 0 });
+  expect(cloud.sends(channel.phoneNumberId)).toHaveLength(0);
+  // No recipient stays pending: each is skipped with the reason.
+  expect(await get(request, acme, created.id)).toMatchObject({ pending: 0, skipped: 1, failed: 0 });
+  expect((await recipients(request, acme, created.id)).map((r) => [r.status, r.reason])).toEqual([['skipped', 'The template was deleted.']]);
+});
+
+test('a template made again under its name with other variables fails the broadcast rather than send a placeholder', async ({ request }) => {
+  const { channel, template } = await cloudTemplate(request, acme);
+  const created = await broadcast(request, acme, {
+    name: 'Changed', chat_template: template.id, start_on: new Date(Date.now() + 3000).toISOString(), recipients: [{ phone: uniquePhone(), data: ['a', 'b'] }],
+  });
+  // Deleted and made again at the provider under the same name, now with three variables: the same template here.
+  cloud.setTemplates(channel.waba, [[{ ...TEMPLATE, components: [{ type: 'BODY', text: 'Hola {{1}}, {{2}} y {{3}}.' }] }]]);
+  await request.post(`/api/channels/${channel.id}/sync-templates`, { headers: acme.admin.headers });
+  const list = await (await request.get(`/api/channels/chat/template?channel=${channel.id}`, { headers: acme.admin.headers })).json();
+  expect(list.results.map((t: { id: string; variable_count: number }) => [t.id, t.variable_count])).toEqual([[template.id, 3]]);
+  await expect.poll(async () => (await get(request, acme, created.id)).status, { timeout: 20_000 }).toBe('FAILED');
+  const reason = 'The template changed: it now takes 3 values, and each recipient has 2.';
+  expect(await get(request, acme, created.id)).toMatchObject({ status_reason: reason, sent: 0, pending: 0, skipped: 1 });
+  expect((await recipients(request, acme, created.id)).map((r) => [r.status, r.reason])).toEqual([['skipped', reason]]);
   expect(cloud.sends(channel.phoneNumberId)).toHaveLength(0);
 });
 

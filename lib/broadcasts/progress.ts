@@ -68,9 +68,9 @@ async function move(tx: Executor, target: SQL): Promise<number> {
   return Number(rows[0]?.n ?? 0);
 }
 
-export type MessageProgress = { messageId: string; status: Exclude<RecipientMove, 'answered' | 'skipped'>; at: Date; reason?: string };
+export type MessageProgress = { messageId: string; status: Exclude<RecipientMove, 'answered'>; at: Date; reason?: string };
 
-/** Delivery news of messages (accepted, sent, delivered, read, failed): their recipients follow. */
+/** Delivery news of messages (accepted, sent, delivered, read, failed; skipped: called off by a cancel): their recipients follow. */
 export async function messagesProgressed(tx: Executor, changes: MessageProgress[]): Promise<void> {
   if (!changes.length) return;
   await move(tx, sql`

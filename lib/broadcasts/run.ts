@@ -8,7 +8,7 @@ import { QUEUES } from '@/lib/jobs/queues';
 import { defineJob } from '@/lib/jobs/registry';
 import { queueTemplateSends } from '@/lib/messages/template-sends';
 import { findTemplate } from '@/lib/templates/service';
-import { renderTemplate, wireTemplate } from '@/lib/templates/variables';
+import { renderTemplate, variableCount, wireTemplate } from '@/lib/templates/variables';
 import { recipientsSkipped } from './progress';
 import type { BroadcastRecord } from './serializer';
 
@@ -43,6 +43,14 @@ async function cannotSend(tx: Executor, b: BroadcastRecord) {
   if (!found || found.template.isDeleted) return { reason: 'The template was deleted.' };
   if (found.template.status !== 'approved') return { reason: `The template is no longer approved (${found.template.status}).` };
   if (found.channel.status === 'INACTIVE') return { reason: 'The template\'s channel was switched off.' };
+  // The template may have been changed, or deleted and made again under its name, since the
+  // values were given: a message with a placeholder left unfilled is never sent.
+  const [given] = await execRows<{ n: number }>(tx, sql`
+    select cardinality(data) as n from broadcast_recipients where broadcast_id = ${b.id} and status = 'pending' limit 1`);
+  const needed = variableCount(found.template.components);
+  if (given && Number(given.n) !== needed) {
+    return { reason: `The template changed: it now takes ${needed} value${needed === 1 ? '' : 's'}, and each recipient has ${given.n}.` };
+  }
   return { found };
 }
 
@@ -79,15 +87,13 @@ async function runOnce(broadcastId: number): Promise<void> {
     }
     const usable = await cannotSend(tx, b);
     if (!usable.found) {
-      if (b.status === 'PENDING' || b.sent === 0) {
-        await finish(tx, b, 'FAILED', usable.reason);
-        return;
-      }
-      // Stopped mid-way: what remains is passed over, with the reason.
+      // What remains is passed over, with the reason: no recipient stays pending for ever.
       const rest = await tx.select({ id: broadcastRecipients.id }).from(broadcastRecipients)
         .where(and(eq(broadcastRecipients.broadcastId, b.id), eq(broadcastRecipients.status, 'pending'), isNull(broadcastRecipients.messageId)));
       await recipientsSkipped(tx, rest.map((r) => ({ recipientId: r.id, reason: usable.reason })));
-      await tx.update(broadcasts).set({ statusReason: usable.reason }).where(eq(broadcasts.id, b.id));
+      // Failed when nothing went out; stopped mid-way it completes as its sends settle.
+      if (b.status === 'PENDING' || b.sent === 0) await finish(tx, b, 'FAILED', usable.reason);
+      else await tx.update(broadcasts).set({ statusReason: usable.reason }).where(eq(broadcasts.id, b.id));
       return;
     }
     if (b.status === 'PENDING') {

@@ -55,6 +55,8 @@ export function claimStatement(ids: string[]): SQL {
         -- A broadcast paused or canceled since the burst was planned: its messages stay behind.
         and not exists (select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
           where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
+        -- Nor a channel switched off or deleted since: the send job's next look fails them (channelUnusable).
+        and exists (select 1 from channels ch where ch.id = messages.channel_id and ch.status::text <> 'INACTIVE' and ch.deleted_on is null)
       returning id
     )
     select id from claimed`;

@@ -9,7 +9,7 @@ import { FakeCloud, TOKEN } from '../../e2e/api/fake-cloud';
 process.env.MESSAGE_RETRY_SCHEDULE = '1,1';
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
-const { accounts, callbackWatermarks, channelStatusArrivals, contacts, conversations, messages } = await import('@/db/schema');
+const { accounts, broadcastRecipients, broadcasts, callbackWatermarks, channelStatusArrivals, channels, contacts, conversations, messages } = await import('@/db/schema');
 const { WATERMARK_LIVE_SECONDS } = await import('./status-arrivals');
 const { createCloudChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
@@ -281,6 +281,40 @@ describe('sendMessage', () => {
     expect(await reload(message.id)).toMatchObject({
       status: 'accepted', providerId: 'wamid.LATE', failedOn: null, providerErrorCode: null, providerErrorMessage: null,
     });
+  });
+});
+
+describe('sendMessage for a broadcast or a channel stopped meanwhile', () => {
+  async function broadcastMessage(status: 'RUNNING' | 'CANCELED') {
+    const queued = await queuedMessage();
+    const { db, message } = queued;
+    await db.update(messages).set({ source: 'BROADCAST' }).where(eq(messages.id, message.id));
+    const [b] = await db.insert(broadcasts).values({ accountId: message.accountId, name: 'B', status, total: 1, pending: 1 }).returning();
+    const [r] = await db.insert(broadcastRecipients).values({
+      broadcastId: b.id, phone: message.toNumber, canonicalPhone: message.toNumber, contactId: message.contactId, messageId: message.id,
+    }).returning();
+    const recipient = async () => (await db.select().from(broadcastRecipients).where(eq(broadcastRecipients.id, r.id)))[0];
+    const counters = async () => (await db.select().from(broadcasts).where(eq(broadcasts.id, b.id)))[0];
+    return { ...queued, recipient, counters };
+  }
+
+  it('a message its broadcast\'s cancel called off is not sent, and its recipient is skipped, not failed', async () => {
+    const { message, phoneNumberId, recipient, counters } = await broadcastMessage('CANCELED');
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({ status: 'failed', providerErrorCode: 'broadcast_canceled' });
+    expect(await recipient()).toMatchObject({ status: 'skipped', reason: 'The broadcast was canceled.' });
+    expect(await counters()).toMatchObject({ pending: 0, skipped: 1, failed: 0 });
+  });
+
+  it('a message whose channel was switched off is not sent: it fails with the reason, and so does its recipient', async () => {
+    const { db, message, phoneNumberId, recipient, counters } = await broadcastMessage('RUNNING');
+    await db.update(channels).set({ status: 'INACTIVE' }).where(eq(channels.id, message.channelId!));
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({ status: 'failed', providerErrorCode: 'channel_inactive' });
+    expect(await recipient()).toMatchObject({ status: 'failed', reason: 'The channel is switched off.' });
+    expect(await counters()).toMatchObject({ pending: 0, failed: 1 });
   });
 });
 

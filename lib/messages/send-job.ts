@@ -86,8 +86,11 @@ async function fail(failures: Failure[]) {
     const failed = await execRows<{ id: string; account_id: number }>(tx, failedStatement(failures));
     await recordMessageEvents(tx, failed.map((f) => ({ accountId: f.account_id, id: f.id, type: 'message.status' as const })));
     const done = new Set(failed.map((f) => f.id));
-    await messagesProgressed(tx, failures.filter((f) => done.has(f.id))
-      .map((f) => ({ messageId: f.id, status: 'failed' as const, at: new Date(), reason: f.message })));
+    // A message its broadcast's cancel called off was never tried: its recipient is skipped, as the
+    // cancel skips those it finds unclaimed, and "retry failed" leaves it alone.
+    await messagesProgressed(tx, failures.filter((f) => done.has(f.id)).map((f) => ({
+      messageId: f.id, status: f.code === BROADCAST_CANCELED_CODE ? 'skipped' as const : 'failed' as const, at: new Date(), reason: f.message,
+    })));
   });
 }
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { channels, contacts, messages } from '@/db/schema';
 import { ValidationError } from '@/lib/api/errors';
@@ -70,13 +70,20 @@ export async function receiveSandboxMessage(db: Db, accountId: number, input: Sa
 }
 
 /** What the number sent and received on the sandbox channel, oldest first. */
-export async function sandboxPhoneMessages(db: Db, accountId: number, phone: string, url: URL, page: PageRequest) {
+/**
+ * What the number received and sent on the sandbox. `visible` (visibility.ts) limits it to the
+ * conversations the member may see, so the phone is no way around the inbox's visibility.
+ */
+export async function sandboxPhoneMessages(db: Db, accountId: number, phone: string, url: URL, page: PageRequest, visible: SQL | null = null) {
   const canonicalPhone = await canonical(db, accountId, phone);
   const channel = await sandboxChannel(db, accountId);
   const [contact] = await db.select({ id: contacts.id }).from(contacts)
     .where(and(eq(contacts.accountId, accountId), eq(contacts.canonicalPhone, canonicalPhone))).limit(1);
   if (!contact) return pageEnvelope(url, page, 0, []);
+  const seen = visible
+    ? sql`${messages.conversationId} in (select cv.id from conversations cv where cv.account_id = ${accountId} and ${visible})`
+    : undefined;
   const { total, results } = await pageOfMessages(db, and(eq(messages.accountId, accountId), eq(messages.contactId, contact.id),
-    eq(messages.channelId, channel.id))!, page.pageSize, page.offset);
+    eq(messages.channelId, channel.id), seen)!, page.pageSize, page.offset);
   return pageEnvelope(url, page, total, results);
 }

@@ -7,7 +7,7 @@ import type { Change } from '@/lib/contacts/write';
 import { queueTemplateSends } from '@/lib/messages/template-sends';
 import { upsertTags } from '@/lib/tags/service';
 import { findTemplate } from '@/lib/templates/service';
-import { renderTemplate, wireTemplate } from '@/lib/templates/variables';
+import { renderTemplate, variableCountProblem, wireTemplate } from '@/lib/templates/variables';
 import { checkAnswer } from '../answers';
 import { renderText, type VariableScope } from '../variables';
 import { ACTION_TIMEOUT_MS, actionRequest, readAnswer, type ActionResult } from './action';
@@ -77,6 +77,13 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
         return { kind: 'end', status: 'FAILED', reason: error };
       }
       const variables = step.template_variables.map((v) => render(ctx, s, v, missing));
+      // The template may have changed since the flow was published: no placeholder goes out unfilled.
+      const countProblem = variableCountProblem(found.template.components, variables.length);
+      if (countProblem) {
+        const error = `The template changed since the flow was published. ${countProblem}`;
+        logStep(s, step.id, { status: 'FAILED', error });
+        return { kind: 'end', status: 'FAILED', reason: error };
+      }
       // A try on the sandbox sends the template through the sandbox, whichever channel it belongs to.
       const channel = ctx.execution.channelId !== null ? (await channelFor(ctx, null)) ?? found.channel : found.channel;
       const [queued] = await queueTemplateSends(ctx.tx, [{
