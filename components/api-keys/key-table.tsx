@@ -23,9 +23,12 @@ export function KeyTable({ keys, onRevoke, revokingId }: { keys: ApiKey[]; onRev
             <Td>{personName(k.created_by)}</Td>
             <Td><DateTime value={k.created_on} /></Td>
             <Td><DateTime value={k.last_used_on} fallback="Never" /></Td>
-            <Td>{k.is_active ? <Badge tone="green">Active</Badge> : <Badge tone="red">Revoked</Badge>}</Td>
+            <Td>
+              {k.is_active ? <Badge tone="green">Active</Badge> : k.revoked_on ? <Badge tone="red">Revoked</Badge>
+                : <span title="Its member is deactivated: refused until they are reactivated."><Badge tone="amber">Suspended</Badge></span>}
+            </Td>
             <Td className="text-right">
-              {k.is_active && (
+              {!k.revoked_on && (
                 <ConfirmButton variant="ghost" ariaLabel={`Revoke ${k.name}`} title={`Revoke “${k.name}”?`}
                   body="Requests using this key will be refused from now on. This cannot be undone."
                   confirmLabel="Revoke key" disabled={revokingId === k.id} onConfirm={() => onRevoke(k.id)}>

@@ -51,9 +51,10 @@ export function SubscriptionDetailView({ id }: { id: string }) {
     <>
       <PageHeader title={<span className="font-mono text-xl">{s.target}</span>} description="Webhook subscription" back={back}
         actions={<>
-          <Button variant="secondary" disabled={test.isPending} onClick={() => test.mutate()}>
+          {isAdmin && <Button variant="secondary" disabled={test.isPending || !s.is_active} onClick={() => test.mutate()}
+            title={s.is_active ? undefined : 'Switch the subscription on to send a test event'}>
             {test.isPending ? 'Sending…' : 'Send test event'}
-          </Button>
+          </Button>}
           {isAdmin && <ButtonLink href={`/webhooks/${id}/edit`} variant="secondary">Edit</ButtonLink>}
           {isAdmin && <ConfirmButton variant="danger" title="Delete this subscription?" confirmLabel="Delete subscription"
             body={<>Events stop going to <span className="break-all font-mono">{s.target}</span>, and its delivery log is deleted with it. This cannot be undone.</>}

@@ -130,8 +130,16 @@ test.describe('members', () => {
     const refused = await request.get('/api/account-member', { headers: sam.headers });
     expect(refused.status()).toBe(401);
     expect(await refused.json()).toEqual(INVALID_TOKEN);
+    // The key list says so (not revoked, but not let in), and no new key is made for them meanwhile.
+    const samKeys = async () => ((await (await request.get('/api/dev/api-keys', { headers: acme.admin.headers })).json()) as { user: { id: number }; is_active: boolean; revoked_on: string | null }[])
+      .filter((k) => k.user.id === sam.id).map((k) => [k.is_active, k.revoked_on]);
+    expect(await samKeys()).toEqual([[false, null]]);
+    const newKey = await request.post('/api/dev/api-keys', { headers: acme.admin.headers, data: { name: 'for sam', user: sam.id } });
+    expect(newKey.status()).toBe(400);
+    expect(await newKey.json()).toEqual({ user: ['This member is deactivated: a key acting as them would be refused. Reactivate them first.'] });
     expect((await request.patch(`/api/account-member/${sam.id}`, { headers: acme.admin.headers, data: { is_active: true } })).status()).toBe(200);
     expect((await request.get('/api/account-member', { headers: sam.headers })).status()).toBe(200);
+    expect(await samKeys()).toEqual([[true, null]]);
   });
 
   test('a deactivated member cannot sign in; reactivated, they can again', async ({ request, playwright, baseURL }) => {

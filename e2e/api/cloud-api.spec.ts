@@ -331,6 +331,13 @@ test('verification handshake answers the challenge only for the right token', as
   }
   const shown = await (await request.get(`/api/channels/${channel.id}`, { headers: acme.admin.headers })).json();
   expect(shown).toMatchObject({ status: 'ACTIVE', cloud_api_settings: { webhook_set: true } });
+  // A channel an admin switched off stays off: the handshake only records itself.
+  const off = await addChannel(request, acme);
+  await request.patch(`/api/channels/${off.id}`, { headers: acme.admin.headers, data: { status: 'INACTIVE' } });
+  const again = await request.get(`/api/channels/cloud-api/webhook/${off.id}?hub.mode=subscribe&hub.verify_token=${VERIFY_TOKEN}&hub.challenge=42`);
+  expect(await again.text()).toBe('42');
+  const stillOff = await (await request.get(`/api/channels/${off.id}`, { headers: acme.admin.headers })).json();
+  expect(stillOff).toMatchObject({ status: 'INACTIVE', cloud_api_settings: { webhook_set: true } });
 });
 
 test('test-credentials asks the provider and reports a refusal', async ({ request }) => {

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, reply, sendWelcome, uniquePhone, type TestAccount } from './factories';
+import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, memberWithKey, newAccount, reply, sendWelcome, uniquePhone, type TestAccount } from './factories';
 
 // Conversation list, get and updates, a conversation's messages, the free-form send and its
 // 24-hour window, and the sandbox phone (replies enter through the inbound path).
@@ -88,6 +88,42 @@ test('update (PUT) and partial update (PATCH): status, assignees and tags', asyn
   expect(next.conversation).not.toBe(sent.conversation);
   const reopen = await request.patch(`/api/inbox/conversation/${sent.conversation}/update`, { headers: acme.admin.headers, data: { status: 'NEW' } });
   expect(await reopen.json()).toEqual({ status: ['The contact already has an open conversation.'] });
+});
+
+test('assignees and tags added and taken off by two people at once both stay; a deactivated member is not newly assigned', async ({ request }) => {
+  const sent = await sendWelcome(request, acme);
+  const url = `/api/inbox/conversation/${sent.conversation}/update`;
+  await request.patch(url, { headers: acme.admin.headers, data: { tags: [{ name: 'keep' }, { name: 'drop' }] } });
+  // Both made from the same stale view, at the same moment: neither undoes the other.
+  const [a, b] = await Promise.all([
+    request.patch(url, { headers: acme.admin.headers, data: { add_assigned: [{ id: acme.admin.id }], add_tags: [{ name: 'refund' }] } }),
+    request.patch(url, { headers: acme.agent.headers, data: { add_assigned: [acme.agent.id], add_tags: ['urgent'], remove_tags: ['DROP'] } }),
+  ]);
+  expect([a.status(), b.status()]).toEqual([200, 200]);
+  const both = await (await request.get(`/api/inbox/conversation/${sent.conversation}`, { headers: acme.admin.headers })).json();
+  expect(both.assigned.map((u: { id: number }) => u.id).sort()).toEqual([acme.admin.id, acme.agent.id].sort());
+  expect(both.tags.map((t: { name: string }) => t.name)).toEqual(['keep', 'refund', 'urgent']);
+  const off = await request.patch(url, { headers: acme.admin.headers, data: { remove_assigned: [{ id: acme.agent.id }] } });
+  expect((await off.json()).assigned.map((u: { id: number }) => u.id)).toEqual([acme.admin.id]);
+  const mixed = await request.patch(url, { headers: acme.admin.headers, data: { tags: [], add_tags: ['x'] } });
+  expect(mixed.status()).toBe(400);
+  expect(await mixed.json()).toEqual({ add_tags: ['Send either "tags" or "add_tags", not both.'] });
+  // A deactivated member can be taken off but not newly assigned, whole list or added.
+  const leaver = await memberWithKey(request, acme);
+  await request.patch(url, { headers: acme.admin.headers, data: { add_assigned: [leaver.id] } });
+  await request.patch(`/api/account-member/${leaver.id}`, { headers: acme.admin.headers, data: { is_active: false } });
+  const kept = await request.patch(url, { headers: acme.admin.headers, data: { add_tags: ['still'] } });
+  expect(kept.status(), await kept.text()).toBe(200);
+  expect((await request.patch(url, { headers: acme.admin.headers, data: { assigned: [acme.admin.id, leaver.id] } })).status()).toBe(200);
+  const removed = await request.patch(url, { headers: acme.admin.headers, data: { remove_assigned: [leaver.id] } });
+  expect((await removed.json()).assigned.map((u: { id: number }) => u.id)).toEqual([acme.admin.id]);
+  for (const data of [{ add_assigned: [leaver.id] }, { assigned: [acme.admin.id, leaver.id] }]) {
+    const refused = await request.patch(url, { headers: acme.admin.headers, data });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({ [Object.keys(data)[0]]: [`Member ${leaver.id} is deactivated and cannot be assigned.`] });
+  }
+  const foreign = await request.patch(url, { headers: acme.admin.headers, data: { add_assigned: [other.admin.id] } });
+  expect(await foreign.json()).toEqual({ add_assigned: [`Invalid pk "${other.admin.id}" - object does not exist.`] });
 });
 
 test('a sandbox reply opens the window; free-form messages only inside it', async ({ request }) => {

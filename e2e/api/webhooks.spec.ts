@@ -229,6 +229,8 @@ test.describe('delivery', () => {
     receiver.on(target, () => ({ status: failing ? 500 : 200 }));
     const sub = await subscribe({ request }, account, { events: ['contact.updated'], target: receiver.url(target) });
     const since = new Date(Date.now() - 1000).toISOString();
+    const byAgent = await request.post(`/api/webhook-subscription/${sub.id}/test`, { headers: account.agent.headers });
+    expect(byAgent.status()).toBe(403);
     const test1 = await request.post(`/api/webhook-subscription/${sub.id}/test`, { headers: account.admin.headers });
     expect(test1.status()).toBe(202);
     const { delivery } = await test1.json();
@@ -251,6 +253,11 @@ test.describe('delivery', () => {
     expect((await request.get(`/api/webhook-delivery/${delivery}`, { headers: other.admin.headers })).status()).toBe(404);
     const bad = await request.post(`/api/webhook-subscription/${sub.id}/deliveries/resend`, { headers: account.admin.headers, data: { since: 'yesterday' } });
     expect(bad.status()).toBe(400);
+    // A subscription switched off is told so, rather than given a delivery that cannot be attempted.
+    await request.patch(`/api/webhook-subscription/${sub.id}`, { headers: account.admin.headers, data: { is_active: false } });
+    const offTest = await request.post(`/api/webhook-subscription/${sub.id}/test`, { headers: account.admin.headers });
+    expect(offTest.status()).toBe(400);
+    expect(await offTest.json()).toEqual({ non_field_errors: ['This subscription is switched off: switch it on to send a test event.'] });
   });
 
   test('deliveries sent in one batch are settled each on its own: one subscription gone, one retried, one fine', async ({ request }) => {

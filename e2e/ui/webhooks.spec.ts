@@ -180,7 +180,8 @@ test('members who are not admins see no secret, no resend and no editing control
   await expect(page.getByText('Only admins can see or rotate it.')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Reveal secret' })).toHaveCount(0);
   await expect(page.getByLabel('Resend failed since')).toHaveCount(0);
-  await expect(page.getByRole('button', { name: 'Send test event' })).toBeVisible();
+  // A test delivery can switch the subscription off (a 410 answer): admins only, as the API has it.
+  await expect(page.getByRole('button', { name: 'Send test event' })).toHaveCount(0);
   await expect(page.getByRole('link', { name: 'Edit' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete' })).toHaveCount(0);
   await expect(page.getByRole('switch', { name: 'Active' })).toBeDisabled();

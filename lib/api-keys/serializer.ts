@@ -4,7 +4,7 @@ import { serializeShortUser } from '@/lib/members/serializer';
 import type { ApiKey, NewApiKey } from '@/lib/openapi/schemas/dashboard';
 
 type ShortUser = { id: number; firstName: string; lastName: string; email: string };
-export type ApiKeyRow = typeof apiKeys.$inferSelect & { user: ShortUser; createdBy: ShortUser | null };
+export type ApiKeyRow = typeof apiKeys.$inferSelect & { user: ShortUser & { isActive: boolean }; createdBy: ShortUser | null };
 /** The shapes are the response schemas' (lib/openapi/schemas/dashboard.ts). */
 export type SerializedApiKey = z.output<typeof ApiKey>;
 export type SerializedNewApiKey = z.output<typeof NewApiKey>;
@@ -20,6 +20,7 @@ export function serializeApiKey(k: ApiKeyRow): SerializedApiKey {
     created_on: k.createdOn.toISOString(),
     last_used_on: k.lastUsedOn?.toISOString() ?? null,
     revoked_on: k.revokedOn?.toISOString() ?? null,
-    is_active: !k.revokedOn,
+    // A deactivated member's keys are refused (docs/account.md), revoked or not.
+    is_active: !k.revokedOn && k.user.isActive,
   };
 }

@@ -11,7 +11,10 @@ const creator = alias(users, 'creator');
 const short = (t: typeof creator) => ({ id: t.id, firstName: t.firstName, lastName: t.lastName, email: t.email });
 
 async function loadKeys(db: Db, accountId: number, keyId?: number): Promise<ApiKeyRow[]> {
-  const rows = await db.select({ key: apiKeys, user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email }, createdBy: short(creator) })
+  const rows = await db.select({
+    key: apiKeys, user: { id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email, isActive: users.isActive },
+    createdBy: short(creator),
+  })
     .from(apiKeys)
     .innerJoin(users, eq(users.id, apiKeys.userId))
     .leftJoin(creator, eq(creator.id, apiKeys.createdById))
@@ -28,9 +31,10 @@ export async function listApiKeys(db: Db, accountId: number): Promise<Serialized
 export async function createApiKey(
   db: Db, accountId: number, input: { name: string; userId: number; createdById: number | null },
 ): Promise<SerializedNewApiKey> {
-  const [member] = await db.select({ id: users.id }).from(users)
+  const [member] = await db.select({ id: users.id, isActive: users.isActive }).from(users)
     .where(and(eq(users.id, input.userId), eq(users.accountId, accountId))).limit(1);
   if (!member) throw ValidationError.field('user', `Invalid pk "${input.userId}" - object does not exist.`);
+  if (!member.isActive) throw ValidationError.field('user', 'This member is deactivated: a key acting as them would be refused. Reactivate them first.');
   const { key, prefix, hash } = generateApiKey();
   const [row] = await db.insert(apiKeys).values({
     accountId, userId: input.userId, createdById: input.createdById, name: input.name, prefix, keyHash: hash,

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
 import type { Db, Executor } from '@/db';
 import { accounts, channels, chatTemplates } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
@@ -179,12 +179,17 @@ export async function syncTemplatesNow(db: Db, accountId: number, id: number) {
   }
 }
 
-/** Marks the callback handshake done (shown as `webhook_set`). */
+/**
+ * Marks the callback handshake done (shown as `webhook_set`). A NEW channel becomes ACTIVE; one an
+ * admin switched off stays INACTIVE (the provider's handshake is no say on that).
+ */
 export async function markWebhookSet(db: Db, channel: ChannelRecord): Promise<void> {
   const settings = channelSettings(channel);
   if (!settings || settings.webhook_set) return;
-  await db.update(channels).set({ settingsEncrypted: encryptSettings({ ...settings, webhook_set: true }), status: 'ACTIVE' })
-    .where(eq(channels.id, channel.id));
+  await db.update(channels).set({
+    settingsEncrypted: encryptSettings({ ...settings, webhook_set: true }),
+    status: sql`case when ${channels.status} = 'NEW' then 'ACTIVE'::channel_status else ${channels.status} end`,
+  }).where(eq(channels.id, channel.id));
   forgetChannels();
 }
 

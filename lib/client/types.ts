@@ -96,7 +96,10 @@ export type TemplateSendResult = z.infer<typeof messaging.TemplateSendResult>;
 export type Conversation = z.infer<typeof messaging.Conversation>;
 export type ConversationStatus = Conversation['status'];
 /** Body of PATCH /api/inbox/conversation/{id}/update as the dashboard sends it. */
-export type ConversationPatch = { status?: ConversationStatus; assigned?: { id: number }[]; tags?: { name: string }[] };
+export type ConversationPatch = {
+  status?: ConversationStatus; assigned?: { id: number }[]; tags?: { name: string }[];
+  add_assigned?: { id: number }[]; remove_assigned?: { id: number }[]; add_tags?: { name: string }[]; remove_tags?: { name: string }[];
+};
 
 export type Message = z.infer<typeof messaging.Message>;
 export type MessageStatus = Message['status'];

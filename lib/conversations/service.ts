@@ -1,6 +1,6 @@
-import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
-import { execRows, type Db } from '@/db';
-import { conversationAssignees, conversations, conversationTags } from '@/db/schema';
+import { and, eq, inArray, notInArray, sql, type SQL } from 'drizzle-orm';
+import { execRows, type Db, type Executor } from '@/db';
+import { conversationAssignees, conversations, conversationTags, tags, users } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import { pageLimit } from '@/lib/sql/page';
@@ -72,9 +72,9 @@ export async function getConversation(db: Db, accountId: number, id: string) {
  * must be the conversation's own (a conversation never changes contact).
  */
 export async function updateConversation(db: Db, accountId: number, id: string, input: ConversationChange) {
-  if (input.assigned) {
-    const foreign = await foreignUserIds(db, accountId, input.assigned);
-    if (foreign.length) throw ValidationError.field('assigned', `Invalid pk "${foreign[0]}" - object does not exist.`);
+  for (const field of ['assigned', 'add_assigned'] as const) {
+    const foreign = await foreignUserIds(db, accountId, input[field] ?? []);
+    if (foreign.length) throw ValidationError.field(field, `Invalid pk "${foreign[0]}" - object does not exist.`);
   }
   await db.transaction(async (tx) => {
     const [current] = await tx.select().from(conversations)
@@ -88,19 +88,53 @@ export async function updateConversation(db: Db, accountId: number, id: string, 
       if (open && open.id !== id) throw ValidationError.field('status', 'The contact already has an open conversation.');
     }
     if (input.status) await tx.update(conversations).set({ status: input.status, updatedOn: new Date() }).where(eq(conversations.id, id));
-    if (input.assigned) {
-      const ids = [...new Set(input.assigned)];
+    const assigned = await nextAssignees(tx, id, input);
+    if (assigned) {
+      const ids = [...new Set(assigned)];
       await tx.delete(conversationAssignees).where(and(eq(conversationAssignees.conversationId, id),
         ids.length ? notInArray(conversationAssignees.userId, ids) : undefined));
       if (ids.length) await tx.insert(conversationAssignees).values(ids.map((userId) => ({ conversationId: id, userId }))).onConflictDoNothing();
     }
-    if (input.tags) {
-      const ids = [...(await upsertTags(tx, accountId, input.tags)).values()];
+    const tagNames = await nextTags(tx, id, input);
+    if (tagNames) {
+      const ids = [...(await upsertTags(tx, accountId, tagNames)).values()];
       await tx.delete(conversationTags).where(and(eq(conversationTags.conversationId, id),
         ids.length ? notInArray(conversationTags.tagId, ids) : undefined));
       if (ids.length) await tx.insert(conversationTags).values(ids.map((tagId) => ({ conversationId: id, tagId }))).onConflictDoNothing();
     }
-    if (input.status || input.assigned || input.tags) await recordConversationEvents(tx, accountId, [{ id, type: 'conversation.updated' }]);
+    if (input.status || assigned || tagNames) await recordConversationEvents(tx, accountId, [{ id, type: 'conversation.updated' }]);
   });
   return getConversation(db, accountId, id);
+}
+
+/**
+ * The assignees a change leaves, read under the conversation's lock: `assigned` whole, or the
+ * stored ones with `add_assigned` and without `remove_assigned`; null when it names none. A
+ * deactivated member may stay assigned but is not newly assigned.
+ */
+async function nextAssignees(tx: Executor, id: string, input: ConversationChange): Promise<number[] | null> {
+  if (!input.assigned && !input.add_assigned && !input.remove_assigned) return null;
+  const stored = await tx.select({ id: conversationAssignees.userId, active: users.isActive }).from(conversationAssignees)
+    .innerJoin(users, eq(users.id, conversationAssignees.userId)).where(eq(conversationAssignees.conversationId, id));
+  const removed = new Set(input.remove_assigned ?? []);
+  const next = input.assigned ?? [...stored.map((s) => s.id), ...(input.add_assigned ?? [])].filter((u) => !removed.has(u));
+  const before = new Set(stored.map((s) => s.id));
+  const added = [...new Set(next)].filter((u) => !before.has(u));
+  if (added.length) {
+    const inactive = await tx.select({ id: users.id }).from(users).where(and(inArray(users.id, added), eq(users.isActive, false)));
+    if (inactive.length) {
+      throw ValidationError.field(input.assigned ? 'assigned' : 'add_assigned', `Member ${inactive[0].id} is deactivated and cannot be assigned.`);
+    }
+  }
+  return next;
+}
+
+/** The tag names a change leaves (as nextAssignees does for assignees); names compare in any case. */
+async function nextTags(tx: Executor, id: string, input: ConversationChange): Promise<string[] | null> {
+  if (input.tags) return input.tags;
+  if (!input.add_tags && !input.remove_tags) return null;
+  const stored = await tx.select({ name: tags.name }).from(conversationTags).innerJoin(tags, eq(tags.id, conversationTags.tagId))
+    .where(eq(conversationTags.conversationId, id));
+  const removed = new Set((input.remove_tags ?? []).map((n) => n.toLowerCase()));
+  return [...stored.map((t) => t.name), ...(input.add_tags ?? [])].filter((n) => !removed.has(n.toLowerCase()));
 }

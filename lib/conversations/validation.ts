@@ -48,10 +48,25 @@ const fields = {
 export const conversationUpdateSchema = z.object({
   ...fields, status: fields.status.optional(), tags: fields.tags.optional(),
 });
-/** PATCH /api/inbox/conversation/{id}/update: any subset. */
+/**
+ * PATCH /api/inbox/conversation/{id}/update: any subset. Besides replacing `assigned` or `tags`
+ * whole, a change may add or remove some, applied to what is stored when it arrives: two people
+ * changing them at once both keep their change (the dashboard sends these).
+ */
 export const conversationPatchSchema = z.object({
   id: fields.id.optional(), contact: fields.contact.optional(), assigned: fields.assigned.optional(),
   status: fields.status.optional(), tags: fields.tags.optional(),
+  add_assigned: userRefList.optional().meta({ description: 'Members to add to the assignees (kept with whoever else is assigned).' }),
+  remove_assigned: userRefList.optional().meta({ description: 'Members to take off the assignees.' }),
+  add_tags: tagList.optional().meta({ description: 'Tags to add (created when new), keeping the others.' }),
+  remove_tags: tagList.optional().meta({ description: 'Tags to take off, by name, upper or lower case alike.' }),
+}).superRefine((p, ctx) => {
+  for (const [whole, parts] of [['assigned', ['add_assigned', 'remove_assigned']], ['tags', ['add_tags', 'remove_tags']]] as const) {
+    if (p[whole] === undefined) continue;
+    for (const part of parts) {
+      if (p[part] !== undefined) ctx.addIssue({ code: 'custom', path: [part], message: `Send either "${whole}" or "${part}", not both.` });
+    }
+  }
 });
 export type ConversationChange = z.output<typeof conversationPatchSchema>;
 

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhookSubscriptions } from '@/db/schema';
-import { NotFoundError } from '@/lib/api/errors';
+import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { SerializedContact } from '@/lib/contacts/serializer';
 import { enqueueDeliveries, eventRow } from './record-events';
@@ -69,6 +69,7 @@ const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 /** A test event of the subscription's first event type, carrying a sample resource. */
 export async function sendTestEvent(db: Db, accountId: number, subscriptionId: string): Promise<SerializedTestEvent> {
   const subscription = await getSubscriptionRow(db, accountId, subscriptionId);
+  if (!subscription.isActive) throw ValidationError.nonField('This subscription is switched off: switch it on to send a test event.');
   const type = subscription.events[0];
   const now = new Date();
   const sample: SerializedContact = {

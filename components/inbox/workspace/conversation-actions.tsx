@@ -11,8 +11,9 @@ import type { Conversation, ConversationStatus } from '@/lib/client/types';
 import { conversationStatusLabel } from '../conversation-status-badge';
 
 /**
- * Status, assignees and tags, each applied the moment it is changed, sending only that field: what
- * another agent changed meanwhile is never overwritten, and the controls show the live value.
+ * Status, assignees and tags, each applied the moment it is changed. Assignees and tags are sent as
+ * what to add or take off, never as the whole list this screen last saw: what another agent changed
+ * meanwhile is kept, and the controls show the live value.
  */
 export function ConversationActions({ conversation: c }: { conversation: Conversation }) {
   const update = useUpdateConversation(c.id);
@@ -21,7 +22,6 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
   const [tagText, setTagText] = useState('');
   const assignedIds = c.assigned.map((u) => u.id);
   const errors = errorBody(update.error);
-  const setTags = (names: string[]) => update.mutate({ tags: names.map((name) => ({ name })) });
   return (
     <div className="space-y-3 text-sm">
       <FormAlert messages={topMessages(errors, [])} title="The change was not saved" />
@@ -37,20 +37,20 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
           <span className="font-medium text-slate-700">Assigned to</span>
           {me.data && !assignedIds.includes(me.data.user.id) && (
             <button type="button" className="text-xs font-medium text-indigo-700 hover:underline"
-              onClick={() => update.mutate({ assigned: [...assignedIds, me.data.user.id].map((id) => ({ id })) })}>Assign to me</button>
+              onClick={() => update.mutate({ add_assigned: [{ id: me.data.user.id }] })}>Assign to me</button>
           )}
         </div>
         <select aria-label="Assign to" value="" className={`${inputClass} mt-1`} disabled={update.isPending}
-          onChange={(e) => e.target.value && update.mutate({ assigned: [...assignedIds, Number(e.target.value)].map((id) => ({ id })) })}>
+          onChange={(e) => e.target.value && update.mutate({ add_assigned: [{ id: Number(e.target.value) }] })}>
           <option value="">{c.assigned.length ? 'Add an assignee…' : 'Unassigned: assign to…'}</option>
-          {members.data?.filter((m) => !assignedIds.includes(m.id)).map((m) => <option key={m.id} value={m.id}>{personName(m)}</option>)}
+          {members.data?.filter((m) => m.is_active && !assignedIds.includes(m.id)).map((m) => <option key={m.id} value={m.id}>{personName(m)}</option>)}
         </select>
         <ul aria-label="Assignees" className="mt-1.5 flex flex-wrap gap-1">
           {c.assigned.map((u) => (
             <li key={u.id} className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs text-indigo-800">
               {personName(u)}
               <button type="button" aria-label={`Unassign ${personName(u)}`} className="text-indigo-500 hover:text-indigo-900"
-                onClick={() => update.mutate({ assigned: assignedIds.filter((id) => id !== u.id).map((id) => ({ id })) })}>×</button>
+                onClick={() => update.mutate({ remove_assigned: [{ id: u.id }] })}>×</button>
             </li>
           ))}
         </ul>
@@ -62,7 +62,7 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
             <li key={t.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
               {t.name}
               <button type="button" aria-label={`Remove tag ${t.name}`} className="text-slate-400 hover:text-slate-900"
-                onClick={() => setTags(c.tags.filter((x) => x.id !== t.id).map((x) => x.name))}>×</button>
+                onClick={() => update.mutate({ remove_tags: [{ name: t.name }] })}>×</button>
             </li>
           ))}
         </ul>
@@ -70,7 +70,7 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
           e.preventDefault();
           const name = tagText.trim();
           if (!name) return;
-          setTags([...c.tags.map((t) => t.name), name]);
+          update.mutate({ add_tags: [{ name }] });
           setTagText('');
         }}>
           <input aria-label="Add tag" placeholder="Tag this conversation, then Enter" value={tagText} onChange={(e) => setTagText(e.target.value)} className={inputClass} />

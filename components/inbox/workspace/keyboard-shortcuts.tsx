@@ -69,7 +69,7 @@ export function useInboxShortcuts(openId: string | null, showHelp: (open: boolea
         e: () => withOpen((c) => { if (c.status !== 'RESOLVED') update.mutate({ status: 'RESOLVED' }); }),
         a: () => withOpen((c) => {
           const mine = me.data?.user.id;
-          if (mine && !c.assigned.some((u) => u.id === mine)) update.mutate({ assigned: [...c.assigned.map((u) => u.id), mine].map((id) => ({ id })) });
+          if (mine && !c.assigned.some((u) => u.id === mine)) update.mutate({ add_assigned: [{ id: mine }] });
         }),
         '?': () => showHelp((v) => !v),
         Escape: () => showHelp(false),

@@ -16,7 +16,7 @@ export const ApiKey = named('ApiKey', z.object({
   created_on: dateTime(),
   last_used_on: dateTime().nullable(),
   revoked_on: dateTime().nullable(),
-  is_active: z.boolean(),
+  is_active: z.boolean().meta({ description: 'Whether the key is let in now: not revoked, and its member not deactivated (reactivating the member lets an unrevoked key in again).' }),
 }));
 
 export const NewApiKey = named('NewApiKey', ApiKey.extend({
