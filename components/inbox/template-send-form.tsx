@@ -15,6 +15,13 @@ function prefill(t: ChatTemplate, firstName: string | null): string[] {
 }
 
 /** Picks an approved template, fills its variables with a live preview, and sends it to `phone`. */
+/** The `variables` errors, each naming its variable ({{n}}) when the API gave them by index. */
+function variableMessages(errors: unknown, count: number): string[] {
+  const byIndex = Array.from({ length: count }, (_, i) => messagesAt(errors, ['variables', i]).map((m) => `{{${i + 1}}}: ${m}`)).flat();
+  const whole = messagesAt(errors, ['variables']);
+  return byIndex.length ? byIndex : whole;
+}
+
 export function TemplateSendForm({ phone, firstName, onSent }: { phone: string; firstName: string | null; onSent?: (sent: TemplateSendResult) => void }) {
   const templates = useTemplates({ search: '', category: '', status: 'approved', channel: null, page: 1 }, 100);
   const [id, setId] = useState('');
@@ -48,7 +55,7 @@ export function TemplateSendForm({ phone, firstName, onSent }: { phone: string; 
           <div data-testid="composer-template-preview"><TemplatePreview preview={preview(chosen.components, values)} /></div>
         </>
       )}
-      <FormAlert messages={[...topMessages(errors, []), ...messagesAt(errors, ['variables'])]} title="The template was not sent" />
+      <FormAlert messages={[...topMessages(errors, ['variables']), ...variableMessages(errors, slots.length)]} title="The template was not sent" />
       <div className="flex justify-end">
         <Button type="submit" disabled={!chosen || send.isPending}>{send.isPending ? 'Sending…' : 'Send template'}</Button>
       </div>

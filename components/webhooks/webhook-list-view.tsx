@@ -24,7 +24,7 @@ export function WebhookListView() {
   return (
     <>
       <PageHeader title="Webhooks"
-        description="Send contact and flow events to your own systems as signed HTTP POST requests."
+        description="Send contact, message, conversation and flow events to your own systems as signed HTTP POST requests."
         actions={isAdmin ? <ButtonLink href="/webhooks/new">New subscription</ButtonLink> : undefined} />
       {disabledBySystem > 0 && (
         <div role="alert" className="mb-4 rounded-md border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">

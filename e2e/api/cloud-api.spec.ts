@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { NOT_FOUND, newAccount, uniquePhone, type TestAccount } from './factories';
 import { FakeCloud, sign, TOKEN, webhookPayload } from './fake-cloud';
@@ -347,6 +348,18 @@ test('test-credentials asks the provider and reports a refusal', async ({ reques
   await request.patch(`/api/channels/${channel.id}`, { headers: acme.admin.headers, data: { access_token: 'EAAG-wrong-token-000000' } });
   const bad = await (await request.post(`/api/channels/${channel.id}/test-credentials`, { headers: acme.admin.headers })).json();
   expect(bad).toEqual({ ok: false, reached: true, detail: 'The provider refused the credentials (190): Invalid OAuth access token.' });
+  // A gateway's error page is the provider's outage, not a refusal of the credentials.
+  const gateway = http.createServer((_req, res) => { res.writeHead(502, { 'content-type': 'text/html' }); res.end('<html>Bad gateway</html>'); });
+  await new Promise<void>((resolve) => gateway.listen(0, '127.0.0.1', resolve));
+  try {
+    const port = (gateway.address() as { port: number }).port;
+    await request.patch(`/api/channels/${channel.id}`, { headers: acme.admin.headers, data: { base_url: `http://127.0.0.1:${port}` } });
+    const down = await (await request.post(`/api/channels/${channel.id}/test-credentials`, { headers: acme.admin.headers })).json();
+    expect(down).toMatchObject({ ok: false, reached: true });
+    expect(down.detail).toMatch(/^The provider could not answer \(.+\): .+\. The credentials were not checked; try again later\.$/);
+  } finally {
+    gateway.close();
+  }
 });
 
 test('sync-templates: a provider refusal is a 400 with its message; a server failure is a plain 500', async ({ request }) => {

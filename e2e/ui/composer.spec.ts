@@ -75,6 +75,27 @@ test('a quick reply made in settings, typed as / in the reply box, fills the con
   await expect.poll(async () => (await phoneMessages(request, phone)).map((m) => m.body)).toContain(filled);
 });
 
+test('a reply past the limit is counted and refused, never cut; the sender\'s name counts toward it', async ({ page, request }) => {
+  const fresh = await newAccount(request);
+  const phone = uniquePhone();
+  const wrote = await request.post('/api/channels/sandbox/inbound', { headers: fresh.admin.headers, data: { phone, type: 'text', text: 'Hola' } });
+  const { conversation } = await wrote.json();
+  await signIn(page, fresh.admin.email, fresh.password);
+  await page.goto(`/inbox/${conversation}`);
+  const box = page.getByLabel('Reply', { exact: true });
+  await box.fill('x'.repeat(4100));
+  await expect(box).toHaveValue('x'.repeat(4100)); // kept whole
+  await expect(page.getByTestId('composer-count')).toHaveText('4,100 / 4,096');
+  await expect(page.getByText('At most 4,096 characters: take 4 out.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Send reply' })).toBeDisabled();
+  // Within the limit on its own, but not with the name the account puts before it.
+  await request.patch('/api/account', { headers: fresh.admin.headers, data: { inbox_add_name_before_message: true } });
+  await box.fill('y'.repeat(4090));
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByText(/With your name added before it, this message may have at most \d+ characters \(it has 4090\)\./)).toBeVisible();
+  await expect(box).toHaveValue('y'.repeat(4090));
+});
+
 test('a file attached by the agent reaches the sandbox phone', async ({ page, request }) => {
   const { phone, conversation } = await contactWhoWrote(request);
   await openConversation(page, conversation);

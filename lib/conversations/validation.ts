@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { conversationStatus } from '@/db/schema/enums';
 import { boolish, pkInt, queryFlag, tagList, userRefList } from '@/lib/validation/fields';
+import { CAPTION_MAX, TEXT_MAX } from './limits';
 
 // Request schemas of conversations (list, update, partial update) and the free-form send.
 
@@ -70,11 +71,11 @@ export const conversationPatchSchema = z.object({
 });
 export type ConversationChange = z.output<typeof conversationPatchSchema>;
 
-export const CAPTION_MAX = 1024;
+export { CAPTION_MAX, TEXT_MAX };
 
 export const freeFormMessageSchema = z.object({
   // Required unless a file is attached; with a file it is the caption.
-  body: z.string().trim().max(4096).optional(),
+  body: z.string().trim().max(TEXT_MAX).optional(),
   // An internal note: kept in the conversation for the agents, never sent to the contact.
   internal: boolish.default(false),
   // A file uploaded with POST /api/inbox/attachment, sent as image, document, audio or video by its type.

@@ -7,7 +7,7 @@ import type { Member } from '@/lib/auth/member';
 import { recordConversationEvents } from '@/lib/conversations/events';
 import { CLOSED_STATUSES } from '@/lib/conversations/open';
 import { FREE_FORM_WINDOW_MS } from '@/lib/conversations/serializer';
-import type { FreeFormMessage } from '@/lib/conversations/validation';
+import { CAPTION_MAX, TEXT_MAX, type FreeFormMessage } from '@/lib/conversations/validation';
 import { queueOutboundMessages } from './outbound';
 import { getMessage, pageOfMessages } from './queries';
 import { channelUnusable } from '@/lib/channels/usable';
@@ -88,6 +88,12 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
     const source = member.via === 'session' ? 'INBOX' as const : 'API' as const;
     const text = input.body ?? '';
     const body = source === 'INBOX' && text ? await withSenderName(tx, member, text) : text;
+    // The name goes out as part of the text, so it counts toward the provider's limit.
+    const limit = input.attachment ? CAPTION_MAX : TEXT_MAX;
+    if (body.length > limit) {
+      const room = limit - (body.length - text.length);
+      throw ValidationError.field('body', `With your name added before it, this ${input.attachment ? 'caption' : 'message'} may have at most ${room} characters (it has ${text.length}).`);
+    }
     const file = input.attachment ? await attachmentForMessage(tx, member.accountId, input.attachment) : null;
     const [id] = await queueOutboundMessages(tx, [{
       accountId: member.accountId, channel, conversation, contact, source, sentById: member.userId,

@@ -48,9 +48,9 @@ const contact: SerializedContact = {
 const apiKeyRow = {
   id: 5, accountId: 3, userId: 7, createdById: 7, name: 'CRM', prefix: 'abc123', keyHash: 'x', createdOn: when,
   lastUsedOn: null, revokedOn: null,
-  user: { id: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
+  user: { id: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com', isActive: true },
   createdBy: { id: 7, firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.com' },
-} as unknown as ApiKeyRow;
+} satisfies ApiKeyRow;
 
 const accountRow = {
   id: 3, name: 'Acme', status: 'NEW', defaultTimezone: 'UTC', country: 'MX', hasWorkingHours: false,

@@ -1,5 +1,6 @@
 'use client';
 import { useRef, useState } from 'react';
+import { CAPTION_MAX, TEXT_MAX } from '@/lib/conversations/limits';
 import { Button } from '@/components/ui/button';
 import { DateTime } from '@/components/ui/date-time';
 import { FormAlert } from '@/components/ui/form-alert';
@@ -86,6 +87,9 @@ function ReplyForm({ conversation, note, compose }: { conversation: Conversation
     requestAnimationFrame(() => { area.current?.focus(); area.current?.setSelectionRange(at, at); });
   };
   const track = (el: HTMLTextAreaElement) => setCaret(el.selectionStart ?? el.value.length);
+  // No maxLength: a paste past the limit would be cut without a word. The count shows near it.
+  const limit = attached && !note ? CAPTION_MAX : TEXT_MAX;
+  const over = body.trim().length > limit;
 
   return (
     <form noValidate className="space-y-2" onSubmit={(e) => {
@@ -98,8 +102,8 @@ function ReplyForm({ conversation, note, compose }: { conversation: Conversation
         title={note ? 'The note was not saved' : 'The message was not sent'} />
       <div className="relative">
         {slash && <QuickReplyPicker items={matches} active={Math.min(active, Math.max(0, matches.length - 1))} query={slash.query} onPick={insert} onHover={setActive} />}
-        <TextArea ref={area} data-composer-input label={note ? 'Note' : 'Reply'} name="body" rows={3} value={body} maxLength={4096}
-          errors={messagesAt(errors, ['body'])}
+        <TextArea ref={area} data-composer-input label={note ? 'Note' : 'Reply'} name="body" rows={3} value={body}
+          errors={[...(over ? [`At most ${limit.toLocaleString('en-US')} characters${attached && !note ? ' in a file\'s caption' : ''}: take ${(body.trim().length - limit).toLocaleString('en-US')} out.`] : []), ...messagesAt(errors, ['body'])]}
           onChange={(e) => { setBody(e.target.value); track(e.target); setActive(0); }}
           onSelect={(e) => track(e.currentTarget)}
           onKeyDown={(e) => {
@@ -132,8 +136,13 @@ function ReplyForm({ conversation, note, compose }: { conversation: Conversation
           <AttachmentChip file={attached ?? { filename: upload.variables?.name ?? '', size: upload.variables?.size ?? 0 }}
             uploading={upload.isPending} onRemove={() => upload.reset()} />
         )}
-        <div className="ml-auto">
-          <Button type="submit" disabled={compose.isPending || upload.isPending}>
+        <div className="ml-auto flex items-center gap-3">
+          {body.length > limit * 0.8 && (
+            <span data-testid="composer-count" className={`text-xs tabular-nums ${over ? 'font-semibold text-rose-700' : 'text-slate-500'}`}>
+              {body.trim().length.toLocaleString('en-US')} / {limit.toLocaleString('en-US')}
+            </span>
+          )}
+          <Button type="submit" disabled={compose.isPending || upload.isPending || over}>
             {compose.isPending ? 'Saving…' : note ? 'Add note' : 'Send reply'}
           </Button>
         </div>

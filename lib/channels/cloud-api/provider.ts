@@ -67,6 +67,10 @@ export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): C
       // No answer at all says nothing about the credentials.
       if (res.status === null) return { ok: false, reached: false, detail: res.error ?? UNREACHABLE };
       const { code, message } = cloudError(res);
+      // A server error (or a gateway's page in its place) is the provider's trouble, not a verdict on them.
+      if (res.status >= 500) {
+        return { ok: false, reached: true, detail: `The provider could not answer (${code}): ${message}. The credentials were not checked; try again later.` };
+      }
       return { ok: false, reached: true, detail: `The provider refused the credentials (${code}): ${message}` };
     },
 
