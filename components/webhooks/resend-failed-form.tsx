@@ -1,35 +1,35 @@
 'use client';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextField } from '@/components/ui/text-field';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
+import { localInputToIso, localInputValue, zoneLabel } from '@/lib/client/local-datetime';
+import { useMe } from '@/lib/client/me';
 import { useResendFailedSince } from '@/lib/client/webhooks';
 
-/** `YYYY-MM-DDTHH:mm` in the viewer's zone, as a datetime-local input wants it. */
-function localInputValue(d: Date): string {
-  const p = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${p(d.getMonth() + 1)}-${p(d.getDate())}T${p(d.getHours())}:${p(d.getMinutes())}`;
-}
-
-/** The input's local time as an ISO instant; anything unparseable goes as typed, for the API to refuse. */
-function toIso(value: string): string {
-  const d = new Date(value);
-  return Number.isNaN(d.getTime()) ? value : d.toISOString();
-}
-
-/** ADMIN: sends every FAILED delivery created since a moment again (default: the last 24 hours). */
+/**
+ * ADMIN: sends every FAILED delivery created since a moment again (default: the last 24 hours).
+ * The moment is read on the account's clock, as the delivery log shows its times.
+ */
 export function ResendFailedForm({ subscriptionId }: { subscriptionId: string }) {
-  const [since, setSince] = useState(() => localInputValue(new Date(Date.now() - 24 * 3600 * 1000)));
+  const timeZone = useMe().data?.account.default_timezone;
+  const dayAgo = () => new Date(Date.now() - 24 * 3600 * 1000);
+  const [since, setSince] = useState(() => localInputValue(dayAgo()));
+  const [edited, setEdited] = useState(false);
+  // Once the account's zone is known, the default is shown on its clock.
+  useEffect(() => { if (timeZone && !edited) setSince(localInputValue(dayAgo(), timeZone)); }, [timeZone, edited]);
   const resend = useResendFailedSince(subscriptionId);
   const errors = errorBody(resend.error);
   return (
     <form noValidate className="flex flex-wrap items-start gap-3" onSubmit={(e) => {
       e.preventDefault();
-      resend.mutate(toIso(since));
+      // Anything unparseable goes as typed, for the API to refuse.
+      resend.mutate(localInputToIso(since, timeZone) ?? since);
     }}>
-      <TextField label="Resend failed since" type="datetime-local" value={since} onChange={(e) => { setSince(e.target.value); resend.reset(); }}
-        max={localInputValue(new Date(Date.now() + 60_000))} errors={messagesAt(errors, ['since'])} className="w-60" />
+      <TextField label="Resend failed since" type="datetime-local" value={since} hint={`On the account's clock (${zoneLabel(timeZone)}).`}
+        onChange={(e) => { setSince(e.target.value); setEdited(true); resend.reset(); }}
+        max={localInputValue(new Date(Date.now() + 60_000), timeZone)} errors={messagesAt(errors, ['since'])} className="w-60" />
       <Button type="submit" variant="secondary" className="mt-7" disabled={resend.isPending || !since}>
         {resend.isPending ? 'Resending…' : 'Resend all failed'}
       </Button>

@@ -68,7 +68,7 @@ export function SubscriptionDetailView({ id }: { id: string }) {
         {!s.is_active && s.disabled_reason && (
           <div role="alert" data-testid="disabled-reason" className="rounded-lg border border-rose-300 bg-rose-50 px-5 py-4 text-sm text-rose-900">
             <p className="font-semibold">The system switched this subscription off</p>
-            <p className="mt-1">{s.disabled_reason}</p>
+            <p className="mt-1"><WithTimes text={s.disabled_reason} /></p>
             <p className="mt-1 text-rose-800">No events are sent until it is switched back on. Fix the target first, then switch it on.</p>
             {isAdmin && <Button className="mt-3" disabled={setActive.isPending} onClick={() => setActive.mutate(true)}>Switch back on</Button>}
           </div>
@@ -105,4 +105,11 @@ export function SubscriptionDetailView({ id }: { id: string }) {
       </div>
     </>
   );
+}
+
+const ISO_INSTANT = /(\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d+)?Z)/;
+
+/** A reason the API words with ISO times, shown with each time on the account's clock. */
+function WithTimes({ text }: { text: string }) {
+  return <>{text.split(ISO_INSTANT).map((part, i) => (i % 2 ? <DateTime key={i} value={part} /> : part))}</>;
 }

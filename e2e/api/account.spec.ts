@@ -56,6 +56,22 @@ test.describe('account settings', () => {
     await request.patch('/api/account', { headers: acme.admin.headers, data: { has_working_hours: false, should_autoclose_conversations: false, inbox_add_name_before_message: false } });
   });
 
+  test('a form-encoded PATCH is read as the JSON one, on the account and on a member', async ({ request }) => {
+    const fresh = await newAccount(request);
+    const res = await request.patch('/api/account', {
+      headers: fresh.admin.headers,
+      form: { has_working_hours: 'true', agents_can_see_all_conversations: 'false', should_autoclose_conversations: 'true', autoclose_conversations_after: '12', default_team: '' },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    expect(await res.json()).toMatchObject({
+      has_working_hours: true, agents_can_see_all_conversations: false, should_autoclose_conversations: true, autoclose_conversations_after: 12, default_team: null,
+    });
+    const bad = await request.patch('/api/account', { headers: fresh.admin.headers, form: { has_working_hours: 'maybe', autoclose_conversations_after: 'x' } });
+    expect(await bad.json()).toEqual({ has_working_hours: ['Must be a valid boolean.'], autoclose_conversations_after: ['A valid integer is required.'] });
+    const member = await request.patch(`/api/account-member/${fresh.agent.id}`, { headers: fresh.admin.headers, form: { is_active: 'false' } });
+    expect((await member.json()).is_active).toBe(false);
+  });
+
   test('refuses bad values field by field', async ({ request }) => {
     const bad = await request.patch('/api/account', {
       headers: acme.admin.headers,

@@ -198,3 +198,26 @@ test('members who are not admins see no secret, no resend and no editing control
     await expect(page.getByRole('button', { name: submit })).toHaveCount(0);
   }
 });
+
+test('times on a subscription\'s page are the account\'s: why it was switched off, and "resend failed since"', async ({ page, request }) => {
+  // UTC+14 all year: a time read in UTC instead would be fourteen hours off.
+  await request.patch('/api/account', { headers: account.admin.headers, data: { default_timezone: 'Pacific/Kiritimati' } });
+  const path = nextPath();
+  receiver.on(path, () => ({ status: 410 }));
+  const made = await request.post('/api/webhook-subscription', { headers: account.admin.headers, data: { events: ['contact.created'], target: receiver.url(path) } });
+  const { id } = await made.json();
+  await request.post('/api/contact', { headers: account.admin.headers, data: { phone: phone() } });
+  await expect.poll(async () => (await (await request.get(`/api/webhook-subscription/${id}`, { headers: account.admin.headers })).json()).is_active,
+    { timeout: 30_000 }).toBe(false);
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/webhooks/${id}`);
+  const reason = page.getByTestId('disabled-reason');
+  await expect(reason).toContainText('The target answered 410 Gone on');
+  await expect(reason).not.toContainText('Z.'); // no raw ISO instant
+  const since = page.getByLabel('Resend failed since');
+  await expect(page.getByText(/On the account's clock \(Pacific\/Kiritimati/)).toBeVisible();
+  await since.fill('2026-01-10T10:00');
+  const sent = page.waitForRequest((r) => r.url().endsWith(`/api/webhook-subscription/${id}/deliveries/resend`));
+  await page.getByRole('button', { name: 'Resend all failed' }).click();
+  expect((await sent).postDataJSON()).toEqual({ since: '2026-01-09T20:00:00.000Z' });
+});

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { getCountries } from 'libphonenumber-js';
+import { boolish, integer, pkInt } from '@/lib/validation/fields';
 import { isTimeZone } from './time-zones';
 
 const countries = new Set<string>(getCountries());
@@ -43,20 +44,23 @@ export const workingHoursSchema = z.array(z.object({
   });
 });
 
-/** `PATCH /api/account`: any subset of the settings an admin may change. */
+/** A number that may be null; an empty form field (`default_team=`) is null. */
+const formNull = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? null : v), schema.nullable());
+
+/** `PATCH /api/account`: any subset of the settings an admin may change (JSON or a form). */
 export const accountPatchSchema = z.object({
   name: z.string().trim().min(1).max(200),
   country: countryCode,
   default_timezone: timezone,
-  has_working_hours: z.boolean(),
+  has_working_hours: boolish,
   working_hours: workingHoursSchema,
   after_hours_response: z.string().max(4096),
-  inbox_add_name_before_message: z.boolean(),
-  should_autoclose_conversations: z.boolean(),
-  autoclose_conversations_after: z.int().min(1).max(32767).nullable(),
-  archive_conversations_when_closed: z.boolean(),
-  agents_can_see_all_conversations: z.boolean(),
-  default_team: z.int().min(1).max(2_147_483_647).nullable()
+  inbox_add_name_before_message: boolish,
+  should_autoclose_conversations: boolish,
+  autoclose_conversations_after: formNull(integer({ min: 1, max: 32767 })),
+  archive_conversations_when_closed: boolish,
+  agents_can_see_all_conversations: boolish,
+  default_team: formNull(pkInt)
     .meta({ description: 'Team that new inbound conversations go to when the contact has no default assignees.' }),
 }).partial();
 export type AccountPatch = z.output<typeof accountPatchSchema>;

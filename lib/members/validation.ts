@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { memberRole } from '@/db/schema';
 import { password } from '@/lib/accounts/validation';
 import { MAX_PAGE_SIZE } from '@/lib/api/pagination';
+import { boolish as formBoolean } from '@/lib/validation/fields';
 
 export const USER_FILTER_FIELDS = ['email', 'first_name', 'last_name'] as const;
 export const USER_LOOKUPS = ['icontains', 'iendswith', 'iexact', 'istartswith', 'isnull'] as const;
@@ -59,7 +60,7 @@ export type AddMemberInput = z.output<typeof addMemberSchema>;
 export const updateMemberSchema = z.object({
   ...names,
   role: z.enum(['ADMIN', 'AGENT']),
-  is_active: z.boolean(),
+  is_active: formBoolean,
 }).partial();
 export type UpdateMemberInput = z.output<typeof updateMemberSchema>;
 
