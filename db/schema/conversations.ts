@@ -6,6 +6,7 @@ import { accounts, teams, users } from './accounts';
 import { channels, chatTemplates } from './channels';
 import { contacts, tags } from './contacts';
 import { conversationSource, conversationStatus, messageDirection, messageSource, messageStatus, messageType } from './enums';
+import { FOLD_FROM, FOLD_TO } from '../../lib/conversations/fold';
 
 export const conversations = pgTable('conversations', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -66,6 +67,8 @@ export const messages = pgTable('messages', {
   toNumber: varchar('to_number', { length: 32 }).notNull(),
   fromNumber: varchar('from_number', { length: 32 }).notNull(),
   body: text('body').notNull().default(''),
+  // The body as the inbox searches it: lower case, accents folded (lib/conversations/fold.ts).
+  bodyFolded: text('body_folded').generatedAlwaysAs(sql.raw(`translate(lower(body), '${FOLD_FROM}', '${FOLD_TO}')`)),
   content: jsonb('content').notNull().default({}),
   contentType: varchar('content_type', { length: 100 }).notNull().default(''),
   location: jsonb('location'),
@@ -95,6 +98,6 @@ export const messages = pgTable('messages', {
   index('messages_contact_idx').on(t.contactId, t.timestamp),
   // A conversation's queued messages in order: each goes out once those before it have (send-claim.ts).
   index('messages_queued_conversation_idx').on(t.conversationId, t.seq).where(sql`${t.status} = 'queued'`),
-  // The inbox's search over message text (ILIKE '%term%').
-  index('messages_body_trgm_idx').using('gin', sql`${t.body} gin_trgm_ops`),
+  // The inbox's search over message text (LIKE '%term%' on the folded body).
+  index('messages_body_folded_trgm_idx').using('gin', sql`${t.bodyFolded} gin_trgm_ops`),
 ]);

@@ -366,6 +366,13 @@ test('lists newest first with search; another account gets 404 everywhere; no cr
   expect((await detail('?include_recipients=false')).recipients).toBeUndefined();
   // Left empty, the flag takes its default: the recipients are included.
   expect((await detail('?include_recipients=')).recipients).toHaveLength(1);
+  // Recipients are searched by their number: letters match none, digits in any spelling match.
+  const found = async (q: string) => (await (await request.get(`/api/broadcast/${first.id}/recipients?search=${encodeURIComponent(q)}`, { headers: acme.admin.headers })).json()).count;
+  const theirs = (await detail('')).recipients[0];
+  const number = (await (await request.get(`/api/broadcast/${first.id}/recipients`, { headers: acme.admin.headers })).json()).results[0].phone as string;
+  expect(theirs).toBeDefined();
+  expect(await found('abc')).toBe(0);
+  expect(await found(number.slice(-6, -3) + ' ' + number.slice(-3))).toBe(1);
   for (const [method, path] of [
     ['get', `/api/broadcast/${first.id}`], ['get', `/api/broadcast/${first.id}/recipients`], ['get', `/api/broadcast/${first.id}/recipients/export`],
     ['post', `/api/broadcast/${first.id}/pause`], ['post', `/api/broadcast/${first.id}/resume`], ['post', `/api/broadcast/${first.id}/cancel`],

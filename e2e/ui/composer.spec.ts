@@ -96,6 +96,28 @@ test('a reply past the limit is counted and refused, never cut; the sender\'s na
   await expect(box).toHaveValue('y'.repeat(4090));
 });
 
+test('an unsent reply stays with its conversation when the agent opens another, and across a reload', async ({ page, request }) => {
+  const fresh = await newAccount(request);
+  const wrote = async () => (await (await request.post('/api/channels/sandbox/inbound', {
+    headers: fresh.admin.headers, data: { phone: uniquePhone(), type: 'text', text: 'Hola' },
+  })).json()).conversation as string;
+  const [first, second] = [await wrote(), await wrote()];
+  await signIn(page, fresh.admin.email, fresh.password);
+  await page.goto(`/inbox/${first}`);
+  const box = page.getByLabel('Reply', { exact: true });
+  await box.fill('Let me check your order');
+  await page.goto(`/inbox/${second}`);
+  await expect(box).toHaveValue('');
+  await page.goto(`/inbox/${first}`);
+  await expect(box).toHaveValue('Let me check your order');
+  await page.reload();
+  await expect(box).toHaveValue('Let me check your order');
+  await page.getByRole('button', { name: 'Send reply' }).click();
+  await expect(box).toHaveValue('');
+  await page.reload();
+  await expect(box).toHaveValue('');
+});
+
 test('a file attached by the agent reaches the sandbox phone', async ({ page, request }) => {
   const { phone, conversation } = await contactWhoWrote(request);
   await openConversation(page, conversation);

@@ -71,13 +71,19 @@ export async function listBroadcasts(db: Db, accountId: number, url: URL, page: 
   return pageEnvelope(url, page, Number(count), await withExtras(db, rows, q.include_recipients));
 }
 
+/** Recipients whose number holds the term's digits; a term without digits matches none (a phone is all they have). */
+function phoneMatch(term: string) {
+  const phone = term.replace(/[^\d+]/g, '');
+  return /\d/.test(phone) ? sql`${broadcastRecipients.canonicalPhone} like ${containsPattern(phone)}` : sql`false`;
+}
+
 /** A broadcast's recipients in the order they were given, with their status and reason. */
 export async function listRecipients(db: Db, accountId: number, id: number, url: URL, page: PageRequest, q: RecipientListQuery) {
   await findBroadcast(db, accountId, id);
   const where = and(
     eq(broadcastRecipients.broadcastId, id),
     q.status ? eq(broadcastRecipients.status, q.status) : undefined,
-    q.search ? sql`${broadcastRecipients.canonicalPhone} like ${containsPattern(q.search.replace(/[^\d+]/g, ''))}` : undefined,
+    q.search ? phoneMatch(q.search) : undefined,
   );
   const [rows, [{ count }]] = await Promise.all([
     db.select().from(broadcastRecipients).where(where).orderBy(asc(broadcastRecipients.id)).limit(page.pageSize).offset(page.offset),

@@ -1,11 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { searchTerm, TRIGRAM_MIN_LENGTH } from '@/lib/contacts/search-text';
 import { containsPattern } from '@/lib/sql/like';
+import { foldForSearch } from './fold';
 
 // The inbox's search, as a condition on `cv` (conversations): the contact's name, phone or email
-// (the trigram-indexed contact_search rows), or the text of any of the conversation's messages
-// (the trigram index on the body, migration 0018). Each side is a subquery run once per request,
-// not once per conversation, so the cost follows the matches rather than the size of the inbox.
+// (the trigram-indexed contact_search rows), or the text of any of the conversation's messages,
+// case and accents aside (the trigram index on the folded body, migration 0028). Each side is a
+// subquery run once per request, not once per conversation, so the cost follows the matches
+// rather than the size of the inbox.
 
 /** Trigrams need three characters: a shorter term matches contacts only. */
 export const MESSAGE_SEARCH_MIN_LENGTH = TRIGRAM_MIN_LENGTH;
@@ -24,7 +26,7 @@ export function conversationSearch(accountId: number, raw: string): SQL | null {
   }
   if (text.length >= MESSAGE_SEARCH_MIN_LENGTH) {
     sides.push(sql`cv.id in (select m.conversation_id from messages m where m.account_id = ${accountId}
-      and m.body ilike ${containsPattern(text)} and not m.is_deleted and m.conversation_id is not null)`);
+      and m.body_folded like ${containsPattern(foldForSearch(text))} and not m.is_deleted and m.conversation_id is not null)`);
   }
   return sides.length ? sql`(${sql.join(sides, sql` or `)})` : null;
 }

@@ -56,7 +56,8 @@ export function claimStatement(ids: string[]): SQL {
         and not exists (select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
           where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
         -- Nor a channel switched off or deleted since: the send job's next look fails them (channelUnusable).
-        and exists (select 1 from channels ch where ch.id = messages.channel_id and ch.status::text <> 'INACTIVE' and ch.deleted_on is null)
+        -- A scalar subquery, checked per claimed row: as a join the planner would find the messages by channel.
+        and coalesce((select ch.status::text <> 'INACTIVE' and ch.deleted_on is null from channels ch where ch.id = messages.channel_id), false)
       returning id
     )
     select id from claimed`;

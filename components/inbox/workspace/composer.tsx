@@ -1,5 +1,5 @@
 'use client';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { CAPTION_MAX, TEXT_MAX } from '@/lib/conversations/limits';
 import { Button } from '@/components/ui/button';
 import { DateTime } from '@/components/ui/date-time';
@@ -56,8 +56,24 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   );
 }
 
+// What is typed and not yet sent stays with its conversation in this browser (the composer is
+// made anew for each conversation), so switching away and back, or reloading, loses nothing.
+const draftKey = (conversationId: string) => `engage:draft:${conversationId}`;
+
+function readDraft(conversationId: string): string {
+  try { return window.localStorage.getItem(draftKey(conversationId)) ?? ''; } catch { return ''; }
+}
+
+function keepDraft(conversationId: string, body: string) {
+  try {
+    if (body.trim()) window.localStorage.setItem(draftKey(conversationId), body);
+    else window.localStorage.removeItem(draftKey(conversationId));
+  } catch { /* storage full or refused: the draft lives as long as the page */ }
+}
+
 function ReplyForm({ conversation, note, compose }: { conversation: Conversation; note: boolean; compose: ReturnType<typeof useCompose> }) {
-  const [body, setBody] = useState('');
+  const [body, setBody] = useState(() => (typeof window === 'undefined' ? '' : readDraft(conversation.id)));
+  useEffect(() => keepDraft(conversation.id, body), [conversation.id, body]);
   const [caret, setCaret] = useState(0);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [active, setActive] = useState(0);
