@@ -162,6 +162,14 @@ test('search matches message text besides the contact\'s name and phone, in the 
   // Contacts still match by phone; the term's wildcards are literal.
   expect(ids(await search(acme, match.phone.slice(-8)))).toEqual([match.conversation]);
   expect((await search(acme, `${word.slice(0, 4)}%${word.slice(6)}`)).count).toBe(0);
+  // Accents aside, either way round: "cafe" finds "Café", "ÑANDÚ" finds "nandu".
+  const tag = Date.now().toString(36);
+  const accented = await sendWelcome(request, acme);
+  await reply(request, acme, { phone: accented.phone, text: `Un Café ${tag} por favor` });
+  const plain = await sendWelcome(request, acme);
+  await reply(request, acme, { phone: plain.phone, text: `nandu ${tag}` });
+  expect(ids(await search(acme, `cafe ${tag}`))).toEqual([accented.conversation]);
+  expect(ids(await search(acme, `ÑANDÚ ${tag}`))).toEqual([plain.conversation]);
 });
 
 test('phone_status becomes VALID once a message to the number is delivered', async ({ request }) => {
