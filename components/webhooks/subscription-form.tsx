@@ -69,8 +69,8 @@ export function SubscriptionForm({ initial, errors, pending, submitLabel, cancel
                     onChange={(ev) => toggle(e.type, ev.target.checked)} aria-describedby={`${boxId}-description`}
                     aria-invalid={eventErrors.length ? true : undefined}
                     className="mt-0.5 size-4 rounded border-slate-300 text-indigo-600 accent-indigo-600 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-indigo-600" />
-                  <div className="text-sm">
-                    <label htmlFor={boxId} className="font-mono font-medium text-slate-900">{e.type}</label>
+                  <div className="min-w-0 text-sm">
+                    <label htmlFor={boxId} className="break-all font-mono font-medium text-slate-900">{e.type}</label>
                     <p id={`${boxId}-description`} className="text-slate-500">{e.description}</p>
                   </div>
                 </div>

@@ -221,6 +221,8 @@ test.describe('own profile and password', () => {
     expect(await res.json()).toMatchObject({ id: sam.id, first_name: 'Samuel', last_name: 'Ortiz', profile_image: 'https://cdn.example/sam.png' });
     const badImage = await request.patch('/api/me', { headers: sam.headers, data: { profile_image: 'javascript:alert(1)' } });
     expect(Object.keys(await badImage.json())).toEqual(['profile_image']);
+    const plainHttp = await request.patch('/api/me', { headers: sam.headers, data: { profile_image: 'http://169.254.169.254/x.png' } });
+    expect(await plainHttp.json()).toEqual({ profile_image: ['Enter a valid https:// URL.'] });
     const wrong = await request.post('/api/me/password', { headers: sam.headers, data: { current_password: 'not-it', new_password: 'another-long-one' } });
     expect(await wrong.json()).toEqual({ current_password: ['The current password is not correct.'] });
     expect(await signsIn(playwright, baseURL, sam.email, 'a-long-password')).toBe(true);

@@ -20,6 +20,8 @@ test('no page breaks the policy', async ({ browser, request }) => {
   page.on('pageerror', (error) => violations.push(`${page.url()}: ${error.message}`));
   await page.goto('/login');
   const account = await newAccount(request);
+  // A member's picture is an https URL anywhere: the profile page shows it (unreachable here, but not refused).
+  await request.patch('/api/me', { headers: account.admin.headers, data: { profile_image: 'https://pictures.example/ada.png' } });
   await signIn(page, account.admin.email, account.password);
   for (const path of PAGES) {
     await page.goto(path);

@@ -65,6 +65,14 @@ test('the workspace fits a laptop and a phone', async ({ page, request }) => {
   await expect(page.getByLabel('Status', { exact: true })).toBeInViewport();
   await page.getByRole('button', { name: 'Close ✕' }).click();
   await expect(page.getByRole('complementary', { name: 'Details' })).toBeHidden();
+  // From the keyboard: focus goes into the details, Tab stays there, Escape closes them and returns it.
+  await page.getByRole('button', { name: 'Details' }).click();
+  await expect(page.getByRole('button', { name: 'Close ✕' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('button', { name: 'Send reply' })).not.toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('complementary', { name: 'Details' })).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Details' })).toBeFocused();
   await page.getByRole('link', { name: 'Back to the list' }).click();
   await expect(openRow).toBeVisible();
 });

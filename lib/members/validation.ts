@@ -68,7 +68,8 @@ export type UpdateMemberInput = z.output<typeof updateMemberSchema>;
 export const profileSchema = z.object({
   ...names,
   profile_image: z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v),
-    z.url({ protocol: /^https?$/, message: 'Enter a valid URL.' }).max(500).nullable()),
+    // https only: the dashboard shows it to every teammate, and a plain-http picture would be a mixed-content hole.
+    z.url({ protocol: /^https$/, message: 'Enter a valid https:// URL.' }).max(500).nullable()),
 }).partial();
 export type ProfileInput = z.output<typeof profileSchema>;
 

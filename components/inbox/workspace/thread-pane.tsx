@@ -25,6 +25,18 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
   const scroller = useRef<HTMLDivElement>(null);
   // Below the widest layout the details (actions, contact) open over the thread.
   const [details, setDetails] = useState(false);
+  const openDetails = useRef<HTMLButtonElement>(null);
+  const closeDetails = useRef<HTMLButtonElement>(null);
+  // Over the thread, the details take the keyboard: focus goes in, Escape closes them and returns it.
+  useEffect(() => { if (details) closeDetails.current?.focus(); }, [details]);
+  // Widened to the layout that shows them beside the thread, they are no longer over it.
+  useEffect(() => {
+    const wide = window.matchMedia('(min-width: 1280px)');
+    const onChange = () => { if (wide.matches) setDetails(false); };
+    wide.addEventListener('change', onChange);
+    return () => wide.removeEventListener('change', onChange);
+  }, []);
+  const hideDetails = () => { setDetails(false); requestAnimationFrame(() => openDetails.current?.focus()); };
   const unread = conversation.data?.unread_count ?? 0;
   // Open on screen means read, including messages that arrive while it is open.
   useEffect(() => {
@@ -44,7 +56,7 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
   const c = conversation.data;
   return (
     <div className="flex h-full min-h-0">
-      <section aria-label="Conversation" className="flex min-w-0 flex-1 flex-col">
+      <section aria-label="Conversation" inert={details || undefined} className="flex min-w-0 flex-1 flex-col">
         <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5">
           <Link href={backHref} className="text-sm text-slate-500 hover:text-slate-900 lg:hidden" aria-label="Back to the list">←</Link>
           <div className="min-w-0 flex-1">
@@ -54,7 +66,7 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
             )}
           </div>
           <ConversationStatusBadge status={c.status} />
-          <button type="button" onClick={() => setDetails(true)} className="rounded-md px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-50 xl:hidden">Details</button>
+          <button ref={openDetails} type="button" aria-expanded={details} onClick={() => setDetails(true)} className="rounded-md px-2 py-1 text-xs font-medium text-indigo-700 hover:bg-indigo-50 xl:hidden">Details</button>
         </header>
         <div ref={scroller} data-testid="thread-scroller" className="flex min-h-0 flex-1 flex-col overflow-y-auto bg-slate-50 [overflow-anchor:none]">
           {/* A thread shorter than the pane sits at its bottom, by the composer, as chats do. */}
@@ -69,10 +81,11 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
         </div>
         <Composer key={c.id} conversation={c} />
       </section>
-      <aside aria-label="Details" className={`${details ? 'fixed inset-0 z-40 block sm:left-auto sm:w-96 sm:shadow-xl' : 'hidden'} shrink-0 space-y-6 overflow-y-auto border-l border-slate-200 bg-white p-4 xl:static xl:block xl:w-72 xl:shadow-none`}>
+      <aside aria-label="Details" onKeyDown={(e) => { if (details && e.key === 'Escape') { e.stopPropagation(); hideDetails(); } }}
+        className={`${details ? 'fixed inset-0 z-40 block sm:left-auto sm:w-96 sm:shadow-xl' : 'hidden'} shrink-0 space-y-6 overflow-y-auto border-l border-slate-200 bg-white p-4 xl:static xl:block xl:w-72 xl:shadow-none`}>
         {details && (
           <div className="flex justify-end xl:hidden">
-            <button type="button" onClick={() => setDetails(false)} className="text-sm text-slate-500 hover:text-slate-900">Close ✕</button>
+            <button ref={closeDetails} type="button" onClick={hideDetails} className="text-sm text-slate-500 hover:text-slate-900">Close ✕</button>
           </div>
         )}
         <ConversationActions conversation={c} />
