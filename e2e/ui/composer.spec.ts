@@ -277,3 +277,28 @@ test('the contact page sends a template with "Send message"', async ({ page, req
   await expect(page).toHaveURL(/\/inbox\/[0-9a-f-]{36}$/);
   await expect.poll(async () => (await phoneMessages(request, phone)).length).toBe(1);
 });
+
+test('keyboard: once the open conversation leaves the list, j and k go on from its place, not from the top', async ({ page, request }) => {
+  const fresh = await newAccount(request);
+  await request.patch('/api/account', { headers: fresh.admin.headers, data: { archive_conversations_when_closed: true } });
+  const wrote = async () => (await (await request.post('/api/channels/sandbox/inbound', {
+    headers: fresh.admin.headers, data: { phone: uniquePhone(), type: 'text', text: `Hola ${Date.now()}` },
+  })).json()).conversation as string;
+  const d = await wrote();
+  const c = await wrote();
+  const b = await wrote();
+  await wrote(); // the newest, at the top
+  await signIn(page, fresh.admin.email, fresh.password);
+  await page.goto(`/inbox/${c}`);
+  await expect(page.getByTestId('conversation-row')).toHaveCount(4);
+  await expect(page.getByLabel('Reply', { exact: true })).toBeVisible();
+  await page.keyboard.press('e'); // resolved, and archived with it: it leaves the list
+  await expect(page.getByTestId('conversation-row')).toHaveCount(3);
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(new RegExp(`/inbox/${b}$`));
+  await expect(page.getByLabel('Reply', { exact: true })).toBeVisible();
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('conversation-row')).toHaveCount(2);
+  await page.keyboard.press('j');
+  await expect(page).toHaveURL(new RegExp(`/inbox/${d}$`));
+});

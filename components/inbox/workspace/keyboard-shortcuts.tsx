@@ -1,6 +1,6 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { conversationQuery, useUpdateConversation } from '@/lib/client/conversations';
 import { useInboxList } from '@/lib/client/inbox';
@@ -41,6 +41,13 @@ export function useInboxShortcuts(openId: string | null, showHelp: (open: boolea
   const me = useMe();
   const qc = useQueryClient();
   const update = useUpdateConversation(openId ?? '');
+  // Where the open conversation last sat in the list: once it leaves it (resolved and archived,
+  // read in the Unread view), j and k go on from that place rather than from the top.
+  const place = useRef<{ id: string; at: number } | null>(null);
+  useEffect(() => {
+    const at = openId ? (list.data?.pages.flatMap((p) => p.results.map((c) => c.id)) ?? []).indexOf(openId) : -1;
+    if (openId && at >= 0) place.current = { id: openId, at };
+  }, [list.data, openId]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && typing(e.target)) { (e.target as HTMLElement).blur(); return; }
@@ -49,7 +56,10 @@ export function useInboxShortcuts(openId: string | null, showHelp: (open: boolea
       const go = (step: number) => {
         const from = heading && heading.until > Date.now() ? heading.id : openId;
         const at = from ? ids.indexOf(from) : -1;
-        const next = ids[at === -1 ? 0 : Math.min(ids.length - 1, Math.max(0, at + step))];
+        const left = at === -1 && from && place.current?.id === from ? place.current.at : null;
+        // Gone from the list, the row after it has taken its place: j opens that one, k the one before.
+        const target = at !== -1 ? at + step : left !== null ? left + (step > 0 ? 0 : -1) : 0;
+        const next = ids[Math.min(ids.length - 1, Math.max(0, target))];
         if (!next || next === from) return;
         heading = { id: next, until: Date.now() + 3000 };
         router.push(`/inbox/${next}${filterQuery(filters)}`);
