@@ -310,6 +310,9 @@ test('without priority, a contact with an agent is skipped with the reason; with
   await expect.poll(async () => (await get(request, acme, quiet.id)).status, { timeout: 20_000 }).toBe('COMPLETED');
   const list = await recipients(request, acme, quiet.id);
   expect(list.map((r) => [r.phone, r.status, r.reason])).toEqual([[busy, 'skipped', 'In an open conversation with an agent.'], [free, 'sent', '']]);
+  // Passed over, the recipient still links to its contact.
+  const busyContact = (await (await request.get(`/api/contact?search=${busy.slice(-8)}`, { headers: acme.admin.headers })).json()).results[0];
+  expect(list[0].contact).toBe(busyContact.id);
   const loud = await broadcast(request, acme, { name: 'Loud', chat_template: template.id, has_priority: true, recipients: [{ phone: busy, data: ['a', 'b'] }] });
   await expect.poll(async () => (await get(request, acme, loud.id)).sent, { timeout: 20_000 }).toBe(1);
 });

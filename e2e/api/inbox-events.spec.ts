@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { NOT_PROVIDED, newAccount, uniquePhone, type TestAccount } from './factories';
+import { NOT_PROVIDED, memberWithKey, newAccount, uniquePhone, type TestAccount } from './factories';
 
 // GET /api/inbox/events: the account's inbox changes as server-sent events, whichever process
 // made them (the sandbox's delivery ticks come from the job workers), and only the account's own.
@@ -37,7 +37,7 @@ async function openStream(baseURL: string, headers: Record<string, string>) {
       }
     } catch { /* aborted */ }
   })();
-  return { res, events, close: async () => { controller.abort(); await reading; } };
+  return { res, events, reading, close: async () => { controller.abort(); await reading; } };
 }
 
 const changed = (events: Sse[], id: string) => events.filter((e) => e.event === 'change'
@@ -80,4 +80,17 @@ test('no credentials is a 401', async ({ request }) => {
   const res = await request.get('/api/inbox/events');
   expect(res.status()).toBe(401);
   expect(await res.json()).toEqual(NOT_PROVIDED);
+});
+
+test('the stream of a member who is deactivated ends within a keep-alive, as their next request would be refused', async ({ request, baseURL }) => {
+  test.setTimeout(60_000);
+  const fresh = await newAccount(request);
+  const leaver = await memberWithKey(request, fresh);
+  const stream = await openStream(baseURL!, leaver.headers);
+  expect(stream.res.status).toBe(200);
+  await expect.poll(() => stream.events.some((e) => e.event === 'ready')).toBe(true);
+  await request.patch(`/api/account-member/${leaver.id}`, { headers: fresh.admin.headers, data: { is_active: false } });
+  const ended = await Promise.race([stream.reading.then(() => true), new Promise((r) => setTimeout(() => r(false), 25_000))]);
+  expect(ended, 'the server closed the stream').toBe(true);
+  await stream.close();
 });

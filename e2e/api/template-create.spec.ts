@@ -73,6 +73,20 @@ test('bad drafts are refused field by field; another account\'s channel does not
   const mixed = await draft('Hello {{1}} {{foo}}');
   expect(await mixed.json()).toEqual({ components: ['Body: Use numbered variables ({{1}}, {{2}} …) or named ones, not both.'] });
   expect((await draft('Hello {{first_name}}, order {{order}}')).status()).toBe(201);
+  // Buttons and headers the provider would refuse, or that no send could fill, are refused here.
+  const incomplete = await request.post('/api/channels/chat/template', {
+    headers: acme.admin.headers,
+    data: {
+      channel: sandbox, name: `buttons_${Date.now()}`, language: 'en', category: 'UTILITY',
+      components: [{ type: 'HEADER', format: 'IMAGE' }, BODY, { type: 'BUTTONS', buttons: [{ type: 'URL', text: 'Track' }, { type: 'PHONE_NUMBER', text: 'Call' }] }],
+    },
+  });
+  expect(incomplete.status()).toBe(400);
+  expect(await incomplete.json()).toEqual({ components: [
+    'Header: only a TEXT header can be sent from here (a media header needs a file with every send).',
+    'Button 1 ("Track"): a URL button needs its url.',
+    'Button 2 ("Call"): a phone number button needs its number, such as +5215512345678.',
+  ] });
 });
 
 test('a template created on a cloud_api channel reaches the provider with the right body and follows its status', async ({ request }) => {

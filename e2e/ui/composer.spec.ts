@@ -302,3 +302,33 @@ test('keyboard: once the open conversation leaves the list, j and k go on from i
   await page.keyboard.press('j');
   await expect(page).toHaveURL(new RegExp(`/inbox/${d}$`));
 });
+
+test('a resolved conversation says so in place of the reply box and reopens; one the contact has moved on from says where to answer', async ({ page, request }) => {
+  const fresh = await newAccount(request);
+  const phone = uniquePhone();
+  const write = async (text: string) => (await (await request.post('/api/channels/sandbox/inbound', {
+    headers: fresh.admin.headers, data: { phone, type: 'text', text },
+  })).json()).conversation as string;
+  const resolve = (id: string) => request.patch(`/api/inbox/conversation/${id}/update`, { headers: fresh.admin.headers, data: { status: 'RESOLVED' } });
+  const first = await write('Hola');
+  await resolve(first);
+  await signIn(page, fresh.admin.email, fresh.password);
+  await page.goto(`/inbox/${first}`);
+  const notice = page.getByTestId('reopen-first');
+  await expect(notice).toContainText('This conversation is resolved. Reopen it to reply');
+  await expect(page.getByLabel('Reply', { exact: true })).toHaveCount(0);
+  await notice.getByRole('button', { name: 'Reopen' }).click();
+  await expect(page.getByLabel('Reply', { exact: true })).toBeVisible();
+  await expect(page.getByLabel('Status', { exact: true })).toHaveValue('IN_PROGRESS');
+  // Resolved again, and the contact wrote since: that newer conversation is the open one.
+  await resolve(first);
+  await write('Otra pregunta');
+  await page.reload();
+  await notice.getByRole('button', { name: 'Reopen' }).click();
+  await expect(notice).toContainText('The contact already has an open conversation.');
+  await expect(notice.getByRole('link', { name: 'see the contact\'s conversations' })).toBeVisible();
+  // The list shows both until asked for the open ones only.
+  await expect(page.getByTestId('conversation-row')).toHaveCount(2);
+  await page.getByLabel('Status filter').selectOption('NEW,IN_PROGRESS');
+  await expect(page.getByTestId('conversation-row')).toHaveCount(1);
+});

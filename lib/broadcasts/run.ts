@@ -55,17 +55,17 @@ async function cannotSend(tx: Executor, b: BroadcastRecord) {
 }
 
 /** The contacts (by canonical phone) that a broadcast without priority passes over, with why. */
-async function busyContacts(tx: Executor, accountId: number, phones: string[]): Promise<Map<string, string>> {
-  const rows = await execRows<{ canonical_phone: string; in_flow: boolean; with_agent: boolean }>(tx, sql`
-    select c.canonical_phone,
+async function busyContacts(tx: Executor, accountId: number, phones: string[]): Promise<Map<string, { reason: string; contactId: string }>> {
+  const rows = await execRows<{ id: string; canonical_phone: string; in_flow: boolean; with_agent: boolean }>(tx, sql`
+    select c.id, c.canonical_phone,
       exists (select 1 from flow_execution_contacts f where f.contact_id = c.id and f.is_active
         and f.status::text <> 'READY') as in_flow,
       exists (select 1 from conversations v where v.contact_id = c.id and v.status in ('NEW', 'IN_PROGRESS')) as with_agent
     from (${contactsByPhoneQuery(phones.map((p) => ({ account_id: accountId, canonical_phone: p })))}) c`);
-  const out = new Map<string, string>();
+  const out = new Map<string, { reason: string; contactId: string }>();
   for (const r of rows) {
-    if (r.in_flow) out.set(r.canonical_phone, IN_FLOW);
-    else if (r.with_agent) out.set(r.canonical_phone, WITH_AGENT);
+    if (r.in_flow) out.set(r.canonical_phone, { reason: IN_FLOW, contactId: r.id });
+    else if (r.with_agent) out.set(r.canonical_phone, { reason: WITH_AGENT, contactId: r.id });
   }
   return out;
 }
@@ -107,8 +107,15 @@ async function runOnce(broadcastId: number): Promise<void> {
       if (b.pending === 0) await finish(tx, b, 'COMPLETED');
       return;
     }
-    const busy = b.hasPriority ? new Map<string, string>() : await busyContacts(tx, b.accountId, chunk.map((r) => r.canonicalPhone));
-    await recipientsSkipped(tx, chunk.filter((r) => busy.has(r.canonicalPhone)).map((r) => ({ recipientId: r.id, reason: busy.get(r.canonicalPhone)! })));
+    const busy = b.hasPriority ? new Map<string, { reason: string; contactId: string }>() : await busyContacts(tx, b.accountId, chunk.map((r) => r.canonicalPhone));
+    const passed = chunk.filter((r) => busy.has(r.canonicalPhone));
+    await recipientsSkipped(tx, passed.map((r) => ({ recipientId: r.id, reason: busy.get(r.canonicalPhone)!.reason })));
+    // Passed over, they still link to the contact they name.
+    if (passed.length) {
+      await tx.execute(sql`update broadcast_recipients r set contact_id = x.contact
+        from jsonb_to_recordset(${JSON.stringify(passed.map((r) => ({ id: r.id, contact: busy.get(r.canonicalPhone)!.contactId })))}::jsonb) as x(id int, contact uuid)
+        where r.id = x.id and r.broadcast_id = ${b.id}`);
+    }
     const sending = chunk.filter((r) => !busy.has(r.canonicalPhone));
     const tagNames = (await execRows<{ name: string }>(tx, sql`
       select t.name from broadcast_contact_tags bt join tags t on t.id = bt.tag_id where bt.broadcast_id = ${b.id}`)).map((t) => t.name);

@@ -4,11 +4,13 @@ import { followInbox, type LiveEvent } from './live';
 // false means changes may be missed until `resync`), `change` ({conversations: ids, or null for
 // "refresh everything"}), `resync` (the server listens again after a gap: reload what is shown),
 // `lost` (the server stopped listening: poll until `resync`). A comment every 15 s keeps proxies
-// from closing an idle connection; `retry` tells the browser to reconnect after a second.
+// from closing an idle connection; `retry` tells the browser to reconnect after a second. At each
+// of those the caller's credentials are asked again (`stillAllowed`): a member deactivated, or a key
+// revoked, ends the stream within 15 s, as it ends their next request.
 
 const HEARTBEAT_MS = 15_000;
 
-export function inboxEventStream(accountId: number, signal: AbortSignal): Response {
+export function inboxEventStream(accountId: number, signal: AbortSignal, stillAllowed: () => Promise<boolean> = async () => true): Response {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -30,7 +32,9 @@ export function inboxEventStream(accountId: number, signal: AbortSignal): Respon
         else cleanup();
       };
       const follow = await followInbox(accountId, onEvent);
-      const heartbeat = setInterval(() => write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const heartbeat = setInterval(() => {
+        void stillAllowed().then((ok) => (ok ? write(': keep-alive\n\n') : cleanup()), () => write(': keep-alive\n\n'));
+      }, HEARTBEAT_MS);
       heartbeat.unref?.();
       cleanup = () => {
         if (!open) return;

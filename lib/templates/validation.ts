@@ -56,6 +56,22 @@ export type TemplateCreate = z.output<typeof templateCreateSchema>;
 
 const COMPONENT_TYPES = ['HEADER', 'BODY', 'FOOTER', 'BUTTONS'] as const;
 
+/** The provider's limit on a TEXT header. */
+export const HEADER_TEXT_MAX = 60;
+
+/** A URL button's variable sits at the end of its address ("https://x.test/orders/{{1}}"). */
+const PLACEHOLDER_SUFFIX = /\{\{[^}]*\}\}$/;
+
+/** An http(s) address with a host name a browser could open. */
+function webAddress(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return (url.protocol === 'https:' || url.protocol === 'http:') && url.hostname.includes('.') && !/\s/.test(text);
+  } catch {
+    return false;
+  }
+}
+
 /**
  * `POST /api/channels/chat/template` (ADMIN): a new template on a channel, in the provider's
  * `message_templates` shape: components HEADER (TEXT), BODY (required), FOOTER, BUTTONS.
@@ -90,6 +106,33 @@ export const templateDraftSchema = z.object({
       const problem = part.type === 'BODY' || part.type === 'HEADER' ? placeholderProblem(part.text) : null;
       if (problem) ctx.addIssue({ code: 'custom', message: `${part.type === 'BODY' ? 'Body' : 'Header'}: ${problem}` });
     }
+    // What the provider would refuse, or a template this service could not fill when sending.
+    const header = parts.find((p) => p.type === 'HEADER');
+    if (header) {
+      if ((header.format ?? 'TEXT') !== 'TEXT') {
+        ctx.addIssue({ code: 'custom', message: 'Header: only a TEXT header can be sent from here (a media header needs a file with every send).' });
+      } else if (!header.text?.trim()) {
+        ctx.addIssue({ code: 'custom', message: 'Header: a TEXT header needs its text.' });
+      } else if (header.text.length > HEADER_TEXT_MAX) {
+        ctx.addIssue({ code: 'custom', message: `Header: at most ${HEADER_TEXT_MAX} characters.` });
+      }
+    }
+    const buttons = parts.find((p) => p.type === 'BUTTONS')?.buttons ?? [];
+    buttons.forEach((b, i) => {
+      const at = `Button ${i + 1} ("${b.text}")`;
+      if (b.type === 'URL') {
+        if (!b.url?.trim()) ctx.addIssue({ code: 'custom', message: `${at}: a URL button needs its url.` });
+        else if (!webAddress(b.url.replace(PLACEHOLDER_SUFFIX, ''))) {
+          ctx.addIssue({ code: 'custom', message: `${at}: enter a full http(s) address, such as https://example.com/orders/{{1}}.` });
+        } else {
+          const problem = placeholderProblem(b.url);
+          if (problem) ctx.addIssue({ code: 'custom', message: `${at}: ${problem}` });
+        }
+      }
+      if (b.type === 'PHONE_NUMBER' && !/^\+?\d[\d\s-]{5,19}$/.test(b.phone_number?.trim() ?? '')) {
+        ctx.addIssue({ code: 'custom', message: `${at}: a phone number button needs its number, such as +5215512345678.` });
+      }
+    });
   }),
 });
 export type TemplateDraftInput = z.output<typeof templateDraftSchema>;

@@ -1,4 +1,5 @@
 'use client';
+import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { CAPTION_MAX, TEXT_MAX } from '@/lib/conversations/limits';
 import { Button } from '@/components/ui/button';
@@ -6,7 +7,8 @@ import { DateTime } from '@/components/ui/date-time';
 import { FormAlert } from '@/components/ui/form-alert';
 import { TextArea } from '@/components/ui/text-field';
 import { useUploadAttachment } from '@/lib/client/attachments';
-import { useConversationContact } from '@/lib/client/conversations';
+import { isApiError } from '@/lib/client/api-fetch';
+import { useConversationContact, useUpdateConversation } from '@/lib/client/conversations';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useCompose } from '@/lib/client/inbox';
 import { useMe } from '@/lib/client/me';
@@ -49,9 +51,33 @@ export function Composer({ conversation }: { conversation: Conversation }) {
             ? <>Free-form replies are possible until <DateTime value={until} />.</>
             : <>The 24-hour window closed at <DateTime value={until} />: only template messages can be sent until the contact writes again.</>}
       </p>
-      {mode === 'template'
-        ? <TemplateSendForm phone={conversation.contact_summary.canonical_phone} firstName={conversation.contact_summary.first_name} />
-        : <ReplyForm conversation={conversation} note={mode === 'note'} compose={compose} />}
+      {mode !== 'note' && CLOSED.includes(conversation.status)
+        ? <ReopenFirst conversation={conversation} />
+        : mode === 'template'
+          ? <TemplateSendForm phone={conversation.contact_summary.canonical_phone} firstName={conversation.contact_summary.first_name} />
+          : <ReplyForm conversation={conversation} note={mode === 'note'} compose={compose} />}
+    </div>
+  );
+}
+
+const CLOSED: string[] = ['RESOLVED', 'CLOSED'];
+
+/** A resolved or closed conversation takes no reply: it says so at once, and offers to reopen it. */
+function ReopenFirst({ conversation }: { conversation: Conversation }) {
+  const update = useUpdateConversation(conversation.id);
+  return (
+    <div data-testid="reopen-first" className="space-y-2 rounded-md bg-slate-50 p-3 text-sm text-slate-700">
+      <p>This conversation is {conversation.status.toLowerCase()}. Reopen it to reply; a note can still be added.</p>
+      <FormAlert messages={topMessages(errorBody(update.error), [])} title="It was not reopened" />
+      {isApiError(update.error, 400) && (
+        <p>
+          Their newer conversation is the one to answer in:{' '}
+          <Link className="font-medium text-indigo-700 hover:underline" href={`/contacts/${conversation.contact}`}>see the contact&apos;s conversations</Link>.
+        </p>
+      )}
+      <Button type="button" variant="secondary" disabled={update.isPending} onClick={() => update.mutate({ status: 'IN_PROGRESS' })}>
+        {update.isPending ? 'Reopening…' : 'Reopen'}
+      </Button>
     </div>
   );
 }

@@ -120,6 +120,8 @@ export function ConversationList({ openId }: { openId: string | null }) {
         <div className="flex gap-2">
           <select aria-label="Status filter" value={filters.status} onChange={(e) => go({ status: e.target.value })} className={`${inputClass} text-xs`}>
             <option value="">Any status</option>
+            {/* The API takes a list: the conversations still to be worked on, without the resolved and closed. */}
+            <option value="NEW,IN_PROGRESS">Open (new or in progress)</option>
             {CONVERSATION_STATUSES.map((s) => <option key={s} value={s}>{conversationStatusLabel[s]}</option>)}
           </select>
           <input aria-label="Tag filter" placeholder="Tag" value={tag} onChange={(e) => setTag(e.target.value)}
