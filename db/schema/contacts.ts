@@ -66,7 +66,11 @@ export const tags = pgTable('tags', {
   accountId: integer('account_id').notNull().references(() => accounts.id, { onDelete: 'cascade' }),
   name: varchar('name', { length: 100 }).notNull(),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),
-}, (t) => [uniqueIndex('tags_account_name_key').on(t.accountId, t.name)]);
+}, (t) => [
+  uniqueIndex('tags_account_name_key').on(t.accountId, t.name),
+  // Names are found whatever their case (lib/tags/service.ts, the tag filters).
+  index('tags_account_lower_name_idx').on(t.accountId, sql`lower(${t.name})`),
+]);
 
 export const contactTags = pgTable('contact_tags', {
   contactId: uuid('contact_id').notNull().references(() => contacts.id, { onDelete: 'cascade' }),

@@ -401,3 +401,19 @@ test.describe('/api/contact/{id}', () => {
     expect(await anonymous.json()).toEqual({ detail: 'Authentication credentials were not provided.' });
   });
 });
+
+test('a tag name finds its tag whatever its case: PROMO, Promo and promo are one tag', async ({ request }) => {
+  const fresh = await newAccount(request);
+  const h = fresh.admin.headers;
+  const phone = uniquePhone();
+  const first = await (await request.post('/api/contact', { headers: h, data: { phone, tags: [{ name: 'promo' }] } })).json();
+  const again = await request.post('/api/contact', { headers: h, data: { phone, tags: [{ name: 'PROMO' }, { name: 'Promo' }] } });
+  expect(again.ok(), await again.text()).toBe(true);
+  const tags = (await again.json()).tags as { id: number; name: string }[];
+  expect(tags).toEqual([{ id: first.tags[0].id, name: 'promo' }]);
+  // A new tag keeps the first spelling given; the others in the same request are that tag.
+  const other = await (await request.post('/api/contact', { headers: h, data: { phone: uniquePhone(), tags: ['Vip', 'VIP'] } })).json();
+  expect(other.tags.map((t: { name: string }) => t.name)).toEqual(['Vip']);
+  const tagged = await (await request.get('/api/contact?tag=vip', { headers: h })).json();
+  expect(tagged.count).toBe(1);
+});

@@ -79,10 +79,13 @@ export async function checkBatchReferences(
 export async function checkBatchTags(tx: Executor, accountId: number, names: string[]): Promise<void> {
   const unique = [...new Set(names.map((n) => n.trim()).filter(Boolean))];
   if (!unique.length) return;
-  const [{ n }] = await execRows<{ n: number }>(tx, sql`
-    select count(*)::int as n from (select id from tags
-      where account_id = ${accountId} and name = any(${sql.param(unique)}::text[]) for key share) t`);
-  if (Number(n) !== unique.length) throw new ReferenceGoneError('a tag was deleted while the import was writing it');
+  // Names match their tag whatever the case (upsertTags): every name must still find one.
+  const [{ missing }] = await execRows<{ missing: number }>(tx, sql`
+    with locked as (select lower(name) as k from tags
+      where account_id = ${accountId} and lower(name) = any(select lower(x) from unnest(${sql.param(unique)}::text[]) as x) for key share)
+    select count(*)::int as missing from unnest(${sql.param(unique)}::text[]) as u(name)
+    where lower(u.name) not in (select k from locked)`);
+  if (Number(missing) > 0) throw new ReferenceGoneError('a tag was deleted while the import was writing it');
 }
 
 /**
