@@ -375,6 +375,11 @@ test('lists newest first with search; another account gets 404 everywhere; no cr
   const number = (await (await request.get(`/api/broadcast/${first.id}/recipients`, { headers: acme.admin.headers })).json()).results[0].phone as string;
   expect(theirs).toBeDefined();
   expect(await found('abc')).toBe(0);
+  // A filter refused in the words of every list filter; left empty it filters nothing.
+  const badFilter = await request.get('/api/broadcast?status=foo', { headers: acme.admin.headers });
+  expect(badFilter.status()).toBe(400);
+  expect(await badFilter.json()).toEqual({ status: ['Select a valid choice. foo is not one of the available choices.'] });
+  expect((await request.get('/api/broadcast?status=', { headers: acme.admin.headers })).status()).toBe(200);
   expect(await found(number.slice(-6, -3) + ' ' + number.slice(-3))).toBe(1);
   for (const [method, path] of [
     ['get', `/api/broadcast/${first.id}`], ['get', `/api/broadcast/${first.id}/recipients`], ['get', `/api/broadcast/${first.id}/recipients/export`],

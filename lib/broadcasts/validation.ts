@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { broadcastRecipientStatuses, broadcastStatuses } from '@/db/schema/enum-values';
-import { boolish, dateTime, queryFlag, tagList } from '@/lib/validation/fields';
+import { boolish, dateTime, filterChoice, queryFlag, tagList } from '@/lib/validation/fields';
 
 // Request schemas of broadcasts, shared by the API, the dashboard's form and the OpenAPI document.
 
@@ -40,14 +40,14 @@ export type BroadcastCreate = z.output<typeof broadcastCreateBody>;
 
 export const broadcastListQuery = z.object({
   search: z.string().max(200).optional(),
-  status: z.enum(BROADCAST_STATUSES).optional(),
+  status: filterChoice(BROADCAST_STATUSES),
   /** The dashboard's list leaves out the recipients' ids, which a large broadcast has many of. */
   include_recipients: queryFlag.transform((v) => v ?? true),
 });
 export type BroadcastListQuery = z.output<typeof broadcastListQuery>;
 
 export const recipientListQuery = z.object({
-  status: z.enum(RECIPIENT_STATUSES).optional(),
+  status: filterChoice(RECIPIENT_STATUSES),
   search: z.string().max(200).optional(),
 });
 export type RecipientListQuery = z.output<typeof recipientListQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationStatus } from '@/db/schema/enums';
-import { boolish, pkInt, queryFlag, tagList, userRefList } from '@/lib/validation/fields';
+import { boolish, filterChoices, pkInt, queryFlag, tagList, userRefList } from '@/lib/validation/fields';
 import { CAPTION_MAX, TEXT_MAX } from './limits';
 
 // Request schemas of conversations (list, update, partial update) and the free-form send.
@@ -10,16 +10,7 @@ const statusChoices = conversationStatus.enumValues;
 export const conversationListQuery = z.object({
   contact: z.uuid().optional(),
   search: z.string().max(200).optional(),
-  status: z.string().optional().transform((raw, ctx) => {
-    if (!raw?.trim()) return undefined;
-    const items = raw.split(',').map((s) => s.trim()).filter(Boolean);
-    const bad = items.find((s) => !(statusChoices as readonly string[]).includes(s));
-    if (bad !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `Select a valid choice. ${bad} is not one of the available choices.` });
-      return z.NEVER;
-    }
-    return items as (typeof statusChoices)[number][];
-  }),
+  status: filterChoices(statusChoices),
   // A member's id, `me` (the caller), `none` (unassigned) or `any` (assigned to someone).
   assigned: z.union([z.enum(['me', 'none', 'any']), pkInt], {
     error: 'Enter a member id, "me", "none" or "any".',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { templateCategory, templateStatus } from '@/db/schema/enums';
-import { pkInt } from '@/lib/validation/fields';
+import { filterChoices, pkInt } from '@/lib/validation/fields';
 import { placeholderProblem } from './variables';
 
 // Template list filters: `category` and `status` take one value or comma-separated
@@ -9,21 +9,8 @@ import { placeholderProblem } from './variables';
 
 export const TEMPLATE_ORDERING_FIELDS = ['name', 'language', 'category', 'status', 'created_on', 'updated_on'] as const;
 
-function choiceList<T extends string>(values: readonly T[]) {
-  return z.string().optional().transform((raw, ctx) => {
-    if (raw === undefined || raw.trim() === '') return undefined;
-    const items = raw.split(',').map((v) => v.trim()).filter(Boolean);
-    const bad = items.find((v) => !values.includes(v as T));
-    if (bad !== undefined) {
-      ctx.addIssue({ code: 'custom', message: `Select a valid choice. ${bad} is not one of the available choices.` });
-      return z.NEVER;
-    }
-    return items as T[];
-  });
-}
-
-export const categoryList = choiceList(templateCategory.enumValues);
-export const statusList = choiceList(templateStatus.enumValues);
+export const categoryList = filterChoices(templateCategory.enumValues);
+export const statusList = filterChoices(templateStatus.enumValues);
 
 export const templateListQuery = z.object({
   category: categoryList,

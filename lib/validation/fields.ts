@@ -77,3 +77,28 @@ export const pkInt = integer({ min: 1, max: 2_147_483_647 });
 export const userRefList = z.array(
   z.union([pkInt, z.object({ id: pkInt }).transform((u) => u.id)]),
 );
+
+/**
+ * A list filter's choice, as django-filter reads one: empty is no filter; several values may be
+ * given separated by commas where `many`; anything else is refused in its words.
+ */
+export function filterChoices<T extends string>(values: readonly T[], one = false) {
+  // The OpenAPI document lists the choices of a single-choice filter.
+  return (one ? z.string().meta({ enum: [...values] }) : z.string()).optional().transform((raw, ctx) => {
+    if (raw === undefined || raw.trim() === '') return undefined;
+    const items = raw.split(',').map((v) => v.trim()).filter(Boolean);
+    const bad = items.find((v) => !values.includes(v as T));
+    if (bad !== undefined) {
+      ctx.addIssue({ code: 'custom', message: `Select a valid choice. ${bad} is not one of the available choices.` });
+      return z.NEVER;
+    }
+    return items as T[];
+  });
+}
+
+/** One choice of a list filter (filterChoices, a single value). */
+export function filterChoice<T extends string>(values: readonly T[]) {
+  return filterChoices(values, true).superRefine((items, ctx) => {
+    if (items && items.length > 1) ctx.addIssue({ code: 'custom', message: `Select a valid choice. ${items.join(',')} is not one of the available choices.` });
+  }).transform((items) => items?.[0]);
+}
