@@ -59,6 +59,8 @@ test('bad drafts are refused field by field; another account\'s channel does not
   });
   expect(bad.status()).toBe(400);
   expect(Object.keys(await bad.json()).sort()).toEqual(['category', 'components', 'language', 'name']);
+  const empty = await request.post('/api/channels/chat/template', { headers: acme.admin.headers, data: {} });
+  expect((await empty.json()).channel).toEqual(['This field is required.']);
   const foreign = await request.post('/api/channels/chat/template', {
     headers: acme.admin.headers, data: { channel: await sandboxOf(request, other), name: 'x', language: 'en', category: 'UTILITY', components: [BODY] },
   });

@@ -27,13 +27,14 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
   let number = z.number({
     error: (issue) => {
       if (issue.code !== 'invalid_type') return undefined; // bounds keep their DRF wording (drf-messages.ts)
+      if (issue.input === undefined) return 'This field is required.';
       return issue.input === null ? 'This field may not be null.' : 'A valid integer is required.';
     },
   }).int();
   if (bounds.min !== undefined) number = number.min(bounds.min);
   if (bounds.max !== undefined) number = number.max(bounds.max);
   return z.preprocess((v) => {
-    if (typeof v === 'number' || v === null) return v;
+    if (typeof v === 'number' || v === null || v === undefined) return v;
     return typeof v === 'string' && INTEGER_TEXT.test(v) ? Number(v) : Number.NaN;
   }, number);
 }
