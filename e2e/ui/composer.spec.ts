@@ -315,7 +315,7 @@ test('a resolved conversation says so in place of the reply box and reopens; one
   await signIn(page, fresh.admin.email, fresh.password);
   await page.goto(`/inbox/${first}`);
   const notice = page.getByTestId('reopen-first');
-  await expect(notice).toContainText('This conversation is resolved. Reopen it to reply');
+  await expect(notice).toContainText('Reopen this conversation to reply');
   await expect(page.getByLabel('Reply', { exact: true })).toHaveCount(0);
   await notice.getByRole('button', { name: 'Reopen' }).click();
   await expect(page.getByLabel('Reply', { exact: true })).toBeVisible();

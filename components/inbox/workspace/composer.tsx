@@ -67,7 +67,8 @@ function ReopenFirst({ conversation }: { conversation: Conversation }) {
   const update = useUpdateConversation(conversation.id);
   return (
     <div data-testid="reopen-first" className="space-y-2 rounded-md bg-slate-50 p-3 text-sm text-slate-700">
-      <p>This conversation is {conversation.status.toLowerCase()}. Reopen it to reply; a note can still be added.</p>
+      {/* Its status is on the badge above; named again here, it would read as a second status. */}
+      <p>Reopen this conversation to reply to the contact; a note can still be added.</p>
       <FormAlert messages={topMessages(errorBody(update.error), [])} title="It was not reopened" />
       {isApiError(update.error, 400) && (
         <p>
