@@ -74,3 +74,17 @@ export async function resolveMember(req: Request, { fresh = false } = {}): Promi
   if (!member) throw new AuthenticationError();
   return member;
 }
+
+/**
+ * Whether the request's credentials still let `member` in (for a long-lived answer, such as an
+ * event stream, asked again from time to time). A refusal is false; a failure to ask (the
+ * database away) is thrown, so the caller does not end what it serves for it.
+ */
+export async function stillSignedIn(req: Request, member: Member): Promise<boolean> {
+  try {
+    return (await resolveMember(req)).userId === member.userId;
+  } catch (error) {
+    if (error instanceof AuthenticationError) return false;
+    throw error;
+  }
+}
