@@ -34,6 +34,24 @@ function tapped(m: Message): string | null {
   return t === 'list_reply' ? 'Picked from the list' : t === 'button_reply' ? 'Tapped a button' : null;
 }
 
+/** A map of the point, for a location a contact shared (its body only repeats the name and address). */
+export function mapLink(latitude: number, longitude: number): string {
+  return `https://www.openstreetmap.org/?mlat=${latitude}&mlon=${longitude}#map=17/${latitude}/${longitude}`;
+}
+
+function LocationContent({ location: l }: { location: NonNullable<Message['location']> }) {
+  const point = `${l.latitude}, ${l.longitude}`;
+  return (
+    <div className="text-sm text-slate-900">
+      <p>📍 <span className="font-medium">{l.place_name || l.address || point}</span></p>
+      {l.place_name && l.address && <p className="text-slate-700">{l.address}</p>}
+      <a href={mapLink(l.latitude, l.longitude)} target="_blank" rel="noreferrer noopener" className="text-xs text-indigo-700 underline">
+        Open in a map ({point})
+      </a>
+    </div>
+  );
+}
+
 const MEDIA_TYPES = new Set(['image', 'document', 'audio', 'video', 'sticker']);
 
 /** The readable part of a message: its text, a file link, a location, the template it came from. */
@@ -59,10 +77,8 @@ export function MessageContent({ message: m }: { message: Message }) {
           {media.mime_type && <span className="ml-1 text-xs text-slate-500">({media.mime_type})</span>}
         </p>
       )}
-      {m.msg_type === 'location' && m.location && (
-        <p className="text-sm">📍 {m.location.place_name || m.location.address || `${m.location.latitude}, ${m.location.longitude}`}</p>
-      )}
-      {m.body && (!media || m.body !== media.filename) && (
+      {m.msg_type === 'location' && m.location && <LocationContent location={m.location} />}
+      {m.body && (!media || m.body !== media.filename) && !(m.msg_type === 'location' && m.location) && (
         <p data-testid="message-body" className="whitespace-pre-wrap break-words text-sm text-slate-900">{m.body}</p>
       )}
       {buttons.length > 0 && (

@@ -14,7 +14,6 @@ function prefill(t: ChatTemplate, firstName: string | null): string[] {
   return variableSlots(t.components).map((slot) => (slot.index === 0 ? firstName ?? '' : ''));
 }
 
-/** Picks an approved template, fills its variables with a live preview, and sends it to `phone`. */
 /** The `variables` errors, each naming its variable ({{n}}) when the API gave them by index. */
 function variableMessages(errors: unknown, count: number): string[] {
   const byIndex = Array.from({ length: count }, (_, i) => messagesAt(errors, ['variables', i]).map((m) => `{{${i + 1}}}: ${m}`)).flat();
@@ -22,14 +21,23 @@ function variableMessages(errors: unknown, count: number): string[] {
   return byIndex.length ? byIndex : whole;
 }
 
-export function TemplateSendForm({ phone, firstName, onSent }: { phone: string; firstName: string | null; onSent?: (sent: TemplateSendResult) => void }) {
-  const templates = useTemplates({ search: '', category: '', status: 'approved', channel: null, page: 1 }, 100);
+/**
+ * Picks an approved template, fills its variables with a live preview, and sends it to `phone`.
+ * With `channel` (a conversation's), only that channel's templates are offered, so that the
+ * message goes out from the number the contact is talking to.
+ */
+export function TemplateSendForm({ phone, firstName, channel = null, onSent }: {
+  phone: string; firstName: string | null; channel?: number | null; onSent?: (sent: TemplateSendResult) => void;
+}) {
+  const templates = useTemplates({ search: '', category: '', status: 'approved', channel, page: 1 }, 100);
   const [id, setId] = useState('');
   const chosen = templates.data?.results.find((t) => t.id === id) ?? null;
   const [values, setValues] = useState<string[]>([]);
   const send = useSendTemplate(id);
   const errors = errorBody(send.error);
   const slots = useMemo(() => (chosen ? variableSlots(chosen.components) : []), [chosen]);
+  // Templates of several channels: each names its channel, which is the number it is sent from.
+  const severalChannels = new Set(templates.data?.results.map((t) => t.channel.id)).size > 1;
   return (
     <form noValidate aria-label="Send a template" className="space-y-2" onSubmit={(e) => {
       e.preventDefault();
@@ -43,7 +51,9 @@ export function TemplateSendForm({ phone, firstName, onSent }: { phone: string; 
         send.reset();
       }}>
         <option value="">{templates.isPending ? 'Loading templates…' : 'Choose an approved template'}</option>
-        {templates.data?.results.map((t) => <option key={t.id} value={t.id}>{t.name} ({t.language})</option>)}
+        {templates.data?.results.map((t) => (
+          <option key={t.id} value={t.id}>{t.name} ({t.language}){severalChannels ? ` · ${t.channel.name}` : ''}</option>
+        ))}
       </select>
       {chosen && (
         <>

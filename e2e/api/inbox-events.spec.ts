@@ -76,6 +76,41 @@ test('a reply, a status tick and an update reach the open stream of the account,
   }
 });
 
+const contactChanges = (events: Sse[], contact: string) => events.filter((e) => e.event === 'change'
+  && ((e.data as { contacts?: string[] }).contacts ?? []).includes(contact));
+
+test('an edit of a contact in a conversation (fields, tags, notes) names the contact and its conversation', async ({ request, baseURL }) => {
+  const headers = acme.agent.headers;
+  const res = await request.post('/api/channels/sandbox/inbound', { headers, data: { phone: uniquePhone(), text: 'Hi' } });
+  const inbound = await res.json();
+  const contact = (await (await request.get(`/api/inbox/conversation/${inbound.conversation}`, { headers })).json()).contact as string;
+  const lonely = await (await request.post('/api/contact', { headers, data: { phone: uniquePhone(), first_name: 'Nobody' } })).json();
+  const mine = await openStream(baseURL!, headers);
+  const theirs = await openStream(baseURL!, other.agent.headers);
+  try {
+    await expect.poll(() => mine.events[0]?.event).toBe('ready');
+    // A contact without a conversation is nothing to the inbox.
+    expect((await request.patch(`/api/contact/${lonely.id}`, { headers, data: { first_name: 'Still nobody' } })).status()).toBe(200);
+    for (const [i, change] of [{ first_name: 'Renamed' }, { tags: [{ name: 'vip' }] }, { notes: 'Prefers mornings' }, { meta: { plan: 'gold' } }].entries()) {
+      expect((await request.patch(`/api/contact/${contact}`, { headers, data: change })).status()).toBe(200);
+      await expect.poll(() => contactChanges(mine.events, contact).length, { timeout: 5_000 }).toBeGreaterThan(i);
+    }
+    const first = contactChanges(mine.events, contact)[0].data as { conversations: string[]; contacts: string[] };
+    expect(first).toEqual({ conversations: [inbound.conversation], contacts: [contact] });
+    expect(contactChanges(mine.events, lonely.id)).toEqual([]);
+    // An update that changes nothing the inbox shows announces nothing.
+    const before = mine.events.length;
+    expect((await request.patch(`/api/contact/${contact}`, { headers, data: { first_name: 'Renamed' } })).status()).toBe(200);
+    expect((await request.patch(`/api/contact/${contact}`, { headers, data: { last_name: 'Done' } })).status()).toBe(200);
+    await expect.poll(() => contactChanges(mine.events, contact).length, { timeout: 5_000 }).toBe(5);
+    expect(mine.events.length).toBe(before + 1);
+    expect(theirs.events.map((e) => e.event)).toEqual(['ready']);
+  } finally {
+    await mine.close();
+    await theirs.close();
+  }
+});
+
 test('no credentials is a 401', async ({ request }) => {
   const res = await request.get('/api/inbox/events');
   expect(res.status()).toBe(401);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { newAccount, type TestAccount } from '../api/factories';
+import { newAccount, sendWelcome, type TestAccount } from '../api/factories';
 import { FakeCloud, TOKEN } from '../api/fake-cloud';
 import { signIn } from './sign-in';
 
@@ -135,4 +135,41 @@ test('a channel added from the dashboard shows itself ACTIVE with its templates 
   await expect(page).toHaveURL(/\/settings\/channels\/\d+$/);
   // The first template sync runs in the background just after the answer; the page follows it.
   await expect(page.getByTestId('channel-status')).toHaveAttribute('data-status', 'ACTIVE', { timeout: 15_000 });
+});
+
+test('the inbox offers the templates of the conversation\'s channel; the contact page offers every channel\'s, named', async ({ page, request }) => {
+  const stamp = Date.now();
+  const waba = `WABA${stamp}`;
+  const headers = account.admin.headers;
+  cloud.setTemplates(waba, [[{ id: `TPL-${stamp}`, name: 'table_ready', language: 'en', category: 'UTILITY', status: 'APPROVED', components: [{ type: 'BODY', text: 'Your table is ready.' }] }]]);
+  const added = await request.post('/api/channels', {
+    headers,
+    data: {
+      name: 'Second number', phone_number_id: `PN${stamp}`, business_account_id: waba, access_token: TOKEN,
+      app_secret: 'sec', verify_token: 'ver', base_url: cloud.baseUrl, api_version: 'v21.0',
+    },
+  });
+  expect(added.status(), await added.text()).toBe(201);
+  const second = (await added.json()).id as number;
+  // Adding the channel syncs its templates.
+  await expect.poll(async () => (await (await request.get(`/api/channels/chat/template?channel=${second}&status=approved`, { headers })).json()).count,
+    { timeout: 15_000 }).toBe(1);
+
+  const sent = await sendWelcome(request, account);
+  const conversation = await (await request.get(`/api/inbox/conversation/${sent.conversation}`, { headers })).json();
+  const channels = await (await request.get('/api/channels', { headers })).json();
+  const sandbox = channels.results.find((c: { is_sandbox: boolean }) => c.is_sandbox);
+  expect(conversation.channel).toBe(sandbox.id);
+
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/inbox/${sent.conversation}`);
+  const inInbox = page.getByRole('form', { name: 'Send a template' }).getByLabel('Template');
+  await expect(inInbox.locator('option', { hasText: 'welcome' }).first()).toBeAttached();
+  await expect(inInbox.locator('option', { hasText: 'table_ready' })).toHaveCount(0);
+
+  await page.goto(`/contacts/${conversation.contact}`);
+  await page.getByRole('button', { name: 'Send message' }).click();
+  const onContact = page.getByRole('form', { name: 'Send a template' }).getByLabel('Template');
+  await expect(onContact.locator('option', { hasText: 'table_ready (en) · Second number' })).toBeAttached();
+  await expect(onContact.locator('option', { hasText: `welcome` }).first()).toContainText(` · ${sandbox.name}`);
 });

@@ -125,3 +125,35 @@ test('the contact page lists the contact\'s conversations, and the nav counts un
   // Opened means read.
   await expect(page.getByTestId('nav-unread')).toHaveCount(0, { timeout: 5_000 });
 });
+
+test('a shared location shows its name once, its address and a map link', async ({ page, request }) => {
+  const phone = uniquePhone();
+  const sent = await sendWelcome(request, phone);
+  const res = await request.post('/api/channels/sandbox/inbound', {
+    headers: account.agent.headers,
+    data: { phone, type: 'location', location: { latitude: 19.4326, longitude: -99.1332, name: 'Zócalo', address: 'Plaza de la Constitución, CDMX' } },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/inbox/${sent.conversation}`);
+  const thread = page.getByRole('list', { name: 'Messages', exact: true });
+  await expect(thread).toContainText('Plaza de la Constitución, CDMX');
+  await expect(thread.getByText('Zócalo')).toHaveCount(1);
+  const map = thread.getByRole('link', { name: /Open in a map \(19\.4326, -99\.1332\)/ });
+  await expect(map).toHaveAttribute('href', 'https://www.openstreetmap.org/?mlat=19.4326&mlon=-99.1332#map=17/19.4326/-99.1332');
+});
+
+test('a contact edited elsewhere shows its new details in an open conversation without a reload', async ({ page, request }) => {
+  const phone = uniquePhone();
+  const sent = await sendWelcome(request, phone);
+  const conversation = await (await request.get(`/api/inbox/conversation/${sent.conversation}`, { headers: account.admin.headers })).json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/inbox/${sent.conversation}`);
+  await expect(page.getByTestId('live-state')).toHaveAttribute('data-state', 'live');
+  const res = await request.patch(`/api/contact/${conversation.contact}`, {
+    headers: account.agent.headers, data: { first_name: 'Lucía', tags: [{ name: 'vip' }] },
+  });
+  expect(res.status()).toBe(200);
+  await expect(page.getByRole('heading', { level: 1, name: /Lucía/ })).toBeVisible({ timeout: 5_000 });
+  await expect(page.getByLabel('First name')).toHaveValue('Lucía');
+});

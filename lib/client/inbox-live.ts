@@ -4,7 +4,7 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { queryKeys } from './query-keys';
 
 // The inbox's live connection (GET /api/inbox/events): changes reload exactly the conversations
-// named; a (re)connect or a server-side gap reloads everything shown. While the stream is down, the
+// and contacts named; a (re)connect or a server-side gap reloads everything shown. While the stream is down, the
 // inbox's queries poll (useInboxPollMs).
 //
 // A reload drops any read of the same data already in flight: that read may have started before the
@@ -61,11 +61,14 @@ export function useInboxLive() {
     let retry: ReturnType<typeof setTimeout> | undefined;
     let batch: ReturnType<typeof setTimeout> | undefined;
     const pending = new Set<string>();
+    const pendingContacts = new Set<string>();
     let pendingLists = false;
     const reloadAll = () => {
       everythingChangedAt = Date.now();
       pending.clear();
+      pendingContacts.clear();
       pendingLists = false;
+      void reloadQueries(qc, [...queryKeys.contacts, 'detail']);
       return reloadQueries(qc, queryKeys.conversations);
     };
     const flush = () => {
@@ -78,7 +81,9 @@ export function useInboxLive() {
         void reloadQueries(qc, queryKeys.conversation(id));
         void reloadQueries(qc, queryKeys.conversationMessages(id));
       }
+      for (const id of pendingContacts) void reloadQueries(qc, queryKeys.contact(id));
       pending.clear();
+      pendingContacts.clear();
       pendingLists = false;
       // Only a write in flight needs to know (keepLatest): older entries can go.
       if (changedAt.size > 1_000) for (const [id, at] of changedAt) if (at < Date.now() - 60_000) changedAt.delete(id);
@@ -94,8 +99,9 @@ export function useInboxLive() {
         void reloadAll();
       });
       source.addEventListener('change', (e) => {
-        const { conversations } = JSON.parse((e as MessageEvent).data) as { conversations: string[] | null };
+        const { conversations, contacts = [] } = JSON.parse((e as MessageEvent).data) as { conversations: string[] | null; contacts?: string[] };
         if (!conversations) return void reloadAll();
+        for (const id of contacts) pendingContacts.add(id);
         const now = Date.now();
         for (const id of conversations) {
           changedAt.set(id, now);

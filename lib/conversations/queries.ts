@@ -13,7 +13,7 @@ const summary = (order: SQL) => sql`(select json_build_object('id', m.id, 'body'
   from messages m where m.conversation_id = cv.id order by ${order} limit 1)`;
 
 const CONVERSATION_COLUMNS = sql`
-  cv.id, cv.contact_id as contact, cv.status, cv.source, cv.created_on, cv.last_message_on, cv.unread_count, cv.archived_on,
+  cv.id, cv.contact_id as contact, cv.channel_id as channel, cv.status, cv.source, cv.created_on, cv.last_message_on, cv.unread_count, cv.archived_on,
   (select max(m.timestamp) from messages m where m.contact_id = cv.contact_id and m.direction = 'INBOUND') as last_inbound_on,
   (select json_agg(${assignedUserRecord('u')} order by u.id)
      from conversation_assignees a join users u on u.id = a.user_id where a.conversation_id = cv.id) as assigned,

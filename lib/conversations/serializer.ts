@@ -12,6 +12,7 @@ export type SerializedConversation = z.output<typeof Conversation>;
 export type ConversationRow = {
   id: string;
   contact: string;
+  channel: number | null;
   status: SerializedConversation['status'];
   source: SerializedConversation['source'];
   created_on: Date | string;
@@ -34,6 +35,7 @@ export function serializeConversation(c: ConversationRow): SerializedConversatio
     id: c.id,
     contact: c.contact,
     contact_summary: c.contact_summary,
+    channel: c.channel === null ? null : Number(c.channel),
     status: c.status,
     assigned: c.assigned ?? [],
     tags: c.tags ?? [],

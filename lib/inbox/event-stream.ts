@@ -2,7 +2,7 @@ import { followInbox, type LiveEvent } from './live';
 
 // The server-sent events stream of GET /api/inbox/events. Events: `ready` (connected; `listening`
 // false means changes may be missed until `resync`), `change` ({conversations: ids, or null for
-// "refresh everything"}), `resync` (the server listens again after a gap: reload what is shown),
+// "refresh everything"; contacts: ids of contacts whose details changed}), `resync` (the server listens again after a gap: reload what is shown),
 // `lost` (the server stopped listening: poll until `resync`). A comment every 15 s keeps proxies
 // from closing an idle connection; `retry` tells the browser to reconnect after a second. At each
 // of those the caller's credentials are asked again (`stillAllowed`): a member deactivated, or a key
@@ -26,7 +26,7 @@ export function inboxEventStream(accountId: number, signal: AbortSignal, stillAl
       };
       const event = (name: string, data: unknown) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
       const onEvent = (e: LiveEvent) => {
-        if (e.type === 'change') event('change', { conversations: e.conversations });
+        if (e.type === 'change') event('change', { conversations: e.conversations, contacts: e.contacts });
         else if (e.type === 'listening') event('resync', {});
         else if (e.type === 'lost') event('lost', {});
         else cleanup();

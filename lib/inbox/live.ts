@@ -1,8 +1,8 @@
 import { database } from '@/db';
 import type { Listener } from '@/db/notifications';
 
-// Live inbox updates for open dashboards. Database triggers (migration 0013) announce every change
-// to a conversation, its messages, assignees or tags on INBOX_CHANNEL, whichever process made it
+// Live inbox updates for open dashboards. Database triggers (migrations 0013 and 0030) announce every
+// change to a conversation, its messages, assignees or tags, and to its contact, on INBOX_CHANNEL, whichever process made it
 // (a web process, the worker, an operator); each web process listens once and fans the
 // announcements out to its open streams of the same account. While this process is not listening
 // (connection lost, not yet open) its streams are told so, and told to resync once it listens again.
@@ -10,7 +10,8 @@ import type { Listener } from '@/db/notifications';
 export const INBOX_CHANNEL = 'inbox_changes';
 
 export type LiveEvent =
-  | { type: 'change'; conversations: string[] | null }
+  /** `conversations` null: refresh everything. `contacts`: whose details changed (their conversations are named too). */
+  | { type: 'change'; conversations: string[] | null; contacts: string[] }
   | { type: 'listening' }
   | { type: 'lost' }
   /** The database closed (the process is stopping): streams end, so browsers reconnect elsewhere. */
@@ -22,14 +23,16 @@ const holder = globalThis as unknown as { __engageInboxLive?: { subscribers: Set
 const state = (holder.__engageInboxLive ??= { subscribers: new Set(), listener: null });
 
 function dispatch(payload: string) {
-  let parsed: { a?: unknown; c?: unknown };
+  let parsed: { a?: unknown; c?: unknown; k?: unknown };
   try {
     parsed = JSON.parse(payload);
   } catch {
     return;
   }
-  const conversations = Array.isArray(parsed.c) ? parsed.c.filter((c): c is string => typeof c === 'string') : null;
-  for (const s of state.subscribers) if (s.accountId === parsed.a) s.send({ type: 'change', conversations });
+  const ids = (value: unknown) => (Array.isArray(value) ? value.filter((c): c is string => typeof c === 'string') : null);
+  const conversations = ids(parsed.c);
+  const contacts = ids(parsed.k) ?? [];
+  for (const s of state.subscribers) if (s.accountId === parsed.a) s.send({ type: 'change', conversations, contacts });
 }
 
 /** The process's listener; a new one is given up to two seconds to start listening. */

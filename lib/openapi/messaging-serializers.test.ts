@@ -61,7 +61,7 @@ describe('messaging response schemas mirror the serializers', () => {
     expectShape(MessageLocation, m.location);
     expectShape(Conversation, serializeConversation({
       id: message.conversationId, contact: message.contactId, status: 'NEW', source: 'INBOX', created_on: when, last_message_on: when,
-      last_inbound_on: when.toISOString(), unread_count: 2, archived_on: null,
+      last_inbound_on: when.toISOString(), unread_count: 2, archived_on: null, channel: 7,
       contact_summary: { id: message.contactId, first_name: 'Ana', last_name: null, phone: '55 1234 5678', canonical_phone: '+525512345678' }, assigned: [assignedUser], tags: [{ id: 1, name: 'vip' }],
       first_message: summary, last_message: { ...summary, direction: 'OUTBOUND', status: 'read' },
     }));

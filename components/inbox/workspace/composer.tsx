@@ -54,7 +54,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
       {mode !== 'note' && CLOSED.includes(conversation.status)
         ? <ReopenFirst conversation={conversation} />
         : mode === 'template'
-          ? <TemplateSendForm phone={conversation.contact_summary.canonical_phone} firstName={conversation.contact_summary.first_name} />
+          ? <TemplateSendForm phone={conversation.contact_summary.canonical_phone} firstName={conversation.contact_summary.first_name} channel={conversation.channel} />
           : <ReplyForm conversation={conversation} note={mode === 'note'} compose={compose} />}
     </div>
   );

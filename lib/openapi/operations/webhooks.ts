@@ -254,7 +254,7 @@ const SAMPLE_SUMMARY = {
 
 const SAMPLE_CONVERSATION = {
   id: SAMPLE_MESSAGE.conversation, contact: SAMPLE_CONTACT.id, status: 'NEW',
-  contact_summary: { id: SAMPLE_CONTACT.id, first_name: 'Ana', last_name: 'López', phone: '+52 55 1234 5678', canonical_phone: '+525512345678' }, assigned: [], tags: [],
+  contact_summary: { id: SAMPLE_CONTACT.id, first_name: 'Ana', last_name: 'López', phone: '+52 55 1234 5678', canonical_phone: '+525512345678' }, channel: 1, assigned: [], tags: [],
   created_on: '2025-01-02T03:04:05.000Z', source: 'INBOX', last_message_on: '2025-01-02T03:04:05.000Z',
   free_form_until: '2025-01-03T03:04:05.000Z', first_message: SAMPLE_SUMMARY, last_message: SAMPLE_SUMMARY, unread_count: 1, archived_on: null,
 };

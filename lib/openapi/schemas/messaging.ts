@@ -105,6 +105,10 @@ export const Conversation = named('Conversation', z.object({
   id: uuid(),
   contact: uuid(),
   contact_summary: ContactSummary,
+  channel: id().nullable().meta({
+    description: 'The channel (business number) the conversation is on: its replies and templates go out through it. '
+      + 'Null when that channel was deleted.',
+  }),
   status: z.enum(conversationStatuses).meta({
     description: 'CREATED: we wrote first, no reply yet; NEW: the contact wrote, no agent reply; IN_PROGRESS: an agent '
       + 'replied; FLOW: in a flow; RESOLVED and CLOSED: done.',
