@@ -27,12 +27,13 @@ BEGIN
   RETURN NULL;
 END
 $$;--> statement-breakpoint
--- Tags and notes: rows of contact_tags or contact_notes, by their contact_id.
+-- Tags and notes: rows of contact_tags or contact_notes, by their contact_id (a probe of the
+-- conversations' contact index each, which finds nothing for an imported contact).
 CREATE FUNCTION "inbox_notify_contact_links"() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE r record;
 BEGIN
-  FOR r IN SELECT c.account_id, array_agg(DISTINCT c.id) AS ids FROM changed l JOIN contacts c ON c.id = l.contact_id
-    WHERE c.last_conversation IS NOT NULL GROUP BY c.account_id LOOP
+  FOR r IN SELECT cv.account_id, array_agg(DISTINCT l.contact_id) AS ids FROM changed l JOIN conversations cv ON cv.contact_id = l.contact_id
+    GROUP BY cv.account_id LOOP
     PERFORM inbox_notify_contacts(r.account_id, r.ids);
   END LOOP;
   RETURN NULL;
@@ -49,4 +50,9 @@ CREATE TRIGGER "contact_notes_inbox_insert" AFTER INSERT ON "contact_notes" REFE
 CREATE TRIGGER "contact_notes_inbox_update" AFTER UPDATE ON "contact_notes" REFERENCING NEW TABLE AS changed
   FOR EACH STATEMENT EXECUTE FUNCTION "inbox_notify_contact_links"();--> statement-breakpoint
 CREATE TRIGGER "contact_notes_inbox_delete" AFTER DELETE ON "contact_notes" REFERENCING OLD TABLE AS changed
-  FOR EACH STATEMENT EXECUTE FUNCTION "inbox_notify_contact_links"();
+  FOR EACH STATEMENT EXECUTE FUNCTION "inbox_notify_contact_links"();--> statement-breakpoint
+-- Enabled ALWAYS, as every trigger of the tables an import batch writes with its per-row checks off
+-- (lib/contacts/import/row-checks.ts): an import's merge into a contact in a conversation is shown too.
+ALTER TABLE "contacts" ENABLE ALWAYS TRIGGER "contacts_inbox_update";--> statement-breakpoint
+ALTER TABLE "contact_tags" ENABLE ALWAYS TRIGGER "contact_tags_inbox_insert";--> statement-breakpoint
+ALTER TABLE "contact_tags" ENABLE ALWAYS TRIGGER "contact_tags_inbox_delete";
