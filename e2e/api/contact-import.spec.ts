@@ -118,6 +118,57 @@ test.describe('contact CSV import', () => {
     expect(await json.json()).toEqual({ detail: 'Unsupported media type "application/json" in request.' });
   });
 
+  test('a corrected download of rejected rows imports; repeated columns are refused; spreadsheet names are recognised', async ({ request }) => {
+    const account = await newAccount(request);
+    const headers = account.admin.headers;
+    // The download of rejected rows: "line" and "reason" first, formula-like cells behind a quote.
+    const bad = await upload(request, account, 'phone,first_name,Plan\n+52 55,Jean-Luc,=gold\n');
+    expect(await finished(request, account, bad)).toMatchObject({ rejected: 1, created: 0 });
+    const download = await (await request.get(`/api/contact/upload/${bad}/rejected`, { headers })).text();
+    expect(download).toContain("'+52 55,Jean-Luc,'=gold");
+    const corrected = download.replace("'+52 55,", "'+52 55 1234 9876,");
+    const again = await finished(request, account, await upload(request, account, corrected));
+    expect(again).toMatchObject({ status: 'COMPLETED', created: 1, rejected: 0 });
+    const [contact] = (await (await request.get('/api/contact?search=Jean-Luc', { headers })).json()).results;
+    expect(contact).toMatchObject({ canonical_phone: '+525512349876', first_name: 'Jean-Luc', meta: { Plan: '=gold' } });
+
+    // A column named twice would lose one of the two.
+    for (const header of ['phone,first_name,phone', 'phone,tags,Tags', 'phone,City,City']) {
+      const res = await request.post('/api/contact/upload', { headers: csv(headers), data: `${header}\n5512345678,a,b\n` });
+      expect(res.status(), header).toBe(400);
+      expect((await res.json()).non_field_errors[0]).toMatch(/^The CSV header has the column "(phone|Tags|City)" twice/);
+    }
+
+    // "Mobile" and "E-mail" are the phone and the email; with a "phone" column too, "Mobile" is an attribute.
+    await finished(request, account, await upload(request, account, 'Mobile,E-mail,Surname\n55 1234 0001,ana@example.com,Ruiz\n'));
+    await finished(request, account, await upload(request, account, 'phone,Mobile\n55 1234 0002,55 9999 0000\n'));
+    const ana = (await (await request.get('/api/contact?search=ana@example.com', { headers })).json()).results[0];
+    expect(ana).toMatchObject({ canonical_phone: '+525512340001', email: 'ana@example.com', last_name: 'Ruiz', meta: {} });
+    const two = (await (await request.get('/api/contact?search=5512340002', { headers })).json()).results[0];
+    expect(two.meta).toEqual({ Mobile: '55 9999 0000' });
+  });
+
+  test('a deleted contact stays deleted; attributes past the limit are not added, an over-long value is rejected', async ({ request }) => {
+    const account = await newAccount(request);
+    const headers = account.admin.headers;
+    const made = await (await request.post('/api/contact', { headers, data: { phone: '+52 55 2000 0009', first_name: 'Gone' } })).json();
+    expect((await request.delete(`/api/contact/${made.id}`, { headers })).status()).toBe(204);
+    const keys = Array.from({ length: 199 }, (_, i) => `k${i}`);
+    const full = await request.post('/api/contact', { headers, data: { phone: '+52 55 2000 0010', meta: Object.fromEntries(keys.map((k) => [k, 'v'])) } });
+    expect(full.status()).toBe(201);
+
+    const report = await finished(request, account, await upload(request, account,
+      `phone,city,extra,notes\n+52 55 2000 0009,Puebla,,\n+52 55 2000 0010,León,more,\n+52 55 2000 0011,,,${'y'.repeat(10_001)}\n`));
+    expect(report).toMatchObject({ status: 'COMPLETED', rows: 3, updated: 2, created: 0, rejected: 1 });
+    expect(report.rejected_rows[0]).toMatchObject({ line: 4, reason: "notes: An attribute's value holds at most 10,000 characters." });
+    const gone = await (await request.get(`/api/contact/${made.id}`, { headers })).json();
+    expect(gone).toMatchObject({ is_deleted: true, meta: { city: 'Puebla' } });
+    const crowded = await (await request.get(`/api/contact/${(await full.json()).id}`, { headers })).json();
+    expect(Object.keys(crowded.meta)).toHaveLength(200);
+    expect(crowded.meta.city).toBe('León');
+    expect(crowded.meta.extra).toBeUndefined();
+  });
+
   test('requires authentication', async ({ request }) => {
     const res = await request.post('/api/contact/upload', { headers: { 'Content-Type': 'text/csv' }, data: 'phone\n5512345678\n' });
     expect(res.status()).toBe(401);

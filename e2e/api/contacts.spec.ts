@@ -95,6 +95,31 @@ test.describe('POST /api/contact', () => {
     expect(c.default_assignees.map((u: { id: number }) => u.id)).toEqual([acme.agent.id]);
   });
 
+  test('a contact holds at most 200 attributes, however many requests add them', async ({ request }) => {
+    const phone = uniquePhone();
+    const headers = acme.admin.headers;
+    const keys = (prefix: string, n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`${prefix}${i}`, 'v']));
+    const first = await request.post('/api/contact', { headers, data: { phone, meta: keys('a', 150) } });
+    expect(first.status()).toBe(201);
+    const { id } = await first.json();
+    for (const res of [
+      await request.post('/api/contact', { headers, data: { phone, meta: keys('b', 51) } }),
+      await request.patch(`/api/contact/${id}`, { headers, data: { meta: keys('c', 51) } }),
+    ]) {
+      expect(res.status()).toBe(400);
+      expect(await res.json()).toEqual({ meta: ['A contact holds at most 200 attributes: this change would give it 201.'] });
+    }
+    // Up to the limit, changing existing attributes, and removing some to make room are fine.
+    expect((await request.patch(`/api/contact/${id}`, { headers, data: { meta: keys('b', 50) } })).status()).toBe(200);
+    expect((await request.patch(`/api/contact/${id}`, { headers, data: { meta: { a0: 'w' } } })).status()).toBe(200);
+    const room = await request.patch(`/api/contact/${id}`, { headers, data: { meta: { a1: null, c0: 'new' } } });
+    expect(room.status()).toBe(200);
+    const meta = (await room.json()).meta;
+    expect(Object.keys(meta)).toHaveLength(200);
+    expect(meta).toMatchObject({ a0: 'w', c0: 'new' });
+    expect((await request.put(`/api/contact/${id}`, { headers, data: { phone, meta } })).status()).toBe(200);
+  });
+
   test('unifies Argentina and digits-only international spellings', async ({ request }) => {
     const ar = await (await request.post('/api/contact', { headers: acme.admin.headers, data: { phone: '+54 9 11 3896-0152' } })).json();
     expect(ar.canonical_phone).toBe('+5491138960152');

@@ -515,6 +515,32 @@ test.describe('flows', () => {
     expect(events[0].data).toMatchObject({ id: contacts[0].id, status: 'READY', flow_execution: { id: e.id } });
   });
 
+  test('a flow\'s changes of a conversation\'s status are conversation.updated events; a cancel resolves what it held', async ({ request }) => {
+    const account = await newAccount(request);
+    const headers = account.admin.headers;
+    const sub = await request.post('/api/webhook-subscription', { headers, data: { events: ['conversation.updated'], target: receiver.url('/flow-conversations') } });
+    expect(sub.status()).toBe(201);
+    const flow = await createFlow(request, account, QUALIFY);
+    const [answers, waits] = [uniquePhone(), uniquePhone()];
+    const e = await run(request, account, flow.id, { ...listFor([answers, waits]), flow_execution_variables: { promo: 'P' } });
+    for (const phone of [answers, waits]) expect(await waitFor(request, account, phone, 2)).toHaveLength(2);
+    const conversationOf = async (phone: string) => (await (await request.get(`/api/inbox/conversation?search=${phone.slice(1)}`, { headers })).json()).results[0];
+    expect((await conversationOf(waits)).status).toBe('FLOW');
+
+    // One answers and the flow ends: resolved.
+    await reply(request, account, answers, 'Sí');
+    await expect.poll(async () => (await conversationOf(answers)).status, { timeout: 15_000 }).toBe('RESOLVED');
+    // The other is still at the question when the execution is canceled: resolved too.
+    expect((await request.post(`/api/flow-execution/${e.id}/cancel`, { headers })).status()).toBe(200);
+    const held = await conversationOf(waits);
+    expect(held.status).toBe('RESOLVED');
+
+    const updates = () => receiver.at('/flow-conversations').map((r) => JSON.parse(r.body) as { type: string; data: { id: string; status: string } });
+    await expect.poll(() => updates().filter((u) => u.data.status === 'RESOLVED').map((u) => u.data.id).sort(), { timeout: 20_000 })
+      .toEqual([(await conversationOf(answers)).id, held.id].sort());
+    expect(updates().every((u) => u.type === 'conversation.updated')).toBe(true);
+  });
+
   test('an execution changes before it starts, not after; pause, resume, cancel; a flow with a running execution is not deleted', async ({ request }) => {
     const flow = await createFlow(request, acme, QUALIFY);
     const later = new Date(Date.now() + 3600_000).toISOString();

@@ -573,3 +573,26 @@ test('an edit made just before leaving the builder is saved', async ({ page, req
   await expect.poll(async () => (await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).body.steps[0].body, { timeout: 10_000 })
     .toBe('Hello again');
 });
+
+test('tags and execution variables are typed key by key, commas and spaces kept as typed', async ({ page, request }) => {
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  const created = await request.post('/api/flow', {
+    headers: h, data: { name: 'Tagging', status: 'DRAFT', steps: [{ ordering_idx: 0, step_type: 'TAG', contact_tags: ['old'] }], layout: { 0: { x: 0, y: 0 } } },
+  });
+  const flow = await created.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  await node(page, 0).click();
+  const tags = page.getByRole('region', { name: 'Step settings' }).getByLabel('Contact tags (comma separated)');
+  await tags.fill('');
+  await tags.pressSequentially('shoes, spring lead');
+  await expect(tags).toHaveValue('shoes, spring lead');
+  await expect.poll(async () => (await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).body.steps[0].contact_tags, { timeout: 10_000 })
+    .toEqual(['shoes', 'spring lead']);
+
+  await page.getByRole('button', { name: 'Close step settings' }).click();
+  const variables = page.getByRole('region', { name: 'Flow settings' }).getByLabel('Execution variables (comma separated)');
+  await variables.pressSequentially('order_id, coupon code');
+  await expect(variables).toHaveValue('order_id, coupon code');
+});

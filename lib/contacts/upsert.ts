@@ -23,6 +23,11 @@ export type ContactWrite = {
    * write and no event (sending to a contact is not an edit of it).
    */
   onExisting: 'merge' | 'keep';
+  /**
+   * With `merge`, whether a change without `is_deleted` restores a deleted contact (the upsert's
+   * rule, the default). A CSV import passes false: a deleted contact stays deleted.
+   */
+  restoresDeleted?: boolean;
   importId?: string | null;
   /** The source of a contact created here when the change gives none (default `website`). */
   sourceIfNew?: string;
@@ -73,7 +78,10 @@ async function upsertRound(tx: Executor, writes: ContactWrite[], events: Contact
     const merges = pending.filter((i) => found(i) && writes[i].onExisting === 'merge');
     const merged = await updateContacts(tx, merges.map((i) => ({
       actor: writes[i].actor, existing: found(i) as ContactRecord, importId: writes[i].importId,
-      change: { ...writes[i].change, fields: { ...writes[i].change.fields, isDeleted: writes[i].change.fields.isDeleted ?? false } },
+      change: { ...writes[i].change, fields: {
+        ...writes[i].change.fields,
+        isDeleted: writes[i].change.fields.isDeleted ?? (writes[i].restoresDeleted === false && (found(i) as ContactRecord).isDeleted),
+      } },
     })), events);
     merges.forEach((i, n) => { out[i] = { id: merged[n].id, created: false }; });
     for (const i of pending) {

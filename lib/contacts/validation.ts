@@ -10,6 +10,7 @@ export const META_MAX_KEYS = 200;
 export const META_MAX_VALUE = 10_000;
 export const TAGS_MAX = 100;
 export const NOTE_MAX = 10_000;
+export const META_VALUE_TOO_LONG = `An attribute's value holds at most ${META_MAX_VALUE.toLocaleString('en-US')} characters.`;
 
 /**
  * `meta` values are stored as strings (an object or list as its JSON); `null` removes a key when
@@ -20,8 +21,7 @@ export const metaSchema = z.record(z.string().max(200), z.unknown())
   .transform((m) => Object.fromEntries(Object.entries(m).map(([k, v]) => [
     k, v === null ? null : typeof v === 'string' ? v : typeof v === 'object' ? JSON.stringify(v) : String(v),
   ])))
-  .refine((m) => Object.values(m).every((v) => v === null || v.length <= META_MAX_VALUE),
-    `An attribute's value holds at most ${META_MAX_VALUE.toLocaleString('en-US')} characters.`) as unknown as z.ZodType<Record<string, string | null>>;
+  .refine((m) => Object.values(m).every((v) => v === null || v.length <= META_MAX_VALUE), META_VALUE_TOO_LONG) as unknown as z.ZodType<Record<string, string | null>>;
 
 /** Notes: a string, a list of strings, or the response form `[{id?, notes}]`. */
 export const notesSchema = z.union([

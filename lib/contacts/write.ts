@@ -3,10 +3,12 @@ import { execRows, type Executor } from '@/db';
 import { contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/db/schema';
 import { keyRows } from '@/lib/sql/key-probes';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
+import { ValidationError } from '@/lib/api/errors';
 import { upsertTags } from '@/lib/tags/service';
 import { deferContactCount } from './counter';
 import { changeType, recordContactEvents, type ContactChange } from './events';
 import { contactSearchText } from './search-text';
+import { META_MAX_KEYS } from './validation';
 
 // The one place that writes contact rows and their relations, for every path: the contact API,
 // the dashboard, the CSV import, inbound messages, sends, broadcasts and flows (through
@@ -41,19 +43,42 @@ export type NewContact = {
   importId?: string | null;
 };
 
-export function mergeMeta(current: Record<string, string>, change: Change['meta']): Record<string, string> {
+/**
+ * The attributes a change leaves. A contact holds at most META_MAX_KEYS of them, whatever the
+ * requests that added them: a change that would add one past that is refused (`refuse`, a 400 on
+ * `meta`), or, for a CSV import, the attributes past it are not added (`drop`, documented in
+ * docs/contacts-import.md). A contact stored with more before the limit applied keeps them.
+ */
+export function mergeMeta(current: Record<string, string>, change: Change['meta'], overflow: 'refuse' | 'drop' = 'refuse'): Record<string, string> {
   if (!change) return current;
-  const base = change.mode === 'replace' ? {} : { ...current };
+  const base: Record<string, string> = change.mode === 'replace' ? {} : { ...current };
+  let count = Object.keys(base).length;
+  let refused = 0;
   for (const [key, value] of Object.entries(change.value)) {
-    if (value === null) delete base[key];
-    else base[key] = value;
+    if (value === null) {
+      if (key in base) count -= 1;
+      delete base[key];
+    } else if (key in base) {
+      base[key] = value;
+    } else if (count < META_MAX_KEYS) {
+      base[key] = value;
+      count += 1;
+    } else {
+      refused += 1;
+    }
+  }
+  if (refused && overflow === 'refuse') {
+    throw ValidationError.field('meta', `A contact holds at most ${META_MAX_KEYS} attributes: this change would give it ${count + refused}.`);
   }
   return base;
 }
 
+/** How a write treats attributes past the limit: an import drops them, any other writer is refused. */
+const overflowOf = (importId: string | null | undefined) => (importId ? 'drop' as const : 'refuse' as const);
+
 /** An existing contact as the change leaves it (fields, merged meta), with its new search key. */
-export function changedContact(existing: ContactRecord, change: Change): ContactRecord {
-  const next = { ...existing, ...change.fields, meta: mergeMeta(existing.meta, change.meta) };
+export function changedContact(existing: ContactRecord, change: Change, overflow: 'refuse' | 'drop' = 'refuse'): ContactRecord {
+  const next = { ...existing, ...change.fields, meta: mergeMeta(existing.meta, change.meta, overflow) };
   return { ...next, searchText: contactSearchText(next) };
 }
 
@@ -84,7 +109,7 @@ export async function recordChanges(tx: Executor, changes: ContactEvent[], colle
  */
 export async function updateContacts(tx: Executor, updates: ContactUpdate[], events?: ContactEvent[]): Promise<ContactRecord[]> {
   if (!updates.length) return [];
-  const next = updates.map((u) => changedContact(u.existing, u.change));
+  const next = updates.map((u) => changedContact(u.existing, u.change, overflowOf(u.importId)));
   const rows = next.map((c, i) => ({
     id: c.id, aid: c.accountId, phone: c.phone, cp: c.canonicalPhone, fn: c.firstName, ln: c.lastName, em: c.email,
     url: c.externalUrl, eid: c.externalId, src: c.source, del: c.isDeleted, meta: c.meta, st: c.searchText,
@@ -113,7 +138,7 @@ function newContactRow(c: NewContact) {
     accountId: c.actor.accountId, createdById: c.actor.userId, phone: f.phone, canonicalPhone: f.canonicalPhone,
     firstName: f.firstName ?? null, lastName: f.lastName ?? null, email: f.email ?? null, externalUrl: f.externalUrl ?? null,
     externalId: f.externalId ?? null, isDeleted: f.isDeleted ?? false, source: f.source ?? 'website',
-    meta: mergeMeta({}, c.change.meta), contactImportId: c.importId ?? null,
+    meta: mergeMeta({}, c.change.meta, overflowOf(c.importId)), contactImportId: c.importId ?? null,
   };
   return { ...row, searchText: contactSearchText(row) };
 }

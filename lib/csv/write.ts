@@ -14,6 +14,14 @@ export function inertCell(text: string): string {
   return FORMULA_START.test(text) && !NUMBER.test(text) ? `'${text}` : text;
 }
 
+/**
+ * A cell read back from a file this product wrote: the quote that kept a formula inert goes, so a
+ * downloaded file of rejected rows, corrected, can be imported again ("'+52 55 …" is a phone).
+ */
+export function fromInertCell(text: string): string {
+  return text.charCodeAt(0) === 0x27 && FORMULA_START.test(text.slice(1)) ? text.slice(1) : text;
+}
+
 export function csvField(value: unknown): string {
   const s = inertCell(value === null || value === undefined ? '' : String(value));
   return /[",\r\n]/.test(s) || /^\s|\s$/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;

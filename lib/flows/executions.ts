@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { execRows, type Db, type Executor } from '@/db';
 import { contactImports, flowExecutionContacts, flowExecutions, flowVersions } from '@/db/schema';
+import { moveFlowConversations, ofContacts } from '@/lib/conversations/flow-status';
 import { ValidationError, type FieldErrors } from '@/lib/api/errors';
 import { itemErrors } from '@/lib/api/zod-to-drf';
 import type { Member } from '@/lib/auth/member';
@@ -191,8 +192,11 @@ export async function controlExecution(db: Db, accountId: number, id: string, ac
     if (e.status === 'CANCELED') return;
     if (FINAL.includes(e.status)) refuse();
     await tx.update(flowExecutions).set({ status: 'CANCELED', completedOn: new Date() }).where(eq(flowExecutions.id, id));
-    const rows = await execRows<{ id: string }>(tx, sql`select id from flow_execution_contacts where flow_execution_id = ${id} and is_active order by id`);
+    const rows = await execRows<{ id: string; contact_id: string }>(tx, sql`
+      select id, contact_id from flow_execution_contacts where flow_execution_id = ${id} and is_active order by id`);
     await moveContacts(tx, rows.map((r) => r.id), 'CANCELED', CANCELED_REASON);
+    // As when a flow ends: the conversations it held are resolved.
+    await moveFlowConversations(tx, ofContacts(rows.map((r) => r.contact_id)), 'FLOW', 'RESOLVED');
   });
   return getExecution(db, accountId, id);
 }
@@ -205,7 +209,7 @@ export async function stopExecutionContact(db: Db, member: Member, id: string) {
       .where(and(eq(flowExecutionContacts.accountId, member.accountId), eq(flowExecutionContacts.id, id))).for('update');
     if (!row.isActive) throw ValidationError.nonField(`This contact's flow is already over (${row.status}).`);
     await moveContacts(tx, [id], 'CANCELED', 'Stopped by an agent.');
-    await tx.execute(sql`update conversations set status = 'NEW', updated_on = now() where contact_id = ${row.contactId} and status = 'FLOW'`);
+    await moveFlowConversations(tx, ofContacts([row.contactId]), 'FLOW', 'NEW');
   });
   return getExecutionContact(db, member.accountId, id);
 }

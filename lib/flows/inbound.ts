@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
+import { moveFlowConversations } from '@/lib/conversations/flow-status';
 import type { ConversationStatus } from '@/lib/conversations/open';
 import { enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -73,8 +74,7 @@ export async function flowsSeeInbound(tx: Executor, items: FlowInbound[]): Promi
     }
   }
   if (flowConversations.size) {
-    await tx.execute(sql`update conversations set status = 'FLOW'
-      where id = any(${sql.param([...flowConversations])}::uuid[]) and status in ('CREATED', 'NEW')`);
+    await moveFlowConversations(tx, sql`conversations.id = any(${sql.param([...flowConversations])}::uuid[])`, ['CREATED', 'NEW'], 'FLOW');
   }
   await enqueueMany(tx, [...new Set(active.map((a) => a.id))].map((fecId) => ({ name: QUEUES.flowAdvance.name, data: { fecId } })));
   for (const s of started) await contactsStartedInbound(tx, s.accountId, s.fecIds);

@@ -1,6 +1,6 @@
 'use client';
 import type { DraftBody } from '@/lib/client/flow-builder';
-import { Check, Errors, Input, Select } from './inputs';
+import { Check, Errors, Input, ListInput, Select } from './inputs';
 
 // The flow's own settings (shown when no step is selected): name, type, the inbound trigger, the
 // execution variables its steps may use, with the problems a publish would name.
@@ -31,8 +31,8 @@ export function FlowSettingsPanel({ flow, problems, onChange }: { flow: FlowFiel
               errors={e('inbound_start_message')} hint="Only messages containing this start the flow." />
           </>
         )}
-        <Input label="Execution variables (comma separated)" value={flow.flow_execution_variables.join(', ')} errors={e('flow_execution_variables')}
-          onChange={(v) => onChange({ flow_execution_variables: v.split(',').map((x) => x.trim()).filter(Boolean) })}
+        <ListInput label="Execution variables (comma separated)" value={flow.flow_execution_variables} errors={e('flow_execution_variables')}
+          onChange={(v) => onChange({ flow_execution_variables: v })}
           hint="Values given when the flow is run: {{flow_execution_variables.<name>}}." />
         <Check label="Active (can be run)" checked={flow.is_active} onChange={(v) => onChange({ is_active: v })} />
       </div>

@@ -24,6 +24,33 @@ export function Input({ label, value, onChange, errors = [], type = 'text', hint
   );
 }
 
+/** The items of a comma-separated list as typed. */
+export const splitList = (text: string) => text.split(',').map((t) => t.trim()).filter(Boolean);
+
+/**
+ * A comma-separated list: the text stays as typed (a comma or a space just typed included) while
+ * the list it names is what changes; a list changed elsewhere (undo, another step) shows its text.
+ */
+export function ListInput({ label, value, onChange, errors, hint }: {
+  label: string; value: string[]; onChange: (v: string[]) => void; errors?: string[]; hint?: string;
+}) {
+  const joined = value.join('\n');
+  const [text, setText] = useState(value.join(', '));
+  const [shown, setShown] = useState(joined);
+  if (joined !== shown) {
+    setShown(joined);
+    if (splitList(text).join('\n') !== joined) setText(value.join(', '));
+  }
+  return (
+    <Input label={label} value={text} errors={errors} hint={hint} onChange={(typed) => {
+      const next = splitList(typed);
+      setText(typed);
+      setShown(next.join('\n'));
+      onChange(next);
+    }} />
+  );
+}
+
 export function TextBox({ label, value, onChange, errors = [], hint, rows = 3 }: {
   label: string; value: string; onChange: (v: string) => void; errors?: string[]; hint?: string; rows?: number;
 }) {

@@ -3,7 +3,7 @@ import { Button } from '@/components/ui/button';
 import { useFlowChoices, type DraftStep } from '@/lib/client/flow-builder';
 import { noOptionsReason, optionsFromVariable, variableList } from '@/lib/flows/engine/variable-options';
 import { answerPaths } from '@/lib/flows/variables';
-import { Check, Errors, Input, MapBox, Select } from './inputs';
+import { Check, Errors, Input, ListInput, MapBox, Select } from './inputs';
 import { ActionTestField } from './action-test-field';
 import { MemberPicker } from './member-picker';
 import { MessagePreview } from './message-preview';
@@ -31,7 +31,6 @@ const UNITS = ['MINUTE', 'HOUR', 'DAY'] as const;
 const DELAYS = [['DURATION', 'For a while'], ['UNTIL', 'Until a time'], ['TIME_WINDOW', 'Until inside time windows'], ['WORKING_HOURS', 'Until inside working hours']] as const;
 
 const flat = (v: unknown): string[] => (Array.isArray(v) ? v.flatMap((x) => (typeof x === 'string' ? [x] : Object.values(x ?? {}).flatMap(flat))) : v && typeof v === 'object' ? Object.values(v).flatMap(flat) : []);
-const list = (v: string) => v.split(',').map((t) => t.trim()).filter(Boolean);
 
 function Options({ step, errors, onChange }: { step: DraftStep; errors: Errs; onChange: Props['onChange'] }) {
   const options = step.answer_options ?? [];
@@ -241,8 +240,8 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
         )}
         {step.step_type === 'TAG' && (
           <>
-            <Input label="Contact tags (comma separated)" value={(step.contact_tags ?? []).join(', ')} onChange={(v) => onChange({ contact_tags: list(v) })} errors={e('contact_tags')} />
-            <Input label="Conversation tags" value={(step.conversation_tags ?? []).join(', ')} onChange={(v) => onChange({ conversation_tags: list(v) })} errors={e('conversation_tags')} />
+            <ListInput label="Contact tags (comma separated)" value={step.contact_tags ?? []} onChange={(v) => onChange({ contact_tags: v })} errors={e('contact_tags')} />
+            <ListInput label="Conversation tags" value={step.conversation_tags ?? []} onChange={(v) => onChange({ conversation_tags: v })} errors={e('conversation_tags')} />
             <Select label="Mode" value={step.tags_mode ?? 'APPEND'} options={[['APPEND', 'Add to the tags'], ['REPLACE', 'Replace the tags']]} onChange={(v) => onChange({ tags_mode: v })} />
           </>
         )}

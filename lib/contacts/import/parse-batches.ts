@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { LineTracker } from '@/lib/csv/line-numbers';
+import { fromInertCell } from '@/lib/csv/write';
 import { detectDelimiter, detectEncoding, firstLine, fromWindows1252 } from '@/lib/csv/sniff';
 import { mapHeader, type Header } from './columns';
 import { isBlankRecord, validateRow } from './row';
@@ -24,7 +25,9 @@ export type ParseEvent =
   /** The rest of the file cannot be read (e.g. a quote never closed); the batches before it stand. */
   | { kind: 'unreadable'; message: string };
 
-const withoutNul = (f: string) => (f.includes('\0') ? f.replace(/\0/g, '') : f); // Postgres text refuses NUL
+// A cell as the import reads it: without NUL (Postgres text refuses it), and without the quote this
+// product's own downloads put before a formula-like cell (lib/csv/write.ts).
+const cellText = (f: string) => fromInertCell(f.includes('\0') ? f.replace(/\0/g, '') : f);
 
 const emptyBatch = (): Batch => ({ rows: [], rejected: [], records: 0, bytes: 0 });
 
@@ -34,7 +37,7 @@ export async function* parseBatches(chunks: AsyncIterable<Buffer>, options: Pars
   if (head.done || !head.value.length) return;
   const first = head.value;
   const encoding = detectEncoding(first);
-  const clean = encoding === 'latin1' ? (f: string) => fromWindows1252(withoutNul(f)) : withoutNul;
+  const clean = encoding === 'latin1' ? (f: string) => fromWindows1252(cellText(f)) : cellText;
   const delimiter = detectDelimiter(firstLine(first.subarray(0, 64 * 1024).toString(encoding)));
 
   const source = Readable.from((async function* () {

@@ -1,6 +1,6 @@
 import '@/lib/api/drf-messages';
 import type { z } from 'zod';
-import { contactUpsertSchema } from '@/lib/contacts/validation';
+import { contactUpsertSchema, META_MAX_VALUE, META_VALUE_TOO_LONG } from '@/lib/contacts/validation';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import type { ContactColumn, Header } from './columns';
 
@@ -74,6 +74,7 @@ export function validateRow(header: Header, fields: string[], line: number, coun
     const column = header.columns[i];
     const value = fields[i] ?? '';
     if (column.kind === 'meta') {
+      if (value.length > META_MAX_VALUE) return reject(`${column.key}: ${META_VALUE_TOO_LONG}`);
       if (value.trim() !== '') row.meta[column.key] = value;
     } else if (column.kind === 'field') {
       if (column.field === 'phone') continue;

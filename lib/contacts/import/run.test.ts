@@ -25,10 +25,20 @@ const PIECE = 5001; // the request body arrives in pieces of this size (importBy
 // The upload stores a chunk once it holds CHUNK_BYTES or more: the first ends after this many bytes.
 const BOUNDARY = Math.ceil(CHUNK_BYTES / PIECE) * PIECE;
 
-/** The file, with row 0's city padded so that the first chunk boundary cuts the 日 of a later row in two. */
+const PAD_COLUMNS = 120;
+const PAD_CELL = 10_000; // an attribute's longest value
+
+/** Row 0's padding: cells of attributes `p1`, `p2`… adding exactly `bytes` bytes (each cell with its comma). */
+function padCells(bytes: number): string {
+  const full = Math.floor(bytes / (PAD_CELL + 1));
+  const rest = bytes - full * (PAD_CELL + 1);
+  return `,${'x'.repeat(PAD_CELL)}`.repeat(full) + (rest ? `,${'x'.repeat(rest - 1)}` : '');
+}
+
+/** The file, with row 0 padded so that the first chunk boundary cuts the 日 of a later row in two. */
 function csv(): { bytes: Buffer; padding: number } {
-  const header = 'phone,first_name,city\n';
-  const row = (i: number, city = 'Mérida') => `+52 55 ${10_000_000 + i},${name(i)},${city}\n`;
+  const header = `phone,first_name,city,${Array.from({ length: PAD_COLUMNS }, (_, i) => `p${i + 1}`).join(',')}\n`;
+  const row = (i: number, pad = '') => `+52 55 ${10_000_000 + i},${name(i)},Mérida${pad}\n`;
   let at = Buffer.byteLength(header);
   let lastBefore = 0; // byte offset of the last 日 that starts before the boundary
   for (let i = 0; i < ROWS; i++) {
@@ -37,7 +47,7 @@ function csv(): { bytes: Buffer; padding: number } {
     at += Buffer.byteLength(row(i));
   }
   const padding = BOUNDARY - 1 - lastBefore; // moves that 日 to start one byte before the boundary
-  const text = header + Array.from({ length: ROWS }, (_, i) => row(i, i === 0 ? `Mérida${'x'.repeat(padding)}` : 'Mérida')).join('');
+  const text = header + Array.from({ length: ROWS }, (_, i) => row(i, i === 0 ? padCells(padding) : '')).join('');
   return { bytes: Buffer.from(text, 'utf8'), padding };
 }
 
@@ -69,7 +79,10 @@ describe('runImport', () => {
     expect(firstChunk).toBe(BOUNDARY);
     expect(status).toEqual({ status: 'COMPLETED', total_rows: ROWS, created_count: ROWS, rejected_count: 0 });
     expect(stored.map((c) => c.first_name)).toEqual(Array.from({ length: ROWS }, (_, i) => name(i)));
-    expect(stored.map((c) => c.meta.city)).toEqual(Array.from({ length: ROWS }, (_, i) => (i === 0 ? `Mérida${'x'.repeat(padding)}` : 'Mérida')));
+    expect(stored.map((c) => c.meta.city)).toEqual(Array.from({ length: ROWS }, () => 'Mérida'));
+    const padded = Object.entries(stored[0].meta).filter(([k]) => k !== 'city');
+    expect(padded.length).toBeLessThanOrEqual(PAD_COLUMNS);
+    expect(padded.reduce((n, [, v]) => n + v.length + 1, 0)).toBe(padding + (padding % (PAD_CELL + 1) === 1 ? -1 : 0));
   });
 
   it('removes NUL characters inside fields and keeps the rest of the row', async () => {

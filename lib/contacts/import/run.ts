@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { database, execRows, type Db } from '@/db';
 import { describeError } from '@/lib/errors/describe';
 import { readChunks } from './chunks';
-import { hasPhoneColumn, MISSING_HEADER, MISSING_PHONE, type Header } from './columns';
+import { headerProblem, MISSING_HEADER, type Header } from './columns';
 import { parseInThread } from './parse-in-thread';
 import { writeBatch, type Batch, type ImportContext } from './write-batch';
 
@@ -90,7 +90,8 @@ export async function runImport(db: Db, importId: string, batchSize?: number): P
       if (event.kind === 'header') {
         header = event.header;
         await db.execute(sql`update contact_imports set columns = ${JSON.stringify(header.names)}::jsonb where id = ${importId}`);
-        if (!hasPhoneColumn(header)) return failImport(db, importId, MISSING_PHONE);
+        const problem = headerProblem(header);
+        if (problem) return failImport(db, importId, problem);
       } else if (event.kind === 'batch') {
         await write(event.batch);
       } else {

@@ -5,8 +5,9 @@ import { PayloadTooLargeError, ValidationError } from '@/lib/api/errors';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { detectDelimiter, detectEncoding, firstLine } from '@/lib/csv/sniff';
+import { fromInertCell } from '@/lib/csv/write';
 import { CHUNK_BYTES, insertChunk } from './chunks';
-import { hasPhoneColumn, mapHeader, MISSING_HEADER, MISSING_PHONE } from './columns';
+import { headerProblem, mapHeader, MISSING_HEADER } from './columns';
 
 /** CSV media types as clients send them: browsers on Windows label .csv files
  * application/vnd.ms-excel, and curl --data-binary users often say text/plain. */
@@ -32,7 +33,8 @@ function checkHeader(head: Uint8Array): void {
   } catch {
     fields = line.split(detectDelimiter(line));
   }
-  if (!hasPhoneColumn(mapHeader(fields))) throw ValidationError.nonField(MISSING_PHONE);
+  const problem = headerProblem(mapHeader(fields.map(fromInertCell)));
+  if (problem) throw ValidationError.nonField(problem);
 }
 
 /** Reads until the first line break (or HEADER_PROBE_BYTES, or the end): the pieces read. */

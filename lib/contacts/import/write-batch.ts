@@ -66,7 +66,7 @@ export async function writeBatch(db: Db, ctx: ImportContext, batch: Batch, offse
       async ({ userId, checksOff }) => {
         const actor = { accountId: ctx.accountId, userId };
         const out = await upsertContacts(tx, merged.map((c) => ({
-          actor, canonicalPhone: c.canonicalPhone, phone: c.phone, change: changeOf(c), onExisting: 'merge' as const,
+          actor, canonicalPhone: c.canonicalPhone, phone: c.phone, change: changeOf(c), onExisting: 'merge' as const, restoresDeleted: false,
           importId: ctx.importId, sourceIfNew: 'import',
         })), events);
         if (checksOff) await checkBatchTags(tx, ctx.accountId, merged.flatMap((c) => c.tags));

@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { accounts, conversationAssignees, conversations, conversationTags, flowExecutionContactSteps } from '@/db/schema';
+import { moveFlowConversations, ofContacts } from '@/lib/conversations/flow-status';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { upsertContacts } from '@/lib/contacts/upsert';
@@ -293,6 +294,5 @@ async function workingHoursOf(ctx: RunContext): Promise<AccountHours> {
 }
 
 export async function endConversation(ctx: RunContext) {
-  await ctx.tx.update(conversations).set({ status: 'RESOLVED', updatedOn: new Date() })
-    .where(and(eq(conversations.contactId, ctx.fec.contactId), sql`${conversations.status} = 'FLOW'`));
+  await moveFlowConversations(ctx.tx, ofContacts([ctx.fec.contactId]), 'FLOW', 'RESOLVED');
 }
