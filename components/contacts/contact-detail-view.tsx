@@ -13,7 +13,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/client/api-fetch';
 import type { TemplateSendResult } from '@/lib/client/types';
-import { useContact, useDeleteContact } from '@/lib/client/contacts';
+import { useContact, useDeleteContact, usePatchContact } from '@/lib/client/contacts';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import { ContactFlows } from '@/components/flows/contact-flows';
 import { ContactFields } from './contact-fields';
@@ -26,6 +26,7 @@ export function ContactDetailView({ id }: { id: string }) {
   const router = useRouter();
   const contact = useContact(id);
   const del = useDeleteContact(id);
+  const restore = usePatchContact(id);
   // Told once: the flag then leaves the address, so a reload does not tell it again.
   const params = useSearchParams();
   const [merged] = useState(() => params.get('merged') === '1');
@@ -51,7 +52,11 @@ export function ContactDetailView({ id }: { id: string }) {
   return (
     <>
       <PageHeader title={contactName(c)} description={formatPhone(c.canonical_phone)} back={back}
-        actions={<>
+        actions={c.is_deleted ? (
+          <Button onClick={() => restore.mutate({ is_deleted: false })} disabled={restore.isPending}>
+            {restore.isPending ? 'Restoring…' : 'Restore contact'}
+          </Button>
+        ) : <>
           <Button onClick={() => { setSending(true); setSent(null); }} disabled={sending}>Send message</Button>
           <ButtonLink href={`/contacts/${id}/edit`} variant="secondary">Edit</ButtonLink>
           <ConfirmButton variant="danger" title={`Delete ${contactName(c)}?`} confirmLabel="Delete contact"
@@ -61,7 +66,12 @@ export function ContactDetailView({ id }: { id: string }) {
             {del.isPending ? 'Deleting…' : 'Delete'}
           </ConfirmButton>
         </>} />
-      <FormAlert messages={topMessages(errorBody(del.error), [])} />
+      {c.is_deleted && (
+        <p role="status" data-testid="contact-deleted" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
+          This contact is deleted: it is left out of lists, searches, broadcasts and flows. Restore it to message or edit it again.
+        </p>
+      )}
+      <FormAlert messages={topMessages(errorBody(del.error ?? restore.error), [])} />
       {merged && (
         <p role="status" className="mt-4 rounded-md border border-sky-200 bg-sky-50 px-4 py-3 text-sm text-sky-900">
           This number was already a contact: what you entered was added to it, and what you left blank was kept.

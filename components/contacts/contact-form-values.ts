@@ -100,7 +100,7 @@ export const wasMerged = (c: Contact) => c.created_on !== c.last_updated_on;
  * saving): what the form changed from the contact it opened with (`opened`) is applied, and what
  * others changed meanwhile (a tag from the inbox, a note, an attribute a flow set) is kept.
  */
-export function editBody(opened: Contact, current: Contact, values: ContactFormValues): ContactWrite {
+export function editBody(opened: Contact, current: Contact, values: ContactFormValues): ContactWrite & { is_deleted: boolean } {
   const base = formToBody(contactToForm(opened));
   const mine = formToBody(values);
   const body = formToBody(contactToForm(current));
@@ -128,5 +128,6 @@ export function editBody(opened: Contact, current: Contact, values: ContactFormV
   body.default_assignees = [...assignees].map((id) => ({ id }));
   // PUT replaces the notes too: the contact's notes as they are now (the form does not edit them).
   body.notes = current.notes.map((n) => ({ id: n.id, notes: n.notes }));
-  return body;
+  // A PUT without it would restore a deleted contact: editing keeps the contact as deleted as it is.
+  return { ...body, is_deleted: current.is_deleted };
 }

@@ -264,6 +264,28 @@ test('saving the edit form keeps what others changed since it opened, and applie
   expect(saved.notes.map((n: { notes: string }) => n.notes)).toEqual(['Called on the phone']);
 });
 
+test('a deleted contact\'s page says so and offers Restore; editing it keeps it deleted', async ({ page, request }) => {
+  await signIn(page, account.admin.email, account.password);
+  const headers = account.admin.headers;
+  const created = await (await request.post('/api/contact', { headers, data: { phone: uniquePhone(), first_name: 'Gone', last_name: 'Away' } })).json();
+  expect((await request.delete(`/api/contact/${created.id}`, { headers })).status()).toBe(204);
+  await page.goto(`/contacts/${created.id}`);
+  await expect(page.getByTestId('contact-deleted')).toContainText('This contact is deleted');
+  await expect(page.getByRole('button', { name: 'Send message' })).toHaveCount(0);
+
+  await page.goto(`/contacts/${created.id}/edit`);
+  await page.getByLabel('Last name').fill('Still away');
+  await page.getByRole('button', { name: 'Save changes' }).click();
+  await expect(page).toHaveURL(new RegExp(`/contacts/${created.id}$`));
+  await expect(page.getByTestId('contact-deleted')).toBeVisible();
+  expect(await (await request.get(`/api/contact/${created.id}`, { headers })).json()).toMatchObject({ last_name: 'Still away', is_deleted: true });
+
+  await page.getByRole('button', { name: 'Restore contact' }).click();
+  await expect(page.getByTestId('contact-deleted')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Send message' })).toBeVisible();
+  expect((await (await request.get(`/api/contact/${created.id}`, { headers })).json()).is_deleted).toBe(false);
+});
+
 test('an unknown address shows the dashboard\'s own "Page not found", with the way back, and the app has an icon', async ({ page, request }) => {
   const res = await page.goto('/no-such-page');
   expect(res?.status()).toBe(404);

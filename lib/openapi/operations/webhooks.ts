@@ -160,8 +160,10 @@ export const webhooksDoc: ResourceDoc = {
       summary: 'Send a test event',
       description: 'Records an event of the subscription\'s first event type carrying a sample resource (for '
         + '`contact.*`, a sample Contact with id `00000000-0000-4000-8000-000000000000`) and delivers it like any other '
-        + 'event: signed, retried, logged. No body.',
+        + 'event: signed, retried, logged. No body. Admins only; a switched-off subscription is refused (400).',
       params: subscriptionId,
+      roles: ['ADMIN'],
+      errors: [400],
       responses: { 202: { description: 'The test event and its delivery.', schema: WebhookTestEvent } },
     },
     {
