@@ -3,13 +3,14 @@ import { useState } from 'react';
 import { personName } from '@/components/people/person-name';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 import { Card } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
 import { FormAlert } from '@/components/ui/form-alert';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
-import { errorBody, topMessages } from '@/lib/client/drf-errors';
+import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useMe } from '@/lib/client/me';
 import { useMembers, useResetLink, useUpdateMember } from '@/lib/client/members';
 import type { Member, Role } from '@/lib/client/types';
@@ -25,7 +26,9 @@ export function MembersView() {
   const [link, setLink] = useState<{ title: string; url: string; note: string } | null>(null);
   const update = useUpdateMember();
   const reset = useResetLink();
-  const failure = topMessages(errorBody(update.error ?? reset.error), []);
+  // The row's controls are the role and the active switch: their messages read on their own.
+  const body = errorBody(update.error ?? reset.error);
+  const failure = [...topMessages(body, ['role', 'is_active']), ...messagesAt(body, ['role']), ...messagesAt(body, ['is_active'])];
 
   return (
     <>
@@ -103,7 +106,13 @@ function MemberRow({ member: m, isAdmin, isMe, busy, onRole, onActive, onReset }
           <div className="flex justify-end gap-2">
             {m.is_active && <Button variant="ghost" disabled={busy} onClick={onReset} aria-label={`Reset link for ${m.email}`}>Reset link</Button>}
             {m.is_active
-              ? <Button variant="secondary" disabled={busy || isMe} onClick={() => onActive(false)} aria-label={`Deactivate ${m.email}`}>Deactivate</Button>
+              ? (
+                <ConfirmButton variant="secondary" disabled={busy || isMe} ariaLabel={`Deactivate ${m.email}`} title={`Deactivate ${name}?`}
+                  body="They are signed out at once, their API keys stop working, and they are no longer assigned new conversations. Their conversations and history stay; you can reactivate them later."
+                  confirmLabel="Deactivate" onConfirm={() => onActive(false)}>
+                  Deactivate
+                </ConfirmButton>
+              )
               : <Button variant="secondary" disabled={busy} onClick={() => onActive(true)} aria-label={`Reactivate ${m.email}`}>Reactivate</Button>}
           </div>
         </Td>

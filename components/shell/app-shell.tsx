@@ -29,6 +29,10 @@ export function AppShell({ children }: { children: React.ReactNode }) {
   if (bare) return <main className="min-h-screen">{children}</main>;
   return (
     <div className="min-h-screen lg:flex">
+      {/* The first Tab stop: past the navigation's links to the page itself. */}
+      <a href="#main" className="sr-only z-50 rounded-md bg-white px-3 py-2 text-sm font-medium text-indigo-700 shadow focus:not-sr-only focus:fixed focus:left-2 focus:top-2">
+        Skip to content
+      </a>
       <aside className="hidden w-60 shrink-0 border-r border-slate-200 bg-white lg:block">
         <div className="sticky top-0 h-screen">{sidebar}</div>
       </aside>
@@ -40,7 +44,7 @@ export function AppShell({ children }: { children: React.ReactNode }) {
         </button>
       </div>
       {open && <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden">{sidebar}</div>}
-      <main className="min-w-0 flex-1">
+      <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
         {/* The inbox is a full-screen workspace; every other page is a centred column. */}
         {wide ? children : <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">{children}</div>}
       </main>

@@ -541,6 +541,24 @@ test.describe('flows', () => {
     expect(updates().every((u) => u.type === 'conversation.updated')).toBe(true);
   });
 
+  test('a try of a published INBOUND flow runs it at once for the sandbox number alone, and leaves nothing listening', async ({ request }) => {
+    const account = await newAccount(request);
+    const headers = account.admin.headers;
+    const flow = await createFlow(request, account, {
+      name: 'Desk', execution_type: 'INBOUND', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Desk here.' }],
+    });
+    const [phone, stranger] = [uniquePhone(), uniquePhone()];
+    const tried = await request.post(`/api/flow/${flow.id}/try-on-sandbox`, { headers, data: { phone } });
+    expect(tried.status(), await tried.text()).toBe(201);
+    expect(await tried.json()).toMatchObject({ execution_type: 'API', execute_for: 'LIST', has_priority: true });
+    expect(await waitFor(request, account, phone, 1)).toEqual(['Desk here.']);
+    const listening = await (await request.get(`/api/flow-execution?flow=${flow.id}&execution_type=INBOUND`, { headers })).json();
+    expect(listening.count).toBe(0);
+    await reply(request, account, stranger, 'hello');
+    await new Promise((r) => setTimeout(r, 1_500));
+    expect(await received(request, account, stranger)).toEqual([]);
+  });
+
   test('an execution changes before it starts, not after; pause, resume, cancel; a flow with a running execution is not deleted', async ({ request }) => {
     const flow = await createFlow(request, acme, QUALIFY);
     const later = new Date(Date.now() + 3600_000).toISOString();

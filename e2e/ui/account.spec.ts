@@ -67,6 +67,8 @@ test('an admin adds an agent by invitation; the agent sets a password, signs in 
   expect((await request.get('/api/account-member', { headers: irisHeaders })).status()).toBe(200);
   await page.goto('/settings/members');
   await page.getByRole('button', { name: `Deactivate ${email}` }).click();
+  // Asked first: it signs them out at once.
+  await page.getByRole('dialog').getByRole('button', { name: 'Deactivate' }).click();
   await expect(page.getByTestId(`member-${email}`)).toContainText('Deactivated');
   const refused = await request.get('/api/account-member', { headers: irisHeaders });
   expect(refused.status()).toBe(401);
@@ -188,4 +190,18 @@ test("the template form shows each of the API's problems under the field it is a
   await expect(page.getByLabel('Body')).not.toHaveAttribute('aria-invalid', 'true');
   await expect(buttons).not.toHaveAttribute('aria-invalid', 'true');
   await expect(page).toHaveURL(/\/templates\/new$/);
+});
+
+test('the first Tab stop skips to the page; refusing the last admin\'s demotion explains itself without field names', async ({ page }) => {
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/settings/members');
+  await expect(page.getByTestId(`member-${account.admin.email}`)).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.locator('main#main')).toBeFocused();
+
+  await page.getByLabel(`Role of ${account.admin.email}`).selectOption('AGENT');
+  await expect(page.getByText('The account needs at least one active admin: make another member an admin first.')).toBeVisible();
+  await expect(page.getByText(/role: The account/)).toHaveCount(0);
 });

@@ -74,14 +74,18 @@ function columns(body: ExecutionBody) {
 }
 
 /** `channelId`: the channel its messages go out on, instead of the flow's (a try on the sandbox). */
-export async function createExecution(db: Db, member: Member, flowId: string, body: ExecutionBody, channelId: number | null = null): Promise<SerializedExecution> {
+export async function createExecution(
+  db: Db, member: Member, flowId: string, body: ExecutionBody, channelId: number | null = null, { startsNow = false } = {},
+): Promise<SerializedExecution> {
   const flow = await findFlow(db, member.accountId, flowId);
   if (!flow.isActive) throw ValidationError.nonField('This flow is switched off (is_active is false).');
   if (flow.version === 0) throw ValidationError.nonField('This flow is a draft that was never published: publish it before running it.');
-  await checkBody(db, member.accountId, body, flow.executionType === 'INBOUND');
+  // `startsNow`: an INBOUND flow runs for the body's contacts at once (an API execution), as if they had written.
+  const executionType = startsNow && flow.executionType === 'INBOUND' ? 'API' as const : flow.executionType;
+  await checkBody(db, member.accountId, body, executionType === 'INBOUND');
   const id = await db.transaction(async (tx) => {
     const [version] = await tx.select().from(flowVersions).where(and(eq(flowVersions.flowId, flow.id), eq(flowVersions.version, flow.version)));
-    return insertExecution(tx, { member, flowId: flow.id, versionId: version.id, executionType: flow.executionType, channelId, body });
+    return insertExecution(tx, { member, flowId: flow.id, versionId: version.id, executionType, channelId, body });
   });
   return getExecution(db, member.accountId, id);
 }
@@ -216,11 +220,11 @@ export async function stopExecutionContact(db: Db, member: Member, id: string) {
 
 /**
  * Runs the flow for one number on the sandbox channel (created if the account has none), taking
- * over any other flow that number is in: the dashboard's "Try on the sandbox phone".
+ * over any other flow that number is in: the dashboard's "Try on the sandbox phone" and the
+ * builder's test run. An INBOUND flow starts for the number at once, as if it had written the
+ * trigger: a listening execution would run the flow for every contact who writes, on every channel.
  */
 export async function tryOnSandbox(db: Db, member: Member, flowId: string, body: TrySandboxBody): Promise<SerializedExecution> {
-  const flow = await findFlow(db, member.accountId, flowId);
-  if (flow.executionType === 'INBOUND') throw ValidationError.nonField('An inbound flow starts when a contact writes: start it, then write from the sandbox phone.');
   const channel = await sandboxChannel(db, member.accountId);
-  return createExecution(db, member, flowId, sandboxRun(body), channel.id);
+  return createExecution(db, member, flowId, sandboxRun(body), channel.id, { startsNow: true });
 }

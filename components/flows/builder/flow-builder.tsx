@@ -523,8 +523,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
         </div>
         <aside ref={panelRef} className="shrink-0 scroll-mt-2 border-t border-slate-200 bg-white lg:w-80 lg:border-l lg:border-t-0 xl:w-96">
           {panel === 'test' ? (
-            <TestRunPanel flowId={id} inbound={flow.execution_type === 'INBOUND'} draft={!published} trigger={flow.inbound_trigger_with}
-              startMessage={flow.inbound_start_message} prepare={flush} onProblems={setProblems} onProgress={setProgress}
+            <TestRunPanel flowId={id} inbound={flow.execution_type === 'INBOUND'} draft={!published} prepare={flush} onProblems={setProblems} onProgress={setProgress}
               onClose={() => { setPanel('step'); setProgress(null); }} />
           ) : panel === 'versions' ? (
             <VersionsPanel flowId={id} restoring={restoring} onRestore={onRestore} onClose={() => setPanel('step')} />

@@ -8,7 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { ApiRequestError, apiFetch } from '@/lib/client/api-fetch';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import { useTryDraft, type Problems } from '@/lib/client/flow-builder';
-import { useRunFlow } from '@/lib/client/flows';
+import { useTryOnSandbox } from '@/lib/client/flows';
 import { useSandboxMessages } from '@/lib/client/messages';
 import type { FlowExecutionContact, FlowExecutionContactDetail, Page } from '@/lib/client/types';
 import { Input } from './inputs';
@@ -42,14 +42,14 @@ const STATUS: Record<string, string> = {
 const countProblems = (v: unknown): number => (typeof v === 'string' ? 1 : Array.isArray(v) ? v.reduce((n: number, x) => n + countProblems(x), 0)
   : v && typeof v === 'object' ? Object.values(v).reduce((n: number, x) => n + countProblems(x), 0) : 0);
 
-export function TestRunPanel({ flowId, inbound, draft, trigger, startMessage, prepare, onProblems, onProgress, onClose }: {
-  flowId: string; inbound: boolean; draft: boolean; trigger: string | null; startMessage: string;
+export function TestRunPanel({ flowId, inbound, draft, prepare, onProblems, onProgress, onClose }: {
+  flowId: string; inbound: boolean; draft: boolean;
   /** Saves what is still being saved, so that the draft tried is the one on screen. */
   prepare: () => Promise<void>; onProblems: (p: Problems) => void; onProgress: (p: TestProgress) => void; onClose: () => void;
 }) {
   const [phone, setPhone] = useState(() => `+5255${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`);
   const [executionId, setExecutionId] = useState<string | null>(null);
-  const run = useRunFlow(flowId);
+  const run = useTryOnSandbox(flowId);
   const tryDraft = useTryDraft(flowId);
   const [preparing, setPreparing] = useState<string | null>(null);
   const progress = usePhoneProgress(executionId);
@@ -59,10 +59,8 @@ export function TestRunPanel({ flowId, inbound, draft, trigger, startMessage, pr
   const shown = detail ? `${detail.id}:${detail.execution_steps.length}:${detail.status}:${detail.current_step_idx}:${detail.updated_on}` : '';
   useEffect(() => { onProgress(detail); }, [shown]);
 
-  const startPublished = () => run.mutate(inbound
-    ? { execute_for: 'ALL', inbound_trigger_with: trigger ?? 'ANY_MESSAGE', inbound_start_message: startMessage || null, flow_execution_variables: {}, start_on: null, has_priority: true }
-    : { execute_for: 'LIST', contact_lists: [{ source: 'LIST', contact_list: [{ phone }] }], flow_execution_variables: {}, start_on: null, has_priority: true },
-  { onSuccess: (e) => setExecutionId(e.id) });
+  // The published version for this sandbox number alone, never on the flow's own channel or for everyone.
+  const startPublished = () => run.mutate({ phone }, { onSuccess: (e) => setExecutionId(e.id) });
   const startDraft = async () => {
     setPreparing(null);
     try { await prepare(); } catch (error) { setPreparing((error as Error).message); return; }
@@ -90,10 +88,10 @@ export function TestRunPanel({ flowId, inbound, draft, trigger, startMessage, pr
             <p data-testid="test-run-mode" className={`rounded-md p-2.5 text-xs ${draft ? 'bg-amber-50 text-amber-900' : 'bg-slate-50 text-slate-700'}`}>
               {draft
                 ? <>Tries the <strong>draft</strong> as it is now, without publishing it{inbound ? ': it starts for this number at once, as if it had written the trigger' : ''}.</>
-                : <>Runs the <strong>published</strong> version.</>}
+                : <>Runs the <strong>published</strong> version for this sandbox number only{inbound ? ': it starts at once, as if the number had written the trigger' : ''}.</>}
             </p>
             <Input label="Sandbox phone number" value={phone} onChange={setPhone}
-              hint={draft ? 'The draft writes to this number first.' : inbound ? `This inbound flow starts when the phone writes${startMessage ? ` “${startMessage}”` : ''}.` : 'The flow writes to this number first.'} />
+              hint={draft ? 'The draft writes to this number first.' : 'The flow writes to this number first.'} />
             {refusedProblems > 0 ? (
               <p role="alert" className="rounded-md bg-rose-50 p-2.5 text-xs text-rose-800">
                 The draft has {refusedProblems} problem{refusedProblems > 1 ? 's' : ''} to fix before it can be tried; they are shown on the steps.
@@ -107,7 +105,7 @@ export function TestRunPanel({ flowId, inbound, draft, trigger, startMessage, pr
           <>
             <p className="text-sm text-slate-700">
               <span className="font-mono">{phone}</span> ·{' '}
-              <strong data-testid="test-run-status">{detail ? STATUS[detail.status] ?? detail.status : inbound ? 'Listening: write from the phone' : 'Starting…'}</strong>
+              <strong data-testid="test-run-status">{detail ? STATUS[detail.status] ?? detail.status : 'Starting…'}</strong>
               {detail?.waiting === 'ANSWER' && <span className="text-slate-500"> · waiting for an answer</span>}
             </p>
             {detail?.reason && (detail.status === 'FAILED' || detail.status === 'EXPIRED' || detail.status === 'CANCELED') && (
