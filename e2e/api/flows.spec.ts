@@ -541,6 +541,21 @@ test.describe('flows', () => {
     expect(updates().every((u) => u.type === 'conversation.updated')).toBe(true);
   });
 
+  test('a condition on a variable that cannot exist is refused, braces or not', async ({ request }) => {
+    const steps = (field: string) => [
+      { ordering_idx: 0, name: 'preference', step_type: 'QUESTION', body: 'Shoes or bags?', next_step_default_idx: 1 },
+      { ordering_idx: 1, step_type: 'CONDITIONAL', conditions: [{ field, comparison: 'exact', value: 'Shoes' }], next_step_default_idx: 2, next_step_alternate_idx: 2 },
+      { ordering_idx: 2, step_type: 'END' },
+    ];
+    for (const field of ['step.pref', '{{step.pref}}', 'answer']) {
+      const res = await request.post('/api/flow', { headers: acme.admin.headers, data: { name: 'Typo', execution_type: 'INBOUND', steps: steps(field) } });
+      expect(res.status(), field).toBe(400);
+      expect(JSON.stringify(await res.json())).toMatch(field === 'answer' ? /variables start with contact\., step\. or flow_execution_variables\./ : /no step is named \\"pref\\"/);
+    }
+    const ok = await request.post('/api/flow', { headers: acme.admin.headers, data: { name: 'Right', execution_type: 'INBOUND', steps: steps('step.preference') } });
+    expect(ok.status(), await ok.text()).toBe(201);
+  });
+
   test('a try of a published INBOUND flow runs it at once for the sandbox number alone, and leaves nothing listening', async ({ request }) => {
     const account = await newAccount(request);
     const headers = account.admin.headers;

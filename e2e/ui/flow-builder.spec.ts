@@ -596,3 +596,37 @@ test('tags and execution variables are typed key by key, commas and spaces kept 
   await variables.pressSequentially('order_id, coupon code');
   await expect(variables).toHaveValue('order_id, coupon code');
 });
+
+test('a flow whose first step was deleted gets another one from the step panel', async ({ page, request }) => {
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  const created = await request.post('/api/flow', {
+    headers: h, data: {
+      name: 'Restart', status: 'DRAFT', execution_type: 'INBOUND', inbound_trigger_with: 'ANY_MESSAGE',
+      steps: [
+        { ordering_idx: 0, step_type: 'MESSAGE', body: 'First', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Second', next_step_default_idx: 2 },
+        { ordering_idx: 2, step_type: 'END' },
+      ],
+      layout: { 0: { x: 0, y: 0 }, 1: { x: 0, y: 200 }, 2: { x: 0, y: 400 } },
+    },
+  });
+  const flow = await created.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  await node(page, 0).click();
+  const panel = page.getByRole('region', { name: 'Step settings' });
+  await expect(panel.getByRole('button', { name: 'Make this the first step' })).toHaveCount(0);
+  await panel.getByRole('button', { name: 'Delete step' }).click();
+  await expect(page.getByText('START', { exact: true })).toHaveCount(0);
+
+  await node(page, 1).click();
+  await panel.getByRole('button', { name: 'Make this the first step' }).click();
+  await expect(node(page, 0)).toContainText('Second');
+  await expect(node(page, 0)).toContainText('START');
+  await expect.poll(async () => (await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).body.steps
+    .map((s: { ordering_idx: number; step_type: string; next_step_default_idx: number | null }) => [s.ordering_idx, s.step_type, s.next_step_default_idx]), { timeout: 10_000 })
+    .toEqual([[0, 'MESSAGE', 2], [2, 'END', null]]);
+  await page.getByRole('button', { name: 'Publish' }).click();
+  await expect(page.getByTestId('flow-status')).toHaveText('Published · v1 live');
+});

@@ -88,6 +88,14 @@ describe('inbound flow without a trigger', () => {
 });
 
 describe('publishProblems', () => {
+  it('names a missing first step once, on the flow, rather than every step as unreachable', () => {
+    const problems = publishProblems(outbound, [step(1, 'TEMPLATE', { next_step_default_idx: 2 }), step(2, 'END')]);
+    expect(problems.flow).toEqual({
+      non_field_errors: ['The flow has no first step: select the step it should start with and choose "Make this the first step".'],
+    });
+    expect(problems.steps).toEqual({});
+  });
+
   it('nests every problem by step index and field, and is empty for a sound flow', () => {
     const bad = publishProblems({ ...outbound, execution_type: 'INBOUND' }, [
       step(0, 'CONDITIONAL', { next_step_default_idx: 1, texts: ['{{step.nope}}'] }), step(1, 'END'), step(2, 'END'),

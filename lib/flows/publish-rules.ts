@@ -171,7 +171,12 @@ export function missingTrigger(flow: Pick<RuleFlow, 'execution_type' | 'inbound_
 export function publishProblems(flow: RuleFlow, steps: RuleStep[]): Problems {
   const problems: Problems = { steps: {}, flow: {} };
   const at = (i: number) => (problems.steps[i] ??= {});
-  for (const i of unreachableSteps(steps)) add(at(i), 'non_field_errors', 'No path from the first step reaches this step.');
+  if (steps.length && !steps.some((s) => s.ordering_idx === 0)) {
+    // Its first step was deleted: every step would be unreachable, which says less than this.
+    add(problems.flow, 'non_field_errors', 'The flow has no first step: select the step it should start with and choose "Make this the first step".');
+  } else {
+    for (const i of unreachableSteps(steps)) add(at(i), 'non_field_errors', 'No path from the first step reaches this step.');
+  }
   const before = namesBefore(steps);
   steps.forEach((s, i) => {
     for (const [field, messages] of Object.entries(danglingBranches(s))) for (const m of messages as string[]) add(at(i), field, m);

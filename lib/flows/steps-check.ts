@@ -27,7 +27,11 @@ export function templatedFields(s: StepInput): [string, string][] {
     ...Object.values(s.action_request_params).map((v): [string, string] => ['action_request_params', v]),
     ...s.template_variables.map((v): [string, string] => ['template_variables', v]),
     ...Object.values(s.contact_update_fields).map((v): [string, string] => ['contact_update_fields', v]),
-    ...s.conditions.map((c): [string, string] => ['conditions', `${c.field} ${c.value}`]),
+    // A condition's field names a variable with or without braces: checked as one either way.
+    ...s.conditions.map((c): [string, string] => {
+      const field = c.field.trim().replace(/^\{\{\s*|\s*\}\}$/g, '');
+      return ['conditions', `${field ? `{{${field}}}` : ''} ${c.value}`];
+    }),
   ];
 }
 

@@ -17,7 +17,7 @@ import { variableList } from '@/lib/flows/engine/variable-options';
 import { answerPaths, walk } from '@/lib/flows/variables';
 import { FlowSettingsPanel, type FlowFields } from './flow-settings-panel';
 import { ListeningHint } from './listening-hint';
-import { addStep, autoLayout, connect, freeSpot, idxOf, measuredHeights, NODE_W, nodeId, pasteSteps, removeSteps, type Model } from './graph';
+import { addStep, autoLayout, connect, freeSpot, idxOf, makeFirst, measuredHeights, NODE_W, nodeId, pasteSteps, removeSteps, type Model } from './graph';
 import { StepNode, type RunMark, type StepFlowNode } from './step-node';
 import { StepPanel } from './step-panel';
 import { branches, branchTarget, fieldBranch, spokenStep, STEP_TYPES, TONES, type StepType } from './step-types';
@@ -533,6 +533,10 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
               onChange={(patch) => commit({ model: { ...model, steps: model.steps.map((s) => (s === selectedStep ? { ...s, ...patch } : s)) } })}
               onChangeLater={(patch) => patchStep(selectedStep.ordering_idx, patch)}
               onDelete={() => onDelete({ nodes: nodes.filter((n) => n.id === nodeId(selectedStep.ordering_idx)), edges: [] })}
+              onMakeFirst={() => {
+                commit({ model: makeFirst(model, selectedStep.ordering_idx) });
+                window.setTimeout(() => setNodes((nds) => nds.map((n) => ({ ...n, selected: n.id === nodeId(0) }))), 0);
+              }}
               onClose={() => setNodes((nds) => nds.map((n) => ({ ...n, selected: false })))} />
           ) : (
             <FlowSettingsPanel flow={flow} problems={flowProblems} onChange={(patch) => commit({ flow: { ...flow, ...patch } })} />

@@ -54,6 +54,22 @@ export function removeSteps(m: Model, idxs: Set<number>): Model {
 }
 
 /**
+ * The model with step `idx` first (ordering_idx 0, where every run starts): it and the step that
+ * was first (if any is left) swap indexes, and every link and place follows them.
+ */
+export function makeFirst(m: Model, idx: number): Model {
+  if (idx === 0) return m;
+  const swap = (n: number | null | undefined) => (n === idx ? 0 : n === 0 ? idx : n ?? null);
+  const steps = m.steps.map((s) => ({
+    ...s, ordering_idx: swap(s.ordering_idx)!, next_step_default_idx: swap(s.next_step_default_idx),
+    next_step_alternate_idx: swap(s.next_step_alternate_idx), answer_failed_next_step_idx: swap(s.answer_failed_next_step_idx),
+    next_steps_for_options_idx: (s.next_steps_for_options_idx ?? []).map((n) => swap(n)) as number[],
+  })).sort((a, b) => a.ordering_idx - b.ordering_idx);
+  const layout = Object.fromEntries(Object.entries(m.layout).map(([k, v]) => [String(swap(Number(k))), v]));
+  return { steps, layout };
+}
+
+/**
  * Copies of steps added beside the originals: links among the copies follow them, links out of
  * the copied set are dropped, names get a suffix so they stay unique.
  */

@@ -22,6 +22,8 @@ type Props = {
   /** Changes the step later (an answer arriving), on the flow as it is then. */
   onChangeLater: (patch: Partial<DraftStep>) => void;
   onDelete: () => void; onClose: () => void;
+  /** Makes this step the one every run starts with. */
+  onMakeFirst: () => void;
 };
 
 const ANSWER_TYPES = ['ANY', 'FREE_TEXT', 'SINGLE_OPTION', 'NUMBER', 'EMAIL', 'PHONE', 'URL', 'DATE', 'TIME', 'DATETIME', 'BOOL', 'FILE', 'IMAGE', 'LOCATION'] as const;
@@ -133,7 +135,7 @@ function Conditions({ step, errors, suggestions, onChange }: { step: DraftStep; 
   );
 }
 
-export function StepPanel({ flowId, step, errors, suggestions, tested, onChange, onChangeLater, onDelete, onClose }: Props) {
+export function StepPanel({ flowId, step, errors, suggestions, tested, onChange, onChangeLater, onDelete, onClose, onMakeFirst }: Props) {
   const info = typeInfo(step.step_type);
   const e = (f: string) => flat(errors[f]);
   const asks = step.step_type === 'QUESTION' || step.step_type === 'MENU';
@@ -265,7 +267,8 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
           </div>
         )}
       </div>
-      <footer className="border-t border-slate-200 px-4 py-3">
+      <footer className="space-y-2 border-t border-slate-200 px-4 py-3">
+        {step.ordering_idx !== 0 && <Button variant="secondary" className="w-full" onClick={onMakeFirst}>Make this the first step</Button>}
         <Button variant="secondary" className="w-full !text-rose-700" onClick={onDelete}>Delete step</Button>
       </footer>
     </section>
