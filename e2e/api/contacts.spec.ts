@@ -222,6 +222,18 @@ test.describe('POST /api/contact', () => {
 });
 
 test.describe('GET /api/contact', () => {
+  test('a search by a whole number finds its contact however the number is spelled', async ({ request }) => {
+    const phone = uniquePhone(); // +5255XXXXXXXX
+    const made = await (await request.post('/api/contact', { headers: acme.admin.headers, data: { phone } })).json();
+    const local = phone.slice(3);
+    for (const spelled of [`+52 1 ${local.slice(0, 2)} ${local.slice(2, 6)} ${local.slice(6)}`, `521${local}`, `(${local.slice(0, 2)}) ${local.slice(2, 6)}-${local.slice(6)}`]) {
+      const page = await (await request.get(`/api/contact?search=${encodeURIComponent(spelled)}`, { headers: acme.admin.headers })).json();
+      expect(page.results.map((c: { id: string }) => c.id), spelled).toEqual([made.id]);
+    }
+    const inbox = await (await request.get(`/api/inbox/conversation?search=${encodeURIComponent(`+52 1 ${local}`)}`, { headers: acme.admin.headers })).json();
+    expect(inbox.count).toBe(0); // no conversation yet: the search ran, on the same term
+  });
+
   test('filters by tag, whatever its case', async ({ request }) => {
     const account = await newAccount(request, 'MX');
     const tagged = await (await request.post('/api/contact', { headers: account.admin.headers, data: { phone: uniquePhone(), tags: [{ name: 'Promo' }] } })).json();

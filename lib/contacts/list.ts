@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Db } from '@/db';
 import { pageEnvelopeJson, type PageRequest } from '@/lib/api/pagination';
+import { accountCountry } from './account-country';
 import { contactCount, contactCountSql } from './counter';
 import { selectContactPage } from './queries';
 import { searchTerm, TRIGRAM_MIN_LENGTH } from './search-text';
@@ -15,7 +16,7 @@ import { pageLimit } from '@/lib/sql/page';
 export async function listContacts(db: Db, accountId: number, url: URL, page: PageRequest, filters: { search?: string; tag?: string }): Promise<string> {
   const order = sql`order by c.created_on desc, c.id desc`;
   const limit = pageLimit(page);
-  const term = filters.search ? searchTerm(filters.search) : '';
+  const term = filters.search ? searchTerm(filters.search, await accountCountry(db, accountId)) : '';
   if (!term && !filters.tag) {
     // Unfiltered: the page and the account's maintained counter in one round trip.
     const { json, count } = await selectContactPage(db, accountId, sql`not c.is_deleted`, { order, limit, count: contactCountSql(accountId) });

@@ -12,8 +12,8 @@ import { foldForSearch } from './fold';
 /** Trigrams need three characters: a shorter term matches contacts only. */
 export const MESSAGE_SEARCH_MIN_LENGTH = TRIGRAM_MIN_LENGTH;
 
-export function conversationSearch(accountId: number, raw: string): SQL | null {
-  const term = searchTerm(raw);
+export function conversationSearch(accountId: number, raw: string, country?: string): SQL | null {
+  const term = searchTerm(raw, country);
   const text = raw.trim();
   const sides: SQL[] = [];
   if (term.length >= TRIGRAM_MIN_LENGTH) {

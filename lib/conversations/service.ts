@@ -9,6 +9,7 @@ import { upsertTags } from '@/lib/tags/service';
 import { recordConversationEvents } from './events';
 import { CLOSED_STATUSES, lockOpenConversation } from './open';
 import { selectConversation, selectConversations } from './queries';
+import { accountCountry } from '@/lib/contacts/account-country';
 import { conversationSearch } from './search';
 import { serializeConversation } from './serializer';
 import type { ConversationChange, ConversationListQuery } from './validation';
@@ -39,7 +40,7 @@ export async function listConversations(
   const archived = q.archived ?? (q.contact ? 'any' : 'false');
   if (archived === 'true') conditions.push(sql`cv.archived_on is not null`);
   if (archived === 'false') conditions.push(sql`cv.archived_on is null`);
-  const search = q.search ? conversationSearch(accountId, q.search) : null;
+  const search = q.search ? conversationSearch(accountId, q.search, await accountCountry(db, accountId)) : null;
   if (search) conditions.push(search);
   const where = sql.join(conditions, sql` and `);
   const order = q.ordering === 'last_message_on' ? sql`cv.last_message_on asc nulls first, cv.id asc`
