@@ -1,4 +1,6 @@
 'use client';
+import Link from 'next/link';
+import { useSearchParams } from 'next/navigation';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -9,11 +11,12 @@ import { Pager } from '@/components/ui/pager';
 import { ContactTable } from './contact-table';
 import { SearchInput } from '@/components/ui/search-input';
 
-/** Search and page live in the URL (?search=&page=), so a view can be shared and survives reloads. */
+/** Search, tag and page live in the URL (?search=&tag=&page=), so a view can be shared and survives reloads. */
 export function ContactListView() {
   const { search, page, input, setInput, go } = useUrlListState();
+  const tag = useSearchParams().get('tag') ?? '';
 
-  const contacts = useContacts(search, page);
+  const contacts = useContacts(search, page, tag);
   useFirstPageWhenPastEnd(contacts.error, page, go);
 
   return (
@@ -26,12 +29,19 @@ export function ContactListView() {
       <Card flush>
         <div className="flex items-center gap-3 border-b border-slate-200 p-4">
           <SearchInput id="contact-search" label="Search contacts" placeholder="Search by name, phone or email" value={input} onChange={setInput} />
+          {tag && (
+            <span data-testid="tag-filter" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-indigo-50 px-2.5 py-1 text-xs font-medium text-indigo-800">
+              Tagged {tag}
+              <Link href={search ? `/contacts?search=${encodeURIComponent(search)}` : '/contacts'} aria-label={`Stop filtering by the tag ${tag}`}
+                className="text-indigo-500 hover:text-indigo-900">✕</Link>
+            </span>
+          )}
           {contacts.isFetching && !contacts.isPending && <Spinner className="size-4 text-slate-400" />}
         </div>
         {contacts.isPending ? <LoadingState /> : contacts.isError ? (
           <div className="p-4"><ErrorState error={contacts.error} onRetry={() => contacts.refetch()} /></div>
         ) : contacts.data.results.length === 0 ? (
-          search ? <EmptyState title={`No contacts match “${search}”`}>Try a shorter search, or a phone number without spaces.</EmptyState>
+          search || tag ? <EmptyState title={`No contacts match${search ? ` “${search}”` : ''}${tag ? ` tagged ${tag}` : ''}`}>Try a shorter search, or another tag.</EmptyState>
             : <EmptyState title="No contacts yet">Add one with <b>New contact</b>, or bring many at once with <b>Import CSV</b>.</EmptyState>
         ) : (
           <>

@@ -18,7 +18,7 @@ export function ContactTable({ contacts }: { contacts: Contact[] }) {
             </Td>
             <Td className="font-mono text-xs">{formatPhone(c.canonical_phone)}</Td>
             <Td>{c.email ?? <span className="text-slate-400">—</span>}</Td>
-            <Td><TagList tags={c.tags} max={3} /></Td>
+            <Td><TagList tags={c.tags} max={3} href={(name) => `/contacts?tag=${encodeURIComponent(name)}`} /></Td>
             <Td><DateTime value={c.created_on} /></Td>
           </tr>
         ))}

@@ -264,6 +264,27 @@ test('saving the edit form keeps what others changed since it opened, and applie
   expect(saved.notes.map((n: { notes: string }) => n.notes)).toEqual(['Called on the phone']);
 });
 
+test('a tag on the contacts list filters the list by it, kept in the address, and the filter comes off', async ({ page, request }) => {
+  const headers = account.admin.headers;
+  const tag = `vip${Date.now().toString(36)}`;
+  for (const [first, tags] of [['Tagged One', [{ name: tag }]], ['Tagged Two', [{ name: tag }, { name: 'other' }]], ['Plain', []]] as const) {
+    expect((await request.post('/api/contact', { headers, data: { phone: uniquePhone(), first_name: first, tags } })).status()).toBe(201);
+  }
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/contacts');
+  const rows = page.getByRole('table', { name: 'Contacts' }).locator('tbody tr');
+  await expect(rows).toHaveCount(3);
+  await page.getByRole('link', { name: `Contacts tagged ${tag}` }).first().click();
+  await expect(page).toHaveURL(new RegExp(`/contacts\\?tag=${tag}$`));
+  await expect(page.getByTestId('tag-filter')).toHaveText(new RegExp(`Tagged ${tag}`));
+  await expect(rows).toHaveCount(2);
+  await expect(page.getByRole('table', { name: 'Contacts' })).not.toContainText('Plain');
+  await page.reload();
+  await expect(rows).toHaveCount(2);
+  await page.getByRole('link', { name: `Stop filtering by the tag ${tag}` }).click();
+  await expect(rows).toHaveCount(3);
+});
+
 test('a deleted contact\'s page says so and offers Restore; editing it keeps it deleted', async ({ page, request }) => {
   await signIn(page, account.admin.email, account.password);
   const headers = account.admin.headers;

@@ -6,12 +6,13 @@ import type { Contact, ContactCreate, ContactWrite, Page } from './types';
 
 export const CONTACTS_PAGE_SIZE = 20;
 
-export function useContacts(search: string, page: number) {
+export function useContacts(search: string, page: number, tag = '') {
   return useQuery({
-    queryKey: queryKeys.contactList(search, page),
+    queryKey: queryKeys.contactList(search, page, tag),
     queryFn: ({ signal }) => {
       const qs = new URLSearchParams({ page: String(page), page_size: String(CONTACTS_PAGE_SIZE) });
       if (search) qs.set('search', search);
+      if (tag) qs.set('tag', tag);
       return apiFetch<Page<Contact>>(`/api/contact?${qs}`, { signal });
     },
     placeholderData: keepPreviousData,
