@@ -58,12 +58,13 @@ export function FlowDetailView({ id }: { id: string }) {
       <PageHeader title={f.name} back={<Link href="/flows" className="text-indigo-700 hover:underline">← Flows</Link>}
         description={<>{f.execution_type === 'INBOUND' ? 'Starts when a contact writes' : 'Runs for the contacts you choose'} · {f.version ? `version ${f.version}` : 'never published'}{f.status === 'DRAFT' ? ' · unpublished draft' : ''}</>}
         actions={<ButtonLink href={`/flows/${f.id}/builder`}>Open in builder</ButtonLink>} />
-      <div className="grid gap-6 lg:grid-cols-5">
-        <div className="space-y-6 lg:col-span-3">
+      {/* minmax(0, 1fr) columns: a long step text is cut inside its column rather than widening the page on a phone. */}
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
+        <div className="min-w-0 space-y-6 lg:col-span-3">
           <Card title={`Steps (${f.steps.length})`}><StepDiagram steps={f.steps} /></Card>
           <Card title="Executions" flush><Executions flowId={f.id} /></Card>
         </div>
-        <div className="space-y-6 lg:col-span-2">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
           <Card title="Start an execution">
             {f.is_active ? <RunFlowForm flow={f} onStarted={(e) => router.push(`/flows/executions/${e.id}`)} />
               : <p className="text-sm text-slate-600">This flow is switched off.</p>}

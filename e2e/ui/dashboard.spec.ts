@@ -320,10 +320,15 @@ test('an unknown address shows the dashboard\'s own "Page not found", with the w
   expect(served.headers()['content-type']).toContain('image/svg+xml');
 });
 
-test('on a phone-sized screen no dashboard page scrolls sideways: a wide table scrolls inside its card', async ({ page }) => {
+test('on a phone-sized screen no dashboard page scrolls sideways: a wide table scrolls inside its card', async ({ page, request }) => {
+  // A flow whose step text is long: its page cuts the text rather than widening.
+  const flow = await (await request.post('/api/flow', {
+    headers: account.admin.headers,
+    data: { name: 'Long', execution_type: 'INBOUND', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Thank you for writing to us today, '.repeat(8) }] },
+  })).json();
   await page.setViewportSize({ width: 390, height: 844 });
   await signIn(page, account.admin.email, account.password);
-  for (const path of ['/contacts', '/inbox', '/templates', '/broadcasts', '/flows', '/webhooks', '/settings/members', '/settings/channels', '/dev/api-keys']) {
+  for (const path of ['/contacts', '/inbox', '/templates', '/broadcasts', '/flows', `/flows/${flow.id}`, '/webhooks', '/settings/members', '/settings/channels', '/dev/api-keys']) {
     await page.goto(path);
     await expect(page.locator('main')).toBeVisible();
     await page.waitForLoadState('networkidle');
