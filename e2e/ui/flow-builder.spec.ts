@@ -81,7 +81,8 @@ test('draw a 6-step flow by mouse and keyboard, publish it, test-run it on the s
   await expect(page).toHaveURL(/\/flows\/[0-9a-f-]+\/builder$/);
   await expect(page.getByTestId('flow-status')).toHaveText('Draft · never published');
 
-  // Keyboard: the blank message goes (Delete), and the name is typed.
+  // Keyboard: the blank first step (a TEMPLATE, as an outbound flow starts) goes (Delete), and the name is typed.
+  await expect(node(page, 0)).toHaveAttribute('data-step-type', 'TEMPLATE');
   await node(page, 0).click();
   await page.keyboard.press('Delete');
   await expect(page.locator('[data-step-node]')).toHaveCount(0);

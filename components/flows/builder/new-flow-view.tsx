@@ -13,7 +13,9 @@ import { STARTER_TEMPLATES } from '@/lib/flows/starter-templates';
 // A new flow: blank, from a starter template, or imported from an exported file; each opens in
 // the builder as a draft.
 
-const BLANK = { name: 'Untitled flow', steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: '' }], layout: { 0: { x: 0, y: 0 } } };
+// A new flow is OUTBOUND, which writes first: outside the 24-hour window only a template reaches the
+// contact, so it starts with a TEMPLATE step (a MESSAGE first would be flagged at once).
+const BLANK = { name: 'Untitled flow', steps: [{ ordering_idx: 0, step_type: 'TEMPLATE' }], layout: { 0: { x: 0, y: 0 } } };
 
 function describe(error: unknown): string[] {
   if (error instanceof ApiRequestError) {
