@@ -14,8 +14,8 @@
 //     100,000-row CSV import stays under 300 MB of resident memory.
 //   - API answers for what never reaches a route handler (apiGuard): a method Next.js does not
 //     route (TRACE, PROPFIND …) is handed to the route as OPTIONS with the method named in a
-//     header, so the route answers the DRF 405 with its own `Allow`; a path that cannot be decoded
-//     is a DRF 404 rather than Next.js's plain-text error.
+//     header, so the route answers the DRF 405 with its own `Allow`; a path that cannot be decoded,
+//     or has an empty segment, is a DRF 404 rather than Next.js's plain-text error or redirect.
 //
 // The web processes are always cluster workers, one or more, so that each starts with that V8
 // setting, and one that dies is replaced; this process only supervises them.
@@ -74,9 +74,12 @@ const UNSERVED_METHOD_HEADER = 'x-engage-unserved-method';
 function apiGuard(req, res) {
   if (!req.url.startsWith('/api/')) return false;
   delete req.headers[UNSERVED_METHOD_HEADER];
+  let pathname = null;
   try {
-    decodeURIComponent(new URL(req.url, 'http://internal').pathname);
-  } catch {
+    pathname = decodeURIComponent(new URL(req.url, 'http://internal').pathname);
+  } catch { /* answered below */ }
+  // An empty segment (`/api//contact`, from a base URL ending in "/") would get Next.js's plain-text redirect.
+  if (pathname === null || pathname.includes('//')) {
     res.writeHead(404, { 'content-type': 'application/json' });
     res.end('{"detail":"Not found."}');
     return true;

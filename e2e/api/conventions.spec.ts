@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { NOT_FOUND, newAccount, uniquePhone } from './factories';
+import { rawRequest } from './raw-http';
 
 // Wire conventions that hold for every route (docs/api-conventions.md).
 
@@ -21,6 +22,15 @@ test('unknown paths under /api are a DRF 404', async ({ request }) => {
   const res = await request.get('/api/no-such-thing/at/all');
   expect(res.status()).toBe(404);
   expect(await res.json()).toEqual(NOT_FOUND);
+});
+
+test('a path with an empty segment (a base URL ending in "/") is a DRF 404, not a redirect', async ({ request, baseURL }) => {
+  const account = await newAccount(request);
+  for (const [method, path] of [['GET', '/api//contact'], ['POST', '/api//contact'], ['GET', '/api/contact//']] as const) {
+    const res = await rawRequest(baseURL!, path, { method, headers: { ...account.admin.headers, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+    expect(res.status, `${method} ${path}`).toBe(404);
+    expect(JSON.parse(res.body.toString('utf8'))).toEqual(NOT_FOUND);
+  }
 });
 
 test('an oversized body is a 413 with a detail', async ({ request }) => {
