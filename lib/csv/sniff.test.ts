@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { detectDelimiter, detectEncoding, firstLine, fromWindows1252, hasBom } from './sniff';
+import { detectDelimiter, detectEncoding, firstLine, fromWindows1252, hasBom, sepLine } from './sniff';
 
 describe('detectDelimiter', () => {
   it('finds comma, semicolon and tab', () => {
@@ -12,6 +12,13 @@ describe('detectDelimiter', () => {
   });
   it('defaults to comma for a single column', () => {
     expect(detectDelimiter('phone')).toBe(',');
+  });
+});
+
+describe('sepLine', () => {
+  it("reads Excel's delimiter line, and nothing else", () => {
+    expect(['sep=;', 'SEP=,', '"sep=;"', 'sep=\t'].map(sepLine)).toEqual([';', ',', ';', '\t']);
+    expect(['sep=|', 'phone;sep=;', 'separator', 'sep='].map(sepLine)).toEqual([null, null, null, null]);
   });
 });
 

@@ -49,6 +49,12 @@ export function firstLine(text: string): string {
   return text.slice(start, end === -1 ? undefined : end).replace(/\r$/, '');
 }
 
+/** Excel's `sep=;` first line, which names the delimiter and comes before the header; null for any other line. */
+export function sepLine(line: string): Delimiter | null {
+  const m = /^"?sep=(.)"?\s*$/i.exec(line);
+  return m && (DELIMITERS as string[]).includes(m[1]) ? m[1] as Delimiter : null;
+}
+
 /** The delimiter occurring most often outside quotes in the header line; `,` when none does. */
 export function detectDelimiter(headerLine: string): Delimiter {
   const counts = new Map<Delimiter, number>(DELIMITERS.map((d) => [d, 0]));

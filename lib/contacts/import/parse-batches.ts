@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { LineTracker } from '@/lib/csv/line-numbers';
 import { fromInertCell } from '@/lib/csv/write';
-import { detectDelimiter, detectEncoding, firstLine, fromWindows1252 } from '@/lib/csv/sniff';
+import { detectDelimiter, detectEncoding, firstLine, fromWindows1252, sepLine } from '@/lib/csv/sniff';
 import { mapHeader, type Header } from './columns';
 import { isBlankRecord, validateRow } from './row';
 import type { Batch } from './write-batch';
@@ -38,7 +38,9 @@ export async function* parseBatches(chunks: AsyncIterable<Buffer>, options: Pars
   const first = head.value;
   const encoding = detectEncoding(first);
   const clean = encoding === 'latin1' ? (f: string) => fromWindows1252(cellText(f)) : cellText;
-  const delimiter = detectDelimiter(firstLine(first.subarray(0, 64 * 1024).toString(encoding)));
+  const headerLine = firstLine(first.subarray(0, 64 * 1024).toString(encoding));
+  const named = sepLine(headerLine);
+  const delimiter = named ?? detectDelimiter(headerLine);
 
   const source = Readable.from((async function* () {
     yield first;
@@ -57,6 +59,7 @@ export async function* parseBatches(chunks: AsyncIterable<Buffer>, options: Pars
   try {
     for await (const { record: raw, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number; bytes: number } }>) {
       const line = lines.startLine(raw, info);
+      if (named && line === 1) continue; // the `sep=` line: the header comes after it
       if (!header) {
         header = mapHeader(raw.map(clean));
         yield { kind: 'header', header };

@@ -92,6 +92,16 @@ describe('runImport', () => {
     expect(stored).toEqual([expect.objectContaining({ first_name: 'Ana María', meta: { city: 'Mérida' } })]);
   });
 
+  it("reads Excel's sep= line as the delimiter, the header after it, lines counted as in the file", async () => {
+    const bytes = Buffer.from('sep=;\r\nphone;first_name;last_name\r\n5520000001;Sep;Línea\r\nabc;Bad;Row\r\n', 'utf8');
+    const { status, stored, id } = await importBytes(bytes);
+    expect(status).toEqual({ status: 'COMPLETED', total_rows: 2, created_count: 1, rejected_count: 1 });
+    expect(stored).toEqual([expect.objectContaining({ first_name: 'Sep', meta: {} })]);
+    const db = await getDb();
+    const [rejected] = await execRows<{ line: number }>(db, sql`select line from contact_import_errors where import_id = ${id}`);
+    expect(rejected.line).toBe(4);
+  });
+
   it('reads a file Excel saved as Windows-1252 with its quotes, dashes and euro signs', async () => {
     // "phone;first_name;last_name;Nota" with "José", curly quotes, an en dash and € (0x80).
     const text = 'phone;first_name;last_name;Nota\n5510002001;Jos\xe9;\x93Pepe\x94;Cr\xe9dito \x96 \x80500\n';

@@ -4,7 +4,7 @@ import { execRows, type Db } from '@/db';
 import { PayloadTooLargeError, ValidationError } from '@/lib/api/errors';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
-import { detectDelimiter, detectEncoding, firstLine } from '@/lib/csv/sniff';
+import { detectDelimiter, detectEncoding, firstLine, sepLine } from '@/lib/csv/sniff';
 import { fromInertCell } from '@/lib/csv/write';
 import { CHUNK_BYTES, insertChunk } from './chunks';
 import { headerProblem, mapHeader, MISSING_HEADER } from './columns';
@@ -27,6 +27,8 @@ type Uploader = { accountId: number; userId: number };
 function checkHeader(head: Uint8Array): void {
   const line = firstLine(Buffer.from(head).toString(detectEncoding(head)));
   if (!line.trim()) throw ValidationError.nonField(MISSING_HEADER);
+  // Excel's `sep=;` line: the header follows it, past what was read here; the import checks it.
+  if (sepLine(line)) return;
   let fields: string[] = [];
   try {
     [fields = []] = parse(line, { delimiter: detectDelimiter(line), relax_quotes: true, relax_column_count: true }) as string[][];
