@@ -123,7 +123,10 @@ test.describe('contact CSV import', () => {
     const headers = account.admin.headers;
     // The download of rejected rows: "line" and "reason" first, formula-like cells behind a quote.
     const bad = await upload(request, account, 'phone,first_name,Plan\n+52 55,Jean-Luc,=gold\n');
-    expect(await finished(request, account, bad)).toMatchObject({ rejected: 1, created: 0 });
+    const rejectedReport = await finished(request, account, bad);
+    expect(rejectedReport).toMatchObject({ rejected: 1, created: 0 });
+    // The rejected row's cells come in the file's column order.
+    expect(Object.keys(rejectedReport.rejected_rows[0].row)).toEqual(['phone', 'first_name', 'Plan']);
     const download = await (await request.get(`/api/contact/upload/${bad}/rejected`, { headers })).text();
     expect(download).toContain("'+52 55,Jean-Luc,'=gold");
     const corrected = download.replace("'+52 55,", "'+52 55 1234 9876,");

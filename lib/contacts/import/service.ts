@@ -31,7 +31,14 @@ async function rejectedPage(db: Db, id: string, after: Cursor, limit: number): P
 /** The upload with its first `rejectedRows` rejected rows (0 for a progress poll: counters only). */
 export async function getContactImport(db: Db, accountId: number, id: string, rejectedRows = REJECTED_IN_DETAIL) {
   const row = await findImport(db, accountId, id);
-  return serializeImport(row, rejectedRows > 0 ? await rejectedPage(db, id, { line: 0, id: 0 }, rejectedRows) : []);
+  const rejected = rejectedRows > 0 ? await rejectedPage(db, id, { line: 0, id: 0 }, rejectedRows) : [];
+  // Each row's cells in the file's column order (jsonb keeps none), as the download has them.
+  const order = row.columns ? [...new Set(row.columns)] : [];
+  const inFileOrder = (cells: Record<string, string>) => Object.fromEntries([
+    ...order.filter((k) => k in cells).map((k) => [k, cells[k]]),
+    ...Object.entries(cells).filter(([k]) => !order.includes(k)),
+  ]);
+  return serializeImport(row, rejected.map((r) => ({ ...r, row: inFileOrder(r.row) })));
 }
 
 /**
