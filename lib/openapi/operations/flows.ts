@@ -26,8 +26,11 @@ const STEPS = 'Steps are inline and point at each other by `ordering_idx` (`next
   + '`{{flow_execution_variables.<name>}}`) naming something that exists. Errors nest by the step\'s index in `steps`: '
   + '`{"steps": {"3": {"next_step_default_idx": ["No step has ordering_idx 9."]}}}`.';
 
+// INBOUND: it answers a contact who wrote, so a free-form MESSAGE may come first (an OUTBOUND flow
+// writes first and starts with a TEMPLATE, whose id the example could not know).
 const EXAMPLE = {
-  name: 'Order confirmation', execution_type: 'OUTBOUND', flow_execution_variables: ['order'],
+  name: 'Order confirmation', execution_type: 'INBOUND', inbound_trigger_with: 'TEXT', inbound_start_message: 'order',
+  flow_execution_variables: ['order'],
   steps: [
     { ordering_idx: 0, step_type: 'MESSAGE', body: 'Hi {{contact.first_name}}, about order {{flow_execution_variables.order}}.', next_step_default_idx: 1 },
     {
