@@ -46,8 +46,8 @@ export type NewContact = {
 /**
  * The attributes a change leaves. A contact holds at most META_MAX_KEYS of them, whatever the
  * requests that added them: a change that would add one past that is refused (`refuse`, a 400 on
- * `meta`), or, for a CSV import, the attributes past it are not added (`drop`, documented in
- * docs/contacts-import.md). A contact stored with more before the limit applied keeps them.
+ * `meta`), or, for a CSV import, the attributes past it are not added (`drop`, as the README's
+ * CSV import says). A contact stored with more before the limit applied keeps them.
  */
 export function mergeMeta(current: Record<string, string>, change: Change['meta'], overflow: 'refuse' | 'drop' = 'refuse'): Record<string, string> {
   if (!change) return current;

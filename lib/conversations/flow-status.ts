@@ -1,12 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 import { recordConversationEvents } from './events';
+import type { ConversationStatus } from './open';
 
 // The statuses a flow gives conversations: FLOW while it holds the contact, RESOLVED when it ends,
-// NEW when an agent takes the contact over. Each conversation moved is announced as
-// conversation.updated, as any other change of status is.
+// NEW when it hands the contact to agents (a CONVERSATION step, an agent's stop). Each
+// conversation moved is announced as conversation.updated, as any other change of status is.
 
-type Status = 'CREATED' | 'FLOW' | 'RESOLVED' | 'NEW';
+type Status = ConversationStatus;
 
 /**
  * Moves the conversations `which` selects (a condition on `conversations`) from one of `from` to

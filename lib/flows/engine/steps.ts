@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { accounts, conversationAssignees, conversations, conversationTags, flowExecutionContactSteps } from '@/db/schema';
+import { accounts, conversationAssignees, conversationTags, flowExecutionContactSteps } from '@/db/schema';
 import { moveFlowConversations, ofContacts } from '@/lib/conversations/flow-status';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
@@ -171,7 +171,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
     }
     case 'CONVERSATION': {
       const conversation = await flowConversation(ctx, null);
-      await ctx.tx.update(conversations).set({ status: 'NEW', updatedOn: new Date() }).where(eq(conversations.id, conversation.id));
+      await moveFlowConversations(ctx.tx, sql`conversations.id = ${conversation.id}`, ['CREATED', 'FLOW', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'], 'NEW');
       if (step.assign_to_users.length) {
         await ctx.tx.insert(conversationAssignees).values(step.assign_to_users.map((userId) => ({ conversationId: conversation.id, userId })))
           .onConflictDoNothing();
