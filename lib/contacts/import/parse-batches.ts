@@ -82,7 +82,12 @@ export async function* parseBatches(chunks: AsyncIterable<Buffer>, options: Pars
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     if (batch.records) yield { kind: 'batch', batch }; // the records parsed before the unreadable part are kept
-    yield { kind: 'unreadable', message: `The file could not be read after line ${lines.lastLine}: ${error.message}` };
+    // The parser names the line where it gave up (the file's end) for a quote never closed; the
+    // record it was reading starts on the line after the last one read.
+    const why = error.code === 'CSV_QUOTE_NOT_CLOSED'
+      ? `a quote (") that opens a field on line ${lines.lastLine + 1} is never closed, so the rest of the file reads as one field.`
+      : error.message;
+    yield { kind: 'unreadable', message: `The file could not be read after line ${lines.lastLine}: ${why}` };
   } finally {
     source.destroy(); // run here rather than on a thread: stops reading chunks when the consumer stopped early
   }

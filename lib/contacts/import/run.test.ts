@@ -136,6 +136,7 @@ describe('runImport', () => {
     const [row] = await execRows<{ status: string; total_rows: number; error: string }>(await getDb(), sql`
       select status, total_rows, error from contact_imports where id = ${id}`);
     expect(row).toMatchObject({ status: 'FAILED', total_rows: 1, error: expect.stringMatching(/^The file could not be read after line 2: /) });
+    expect(row.error).toBe('The file could not be read after line 2: a quote (") that opens a field on line 3 is never closed, so the rest of the file reads as one field.');
     expect(stored.map((c) => c.first_name)).toEqual(['Ana']);
   });
 });
