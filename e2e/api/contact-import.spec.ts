@@ -135,6 +135,12 @@ test.describe('contact CSV import', () => {
     const [contact] = (await (await request.get('/api/contact?search=Jean-Luc', { headers })).json()).results;
     expect(contact).toMatchObject({ canonical_phone: '+525512349876', first_name: 'Jean-Luc', meta: { Plan: '=gold' } });
 
+    // Excel's "Unicode Text" (UTF-16 with its byte-order mark) is named as such.
+    const utf16 = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('phone\tfirst_name\r\n5512345678\tAna\r\n', 'utf16le')]);
+    const refused = await request.post('/api/contact/upload', { headers: csv(headers), data: utf16 });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({ non_field_errors: ['The file is UTF-16 (Excel\'s "Unicode Text"): save it as "CSV UTF-8" and upload that.'] });
+
     // A column named twice would lose one of the two.
     for (const header of ['phone,first_name,phone', 'phone,tags,Tags', 'phone,City,City']) {
       const res = await request.post('/api/contact/upload', { headers: csv(headers), data: `${header}\n5512345678,a,b\n` });

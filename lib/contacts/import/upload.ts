@@ -23,8 +23,14 @@ const HEADER_PROBE_BYTES = 64 * 1024;
 
 type Uploader = { accountId: number; userId: number };
 
+export const UTF16 = 'The file is UTF-16 (Excel\'s "Unicode Text"): save it as "CSV UTF-8" and upload that.';
+
 /** Refuses the upload (400) unless the first line names a phone column. */
 function checkHeader(head: Uint8Array): void {
+  // Excel's "Unicode text" is UTF-16: read as UTF-8 its header would only seem to lack a phone column.
+  if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) {
+    throw ValidationError.nonField(UTF16);
+  }
   const line = firstLine(Buffer.from(head).toString(detectEncoding(head)));
   if (!line.trim()) throw ValidationError.nonField(MISSING_HEADER);
   // Excel's `sep=;` line: the header follows it, past what was read here; the import checks it.
