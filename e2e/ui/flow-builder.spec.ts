@@ -631,3 +631,36 @@ test('a flow whose first step was deleted gets another one from the step panel',
   await page.getByRole('button', { name: 'Publish' }).click();
   await expect(page.getByTestId('flow-status')).toHaveText('Published · v1 live');
 });
+
+test('a step\'s branches are linked from its panel too, by keyboard: each names where it goes', async ({ page, request }) => {
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  const created = await request.post('/api/flow', {
+    headers: h, data: {
+      name: 'Linked by keys', status: 'DRAFT', execution_type: 'INBOUND', inbound_trigger_with: 'ANY_MESSAGE',
+      steps: [
+        { ordering_idx: 0, name: 'size', step_type: 'MENU', body: 'Which size?', answer_options: ['S', 'M'] },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Small it is.' },
+        { ordering_idx: 2, step_type: 'END' },
+      ],
+      layout: { 0: { x: 0, y: 0 }, 1: { x: -150, y: 250 }, 2: { x: 150, y: 250 } },
+    },
+  });
+  const flow = await created.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  await node(page, 0).click();
+  const next = page.getByRole('region', { name: 'Step settings' }).getByRole('region', { name: 'Where it goes next' });
+  await expect(next.getByLabel('S goes to')).toHaveValue('');
+  await next.getByLabel('S goes to').focus();
+  await next.getByLabel('S goes to').selectOption({ label: 'Message · Small it is.' });
+  await next.getByLabel('M goes to').selectOption('2');
+  await next.getByLabel('Failed answer goes to').selectOption('2');
+  await expect.poll(async () => (await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).body.steps[0].next_steps_for_options_idx, { timeout: 10_000 })
+    .toEqual([1, 2]);
+  await expect(page.locator('.react-flow__edge')).toHaveCount(3);
+  // Back to nowhere.
+  await next.getByLabel('M goes to').selectOption('');
+  await expect.poll(async () => (await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).body.steps[0].next_steps_for_options_idx, { timeout: 10_000 })
+    .toEqual([1]);
+});

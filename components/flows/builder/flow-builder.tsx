@@ -533,6 +533,8 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
               onChange={(patch) => commit({ model: { ...model, steps: model.steps.map((s) => (s === selectedStep ? { ...s, ...patch } : s)) } })}
               onChangeLater={(patch) => patchStep(selectedStep.ordering_idx, patch)}
               onDelete={() => onDelete({ nodes: nodes.filter((n) => n.id === nodeId(selectedStep.ordering_idx)), edges: [] })}
+              steps={model.steps}
+              onConnect={(branch, target) => commit({ model: { ...model, steps: connect(model.steps, selectedStep.ordering_idx, branch, target) } })}
               onMakeFirst={() => {
                 commit({ model: makeFirst(model, selectedStep.ordering_idx) });
                 window.setTimeout(() => setNodes((nds) => nds.map((n) => ({ ...n, selected: n.id === nodeId(0) }))), 0);

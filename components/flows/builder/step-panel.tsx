@@ -4,6 +4,7 @@ import { useFlowChoices, type DraftStep } from '@/lib/client/flow-builder';
 import { noOptionsReason, optionsFromVariable, variableList } from '@/lib/flows/engine/variable-options';
 import { answerPaths } from '@/lib/flows/variables';
 import { Check, Errors, Input, ListInput, MapBox, Select } from './inputs';
+import { NextStepsField } from './next-steps-field';
 import { ActionTestField } from './action-test-field';
 import { MemberPicker } from './member-picker';
 import { MessagePreview } from './message-preview';
@@ -24,6 +25,9 @@ type Props = {
   onDelete: () => void; onClose: () => void;
   /** Makes this step the one every run starts with. */
   onMakeFirst: () => void;
+  /** Every step of the flow, and how to link one of this step's branches to one of them (null: nowhere). */
+  steps: DraftStep[];
+  onConnect: (branch: string, target: number | null) => void;
 };
 
 const ANSWER_TYPES = ['ANY', 'FREE_TEXT', 'SINGLE_OPTION', 'NUMBER', 'EMAIL', 'PHONE', 'URL', 'DATE', 'TIME', 'DATETIME', 'BOOL', 'FILE', 'IMAGE', 'LOCATION'] as const;
@@ -135,7 +139,7 @@ function Conditions({ step, errors, suggestions, onChange }: { step: DraftStep; 
   );
 }
 
-export function StepPanel({ flowId, step, errors, suggestions, tested, onChange, onChangeLater, onDelete, onClose, onMakeFirst }: Props) {
+export function StepPanel({ flowId, step, errors, suggestions, tested, onChange, onChangeLater, onDelete, onClose, onMakeFirst, steps, onConnect }: Props) {
   const info = typeInfo(step.step_type);
   const e = (f: string) => flat(errors[f]);
   const asks = step.step_type === 'QUESTION' || step.step_type === 'MENU';
@@ -266,6 +270,7 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
             <MessagePreview step={step} options={known?.options.map((o) => o.title)} />
           </div>
         )}
+        <NextStepsField step={step} steps={steps} onConnect={onConnect} />
       </div>
       <footer className="space-y-2 border-t border-slate-200 px-4 py-3">
         {step.ordering_idx !== 0 && <Button variant="secondary" className="w-full" onClick={onMakeFirst}>Make this the first step</Button>}
