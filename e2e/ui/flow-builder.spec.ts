@@ -664,3 +664,23 @@ test('a step\'s branches are linked from its panel too, by keyboard: each names 
   await expect.poll(async () => (await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).body.steps[0].next_steps_for_options_idx, { timeout: 10_000 })
     .toEqual([1]);
 });
+
+test('a question offers its options from the start: one click makes it a choice with a first option', async ({ page, request }) => {
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  const created = await request.post('/api/flow', {
+    headers: h, data: {
+      name: 'Ask', status: 'DRAFT', execution_type: 'INBOUND', inbound_trigger_with: 'ANY_MESSAGE',
+      steps: [{ ordering_idx: 0, name: 'pick', step_type: 'QUESTION', body: 'Shoes or bags?' }], layout: { 0: { x: 0, y: 0 } },
+    },
+  });
+  const flow = await created.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  await node(page, 0).click();
+  const panel = page.getByRole('region', { name: 'Step settings' });
+  await panel.getByRole('button', { name: '+ Offer options to choose from (buttons or a list)' }).click();
+  await expect(panel.getByLabel('Answer type')).toHaveValue('SINGLE_OPTION');
+  await expect(panel.getByRole('textbox', { name: 'Option 1' })).toHaveValue('Option 1');
+  await expect(panel.getByRole('button', { name: '+ Offer options to choose from (buttons or a list)' })).toHaveCount(0);
+});

@@ -180,6 +180,11 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
             {step.step_type === 'QUESTION' && (
               <Select label="Answer type" value={step.answer_type ?? 'ANY'} options={ANSWER_TYPES} onChange={(v) => onChange({ answer_type: v })} errors={e('answer_type')} />
             )}
+            {/* Buttons and lists are a SINGLE_OPTION question's: offered here rather than left to be found in the answer types. */}
+            {step.step_type === 'QUESTION' && step.answer_type !== 'SINGLE_OPTION' && !(step.answer_options ?? []).length && !step.has_options_from_variable && (
+              <button type="button" onClick={() => onChange({ answer_type: 'SINGLE_OPTION', answer_options: ['Option 1'] })}
+                className="text-xs font-medium text-indigo-600 hover:underline">+ Offer options to choose from (buttons or a list)</button>
+            )}
             {step.step_type === 'QUESTION' && (step.answer_type === 'SINGLE_OPTION' || step.answer_type === 'ANY' || step.has_options_from_variable) && (
               <Check label="Options from a variable" checked={!!step.has_options_from_variable}
                 onChange={(v) => onChange(v ? { has_options_from_variable: true, answer_options: [], next_steps_for_options_idx: [] } : { has_options_from_variable: false })} />
