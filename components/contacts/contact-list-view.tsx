@@ -8,7 +8,9 @@ import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/s
 import { CONTACTS_PAGE_SIZE, useContacts } from '@/lib/client/contacts';
 import { useFirstPageWhenPastEnd, useUrlListState } from '@/lib/client/use-url-list-state';
 import { Pager } from '@/components/ui/pager';
-import { ContactTable } from './contact-table';
+import { useEffect, useState } from 'react';
+import { BulkActions } from './bulk-actions';
+import { ContactTable, type Selection } from './contact-table';
 import { SearchInput } from '@/components/ui/search-input';
 
 /** Search, tag and page live in the URL (?search=&tag=&page=), so a view can be shared and survives reloads. */
@@ -17,6 +19,15 @@ export function ContactListView() {
   const tag = useSearchParams().get('tag') ?? '';
 
   const contacts = useContacts(search, page, tag);
+  // The selection is of the page shown: another page, search or tag starts it afresh.
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  useEffect(() => setSelected(new Set()), [search, page, tag]);
+  const shown = contacts.data?.results ?? [];
+  const selection: Selection = {
+    ids: selected,
+    toggle: (id, on) => setSelected((s) => { const next = new Set(s); if (on) next.add(id); else next.delete(id); return next; }),
+    toggleAll: (on) => setSelected(on ? new Set(shown.map((c) => c.id)) : new Set()),
+  };
   useFirstPageWhenPastEnd(contacts.error, page, go);
 
   return (
@@ -38,6 +49,7 @@ export function ContactListView() {
           )}
           {contacts.isFetching && !contacts.isPending && <Spinner className="size-4 text-slate-400" />}
         </div>
+        <BulkActions ids={shown.filter((c) => selected.has(c.id)).map((c) => c.id)} onDone={() => setSelected(new Set())} />
         {contacts.isPending ? <LoadingState /> : contacts.isError ? (
           <div className="p-4"><ErrorState error={contacts.error} onRetry={() => contacts.refetch()} /></div>
         ) : contacts.data.results.length === 0 ? (
@@ -45,7 +57,7 @@ export function ContactListView() {
             : <EmptyState title="No contacts yet">Add one with <b>New contact</b>, or bring many at once with <b>Import CSV</b>.</EmptyState>
         ) : (
           <>
-            <ContactTable contacts={contacts.data.results} />
+            <ContactTable contacts={contacts.data.results} selection={selection} />
             <Pager label="Pagination" noun="contacts" countTestId="contact-count" page={page} pageSize={CONTACTS_PAGE_SIZE} count={contacts.data.count}
               hasPrevious={!!contacts.data.previous} hasNext={!!contacts.data.next} onPage={(p) => go({ page: p })} />
           </>

@@ -6,13 +6,31 @@ import type { Contact } from '@/lib/client/types';
 import { contactName } from './contact-name';
 import { TagList } from './tag-list';
 
-export function ContactTable({ contacts }: { contacts: Contact[] }) {
+/** With `selection`, each row has a checkbox and the header one for the whole page. */
+export type Selection = { ids: Set<string>; toggle: (id: string, on: boolean) => void; toggleAll: (on: boolean) => void };
+
+export function ContactTable({ contacts, selection }: { contacts: Contact[]; selection?: Selection }) {
+  const all = selection && contacts.length > 0 && contacts.every((c) => selection.ids.has(c.id));
   return (
     <Table label="Contacts">
-      <thead><tr><Th>Name</Th><Th>Phone</Th><Th>Email</Th><Th>Tags</Th><Th>Created</Th></tr></thead>
+      <thead>
+        <tr>
+          {selection && (
+            <Th className="w-10">
+              <input type="checkbox" aria-label="Select every contact on this page" checked={!!all} onChange={(e) => selection.toggleAll(e.target.checked)} />
+            </Th>
+          )}
+          <Th>Name</Th><Th>Phone</Th><Th>Email</Th><Th>Tags</Th><Th>Created</Th>
+        </tr>
+      </thead>
       <tbody className="divide-y divide-slate-100">
         {contacts.map((c) => (
-          <tr key={c.id} className="hover:bg-slate-50">
+          <tr key={c.id} className={selection?.ids.has(c.id) ? 'bg-indigo-50/60' : 'hover:bg-slate-50'}>
+            {selection && (
+              <Td className="w-10">
+                <input type="checkbox" aria-label={`Select ${contactName(c)}`} checked={selection.ids.has(c.id)} onChange={(e) => selection.toggle(c.id, e.target.checked)} />
+              </Td>
+            )}
             <Td className="font-medium">
               <Link href={`/contacts/${c.id}`} className="text-slate-900 hover:text-indigo-600 hover:underline">{contactName(c)}</Link>
             </Td>

@@ -285,6 +285,35 @@ test('a tag on the contacts list filters the list by it, kept in the address, an
   await expect(rows).toHaveCount(3);
 });
 
+test('contacts selected on the list are tagged or deleted together', async ({ page, request }) => {
+  const headers = account.admin.headers;
+  const made: { id: string }[] = [];
+  for (const first of ['Ana Bulk', 'Beto Bulk', 'Caro Bulk']) {
+    made.push(await (await request.post('/api/contact', { headers, data: { phone: uniquePhone(), first_name: first } })).json());
+  }
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/contacts');
+  await page.getByLabel('Select Ana Bulk').check();
+  await page.getByLabel('Select Beto Bulk').check();
+  const bulk = page.getByRole('region', { name: 'Selected contacts' });
+  await expect(bulk.getByTestId('selected-count')).toHaveText('2 contacts selected');
+  await bulk.getByLabel('Tag to add').fill('fair-2026');
+  await bulk.getByRole('button', { name: 'Add tag' }).click();
+  await expect(bulk.getByRole('status')).toHaveText('Tagged “fair-2026”: 2 contacts.');
+  const tagsOf = async (id: string) => (await (await request.get(`/api/contact/${id}`, { headers })).json()).tags.map((t: { name: string }) => t.name);
+  expect([await tagsOf(made[0].id), await tagsOf(made[1].id), await tagsOf(made[2].id)]).toEqual([['fair-2026'], ['fair-2026'], []]);
+
+  await page.getByLabel('Select every contact on this page').check();
+  await expect(bulk.getByTestId('selected-count')).toHaveText('3 contacts selected');
+  await page.getByLabel('Select every contact on this page').uncheck();
+  await page.getByLabel('Select Caro Bulk').check();
+  await bulk.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(bulk.getByRole('status')).toHaveText('Deleted 1 contact.');
+  await expect(page.getByRole('table', { name: 'Contacts' })).not.toContainText('Caro Bulk');
+  expect((await (await request.get(`/api/contact/${made[2].id}`, { headers })).json()).is_deleted).toBe(true);
+});
+
 test('a deleted contact\'s page says so and offers Restore; editing it keeps it deleted', async ({ page, request }) => {
   await signIn(page, account.admin.email, account.password);
   const headers = account.admin.headers;

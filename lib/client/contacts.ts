@@ -82,6 +82,23 @@ export function useRemoveNote(id: string) {
   });
 }
 
+/**
+ * One change to several contacts (the list's selection): the contact API per contact, at most a
+ * page's worth at a time; the outcome names the contacts whose change was refused.
+ */
+export function useBulkContactChange() {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ ids, change }: { ids: string[]; change: { tag: string } | 'delete' }) => {
+      const results = await Promise.allSettled(ids.map((id) => (change === 'delete'
+        ? apiFetch<void>(`/api/contact/${encodeURIComponent(id)}`, { method: 'DELETE' })
+        : apiFetch<Contact>(`/api/contact/${encodeURIComponent(id)}`, { method: 'PATCH', json: { tags: [{ name: change.tag }] } }))));
+      return { done: results.filter((r) => r.status === 'fulfilled').length, failed: ids.filter((_, i) => results[i].status === 'rejected') };
+    },
+    onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.contacts }),
+  });
+}
+
 export function useDeleteContact(id: string) {
   const qc = useQueryClient();
   return useMutation({
