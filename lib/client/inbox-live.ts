@@ -4,8 +4,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { queryKeys } from './query-keys';
 
 // The inbox's live connection (GET /api/inbox/events): changes reload exactly the conversations
-// and contacts named; a (re)connect or a server-side gap reloads everything shown. While the stream is down, the
-// inbox's queries poll (useInboxPollMs).
+// and contacts named; a (re)connect or a server-side gap reloads everything shown. While the
+// stream is down, the inbox's queries poll (useInboxPollMs).
 //
 // A reload drops any read of the same data already in flight: that read may have started before the
 // change, and TanStack Query would otherwise let an invalidation join it (it does for a query with

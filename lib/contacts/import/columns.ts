@@ -46,7 +46,7 @@ export function mapHeader(fields: string[]): Header {
     const alias = ALIASES[norm];
     const field = KNOWN.has(norm) ? norm as ContactColumn : alias && !exact.has(alias) && !seen.has(alias) ? alias : null;
     if (field) {
-      // A repeated contact column would lose one of the two: the file is refused (repeatedColumn).
+      // A repeated contact column would lose one of the two: the file is refused (headerProblem).
       if (seen.has(field)) repeated ??= name;
       seen.add(field);
       return { kind: 'field', field, name };
@@ -67,7 +67,6 @@ export function headerProblem(header: Header): string | null {
   if (header.repeated) return `The CSV header has the column "${header.repeated}" twice: rename or remove one, so that neither is lost.`;
   return null;
 }
-
 
 export const MISSING_PHONE = 'The CSV header has no "phone" column.';
 export const MISSING_HEADER = 'The file is empty: a header line with a "phone" column is required.';
