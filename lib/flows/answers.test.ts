@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { checkAnswer, matchOption, optionLines } from './answers';
 import { compare, evaluate } from './engine/conditions';
-import { nextInWindows } from './engine/time';
+import { delayEnd, nextInWindows } from './engine/time';
 import { renderText } from './variables';
 import { stepSchema } from './validation';
 
@@ -61,6 +61,25 @@ describe('conditions and variables', () => {
     const windows = [{ day: 1, open_at: '08:00', close_at: '10:00' }, { day: 3, open_at: '12:00', close_at: '13:00' }];
     expect(nextInWindows(windows, monday9)).toEqual(monday9);
     expect(nextInWindows(windows, new Date('2026-11-23T11:00:00Z'))).toEqual(new Date('2026-11-25T12:00:00Z'));
+  });
+
+  it("time windows are read on the account's clock", () => {
+    const windows = [{ day: 1, open_at: '09:00', close_at: '17:00' }]; // Mondays, office hours
+    // Monday 16:30 UTC is 10:30 in Mexico City (UTC-6): inside; 08:00 there waits until 09:00 there.
+    const mondayMorning = new Date('2026-11-23T16:30:00Z');
+    expect(nextInWindows(windows, mondayMorning, 'America/Mexico_City')).toEqual(mondayMorning);
+    expect(nextInWindows(windows, new Date('2026-11-23T14:00:00Z'), 'America/Mexico_City')).toEqual(new Date('2026-11-23T15:00:00Z'));
+    // Monday 12:00 UTC is inside in UTC, but 21:00 in Tokyo, after the window there: the next Monday.
+    expect(nextInWindows(windows, new Date('2026-11-23T12:00:00Z'))).toEqual(new Date('2026-11-23T12:00:00Z'));
+    expect(nextInWindows(windows, new Date('2026-11-23T12:00:00Z'), 'Asia/Tokyo')).toEqual(new Date('2026-11-30T00:00:00Z'));
+    // Monday 18:00 there (Tuesday 00:00 UTC): the next Monday 09:00 there.
+    expect(nextInWindows(windows, new Date('2026-11-24T00:00:00Z'), 'America/Mexico_City')).toEqual(new Date('2026-11-30T15:00:00Z'));
+    // Sunday 23:00 in UTC but Monday 08:00 in Tokyo: opens at 09:00 Tokyo, 00:00 UTC.
+    expect(nextInWindows(windows, new Date('2026-11-22T23:00:00Z'), 'Asia/Tokyo')).toEqual(new Date('2026-11-23T00:00:00Z'));
+    // Across New York's change to summer time (Sunday 2026-03-08): Monday opens at 09:00 EDT, 13:00 UTC.
+    expect(nextInWindows(windows, new Date('2026-03-07T12:00:00Z'), 'America/New_York')).toEqual(new Date('2026-03-09T13:00:00Z'));
+    const delay = { ...stepSchema.parse({ step_type: 'DELAY', ordering_idx: 0, delay_type: 'TIME_WINDOW', time_windows: windows }), id: 1 };
+    expect(delayEnd(delay, new Date('2026-11-24T00:00:00Z'), { timeZone: 'America/Mexico_City', workingHours: null })).toEqual(new Date('2026-11-30T15:00:00Z'));
   });
 });
 

@@ -2,6 +2,8 @@
 import { Handle, Position, type Node, type NodeProps } from '@xyflow/react';
 import { memo } from 'react';
 import type { DraftStep } from '@/lib/client/flow-builder';
+import { localInputValue, zoneLabel } from '@/lib/client/local-datetime';
+import { useMe } from '@/lib/client/me';
 import { Assignees, FlowName, TemplateName } from '../step-references';
 import { branches, fieldBranch, TONES, typeInfo } from './step-types';
 import { windowsSummary } from './time-windows-field';
@@ -41,19 +43,7 @@ function Essentials({ s }: { s: DraftStep }) {
     case 'ACTION':
       return <p className="truncate font-mono text-[11px] text-slate-700"><span className="font-semibold">{s.action_request_method ?? 'GET'}</span> {s.action_request_url}</p>;
     case 'DELAY':
-      if (s.delay_type === 'TIME_WINDOW') {
-        const lines = windowsSummary(s.time_windows ?? []);
-        if (!lines.length) return line('Until inside time windows: none yet');
-        return (
-          <div data-time-windows className="text-xs text-slate-600">
-            <p>Until inside (UTC):</p>
-            {lines.slice(0, 3).map((l) => <p key={l} className="truncate font-mono text-[11px] text-slate-700">{l}</p>)}
-            {lines.length > 3 && <p className="text-[11px]">and {lines.length - 3} more</p>}
-          </div>
-        );
-      }
-      if (s.delay_type === 'WORKING_HOURS') return line('Until inside the working hours');
-      return line(s.delay_type === 'UNTIL' ? `Until ${s.delay_until ?? '…'}` : `Wait ${s.delay_amount ?? 0} ${(s.delay_unit ?? 'MINUTE').toLowerCase()}(s)`);
+      return <DelaySummary s={s} />;
     case 'TAG':
       return line(`${s.tags_mode === 'REPLACE' ? 'Set' : 'Add'} ${[...(s.contact_tags ?? []), ...(s.conversation_tags ?? [])].join(', ') || '…'}`);
     case 'CONTACT_UPDATE':
@@ -67,6 +57,29 @@ function Essentials({ s }: { s: DraftStep }) {
     default:
       return line('The flow ends here');
   }
+}
+
+/** A DELAY's wait, with its times on the account's clock, as the engine reads them. */
+function DelaySummary({ s }: { s: DraftStep }) {
+  const timeZone = useMe().data?.account.default_timezone;
+  const line = (t: string) => <p className="text-xs text-slate-600">{t}</p>;
+  if (s.delay_type === 'TIME_WINDOW') {
+    const lines = windowsSummary(s.time_windows ?? []);
+    if (!lines.length) return line('Until inside time windows: none yet');
+    return (
+      <div data-time-windows className="text-xs text-slate-600">
+        <p>Until inside ({zoneLabel(timeZone)}):</p>
+        {lines.slice(0, 3).map((l) => <p key={l} className="truncate font-mono text-[11px] text-slate-700">{l}</p>)}
+        {lines.length > 3 && <p className="text-[11px]">and {lines.length - 3} more</p>}
+      </div>
+    );
+  }
+  if (s.delay_type === 'WORKING_HOURS') return line('Until inside the working hours');
+  if (s.delay_type === 'UNTIL') {
+    const until = s.delay_until ? new Date(s.delay_until) : null;
+    return line(until && !Number.isNaN(until.getTime()) ? `Until ${localInputValue(until, timeZone).replace('T', ' ')} (${zoneLabel(timeZone, until)})` : 'Until …');
+  }
+  return line(`Wait ${s.delay_amount ?? 0} ${(s.delay_unit ?? 'MINUTE').toLowerCase()}(s)`);
 }
 
 function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {

@@ -1,6 +1,8 @@
 'use client';
 import { Button } from '@/components/ui/button';
 import { useFlowChoices, type DraftStep } from '@/lib/client/flow-builder';
+import { localInputToIso, localInputValue, zoneLabel } from '@/lib/client/local-datetime';
+import { useMe } from '@/lib/client/me';
 import { noOptionsReason, optionsFromVariable, variableList } from '@/lib/flows/engine/variable-options';
 import { answerPaths } from '@/lib/flows/variables';
 import { Check, Errors, Input, ListInput, MapBox, Select } from './inputs';
@@ -103,6 +105,14 @@ function VariableOptions({ step, errors, suggestions, known, onChange }: { step:
 }
 
 /** A TRIGGER_FLOW step's flow: any other flow of the account. */
+/** A DELAY's end, typed on the account's clock (as the dashboard shows times) and kept as an instant. */
+function DelayUntilField({ value, onChange, errors }: { value: string | null; onChange: (v: string | null) => void; errors: string[] }) {
+  const timeZone = useMe().data?.account.default_timezone;
+  const at = value ? new Date(value) : null;
+  const shown = at && !Number.isNaN(at.getTime()) ? localInputValue(at, timeZone) : '';
+  return <Input label={`Until (${zoneLabel(timeZone, at ?? undefined)})`} type="datetime-local" value={shown} onChange={(v) => onChange(v ? localInputToIso(v, timeZone) : null)} errors={errors} />;
+}
+
 function FlowChoice({ flowId, value, onChange, errors }: { flowId: string; value: string | null; onChange: (id: string | null) => void; errors: string[] }) {
   const flows = useFlowChoices();
   const others = (flows.data ?? []).filter((f) => f.id !== flowId);
@@ -241,7 +251,7 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
               </div>
             )}
             {step.delay_type === 'UNTIL' && (
-              <Input label="Until (UTC)" type="datetime-local" value={(step.delay_until ?? '').slice(0, 16)} onChange={(v) => onChange({ delay_until: v ? `${v}:00Z` : null })} errors={e('delay_until')} />
+              <DelayUntilField value={step.delay_until ?? null} onChange={(v) => onChange({ delay_until: v })} errors={e('delay_until')} />
             )}
             {step.delay_type === 'TIME_WINDOW' && <TimeWindowsField value={step.time_windows ?? []} onChange={(v) => onChange({ time_windows: v })} errors={errors.time_windows} />}
             {step.delay_type === 'WORKING_HOURS' && (

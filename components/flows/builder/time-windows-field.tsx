@@ -1,8 +1,11 @@
 'use client';
 import type { DraftStep } from '@/lib/client/flow-builder';
+import { zoneLabel } from '@/lib/client/local-datetime';
+import { useMe } from '@/lib/client/me';
 import { Errors } from './inputs';
 
-// A DELAY's time windows (UTC, day 0 = Sunday): the contact waits until the next moment inside one.
+// A DELAY's time windows (on the account's clock, day 0 = Sunday): the contact waits until the
+// next moment inside one.
 
 export type TimeWindow = NonNullable<DraftStep['time_windows']>[number];
 
@@ -35,10 +38,11 @@ export function TimeWindowsField({ value, onChange, errors }: { value: TimeWindo
     return at && typeof at === 'object' ? flat(at) : [];
   };
   const listErrors = Array.isArray(errors) ? errors.filter((x): x is string => typeof x === 'string') : [];
+  const timeZone = useMe().data?.account.default_timezone;
   return (
     <fieldset>
-      <legend className="text-xs font-medium text-slate-700">Time windows (UTC)</legend>
-      <p className="text-[11px] text-slate-500">Waits until the next moment inside one of them.</p>
+      <legend className="text-xs font-medium text-slate-700">Time windows</legend>
+      <p className="text-[11px] text-slate-500">Waits until the next moment inside one of them, on the account&apos;s clock ({zoneLabel(timeZone)}).</p>
       <ol className="mt-1.5 space-y-1.5">
         {value.map((w, i) => (
           <li key={i} className="rounded-md bg-slate-50 p-2">

@@ -17,7 +17,7 @@ import { channelFor, flowConversation, sendMessage, sendText, type RunContext, t
 import { questionMessage } from './question-message';
 import { logStep, takeReply, updateLastStep, type State } from './state';
 import { ENDLESS_TRIGGER_REASON, MAX_FLOWS_WITHOUT_WAIT } from './trigger-chain';
-import { delayEnd, waitEnd, type AccountHours } from './time';
+import { delayEnd, waitEnd, type AccountClock } from './time';
 import { noOptionsReason, optionsFromVariable, withOptions, type VariableOption } from './variable-options';
 
 /** Beyond the request's own time limit, how long an ACTION waits for its job before it counts as lost. */
@@ -137,7 +137,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
       return { kind: 'wait' };
     }
     case 'DELAY': {
-      const until = delayEnd(step, ctx.now, step.delay_type === 'WORKING_HOURS' ? await workingHoursOf(ctx) : null);
+      const until = delayEnd(step, ctx.now, await accountClockOf(ctx));
       logStep(s, step.id, { status: 'RUNNING', result: { until: until.toISOString() } });
       s.waiting = 'DELAY';
       s.waitingSince = ctx.now;
@@ -287,10 +287,11 @@ export async function resumeDelay(ctx: RunContext, s: State, step: Step): Promis
 }
 
 /** The account's working hours and time zone when it has them on, else null (always open). */
-async function workingHoursOf(ctx: RunContext): Promise<AccountHours> {
+async function accountClockOf(ctx: RunContext): Promise<AccountClock> {
   const [a] = await ctx.tx.select({ has: accounts.hasWorkingHours, hours: accounts.workingHours, timeZone: accounts.defaultTimezone })
     .from(accounts).where(eq(accounts.id, ctx.flow.accountId));
-  return a?.has ? { hours: a.hours, timeZone: a.timeZone } : null;
+  const timeZone = a?.timeZone || 'UTC';
+  return { timeZone, workingHours: a?.has ? { hours: a.hours, timeZone } : null };
 }
 
 export async function endConversation(ctx: RunContext) {
