@@ -9,6 +9,7 @@ import { ErrorState, LoadingState } from '@/components/ui/states';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import { useExecutionContact, useStopExecutionContact } from '@/lib/client/flows';
 import { ContactStatusBadge, StepStatusBadge } from './flow-badges';
+import { StepResult } from './step-result';
 
 /** One contact's way through a flow: every executed step with its answer, branch, messages and errors. */
 export function ExecutionContactView({ id }: { id: string }) {
@@ -44,9 +45,7 @@ export function ExecutionContactView({ id }: { id: string }) {
                   <StepStatusBadge status={s.status} />
                   <span className="ml-auto text-xs text-slate-500"><DateTime value={s.created_on} /></span>
                 </div>
-                {Object.keys(s.execution_result).length > 0 && (
-                  <pre className="mt-2 overflow-x-auto rounded bg-slate-50 p-2 text-xs text-slate-700">{JSON.stringify(s.execution_result, null, 2)}</pre>
-                )}
+                <StepResult result={s.execution_result} />
                 {s.messages.length > 0 && <p className="mt-1 text-xs text-slate-500">{s.messages.length} message{s.messages.length === 1 ? '' : 's'} sent</p>}
                 {s.has_error && <p className="mt-1 text-xs text-rose-700">{s.last_error_detail}</p>}
               </li>

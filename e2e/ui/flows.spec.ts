@@ -75,8 +75,10 @@ test('start an execution for a sandbox number, answer on the sandbox phone, watc
   await page.getByRole('table', { name: 'Execution contacts' }).getByRole('link').first().click();
   const timeline = page.getByRole('list', { name: 'Timeline' });
   await expect(timeline.locator('[data-step-status]')).toHaveCount(4);
-  await expect(timeline.getByText('"answer": "High"')).toBeVisible();
-  await expect(timeline.getByText('"branch": "then"')).toBeVisible();
+  // Each step's result in words: the answer given, the branch taken and the condition that chose it.
+  await expect(timeline.locator('[data-result="answer"] dd')).toHaveText('High');
+  await expect(timeline.locator('[data-result="branch"] dd')).toHaveText('then');
+  await expect(timeline.locator('[data-result="conditions"] [data-passed="yes"]')).toHaveCount(1);
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/execution-contact.png`, fullPage: true });
 
   const contacts = await (await request.get(`/api/flow-execution-contact?flow_execution__flow=${flow.id}`, { headers: h })).json();
