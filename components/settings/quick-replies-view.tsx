@@ -13,7 +13,8 @@ import type { QuickReply } from '@/lib/client/types';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 
 const VARIABLES_HINT = 'Variables are filled when the snippet is inserted: {{contact.first_name}}, {{contact.last_name}}, '
-  + '{{contact.phone}}, {{contact.email}}, any attribute as {{contact.<key>}}, and {{agent.first_name}}.';
+  + '{{contact.phone}}, {{contact.email}}, any attribute as {{contact.<key>}}, and {{agent.first_name}}; '
+  + '{{contact.first_name | there}} writes "there" when the contact has no first name.';
 
 /** The account's quick replies: saved snippets every agent inserts in the inbox by typing `/`. */
 export function QuickRepliesView() {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkAnswer, matchOption, optionLines } from './answers';
 import { compare, evaluate } from './engine/conditions';
 import { delayEnd, nextInWindows } from './engine/time';
-import { renderText } from './variables';
+import { renderText, variableNames } from './variables';
 import { stepSchema } from './validation';
 
 const step = (over: object) => stepSchema.parse({ ordering_idx: 0, step_type: 'QUESTION', body: 'Q', ...over });
@@ -45,6 +45,14 @@ describe('conditions and variables', () => {
     expect(renderText('{{contact.first_name}} {{contact.city}} {{step.lookup.order.status}} {{flow_execution_variables.promo}}', scope))
       .toEqual({ text: 'Ana León shipped X', missing: [] });
     expect(renderText('[{{contact.nope}}]', scope)).toEqual({ text: '[]', missing: ['contact.nope'] });
+  });
+
+  it('render the text after | when a variable has no value or an empty one, and report nothing missing', () => {
+    const withEmpty = { ...scope, contact: { ...scope.contact, last_name: '' } };
+    expect(renderText('Hi {{contact.nope | there}}, {{contact.last_name|friend}}, {{ contact.first_name | x }}', withEmpty))
+      .toEqual({ text: 'Hi there, friend, Ana', missing: [] });
+    expect(renderText('{{step.lookup.order.eta | soon}} {{flow_execution_variables.code|}}', scope)).toEqual({ text: 'soon ', missing: [] });
+    expect(variableNames('{{contact.first_name | there}} {{step.age}}')).toEqual(['contact.first_name', 'step.age']);
   });
 
   it('compare numbers as numbers, text without case or accents', () => {

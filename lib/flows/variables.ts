@@ -1,12 +1,19 @@
 // Variables in a step's texts: `{{contact.first_name}}` (any contact field or meta key),
 // `{{step.<step name>}}` with an optional path into a JSON answer (`{{step.lookup.order.status}}`),
-// and `{{flow_execution_variables.<name>}}`. A missing variable renders empty and is reported to
-// the caller, which logs it on the step: it never stops the execution.
+// and `{{flow_execution_variables.<name>}}`; `{{contact.first_name | there}}` gives the text to use
+// when the value is missing or empty. A missing variable with no such text renders empty and is
+// reported to the caller, which logs it on the step: it never stops the execution.
 
 const PATTERN = /\{\{\s*([^{}]+?)\s*\}\}/g;
 
+/** What is between the braces: the variable's name, and the text after `|` used when it has no value (null: none given). */
+export function parseVariable(inner: string): { name: string; fallback: string | null } {
+  const bar = inner.indexOf('|');
+  return bar < 0 ? { name: inner.trim(), fallback: null } : { name: inner.slice(0, bar).trim(), fallback: inner.slice(bar + 1).trim() };
+}
+
 export function variableNames(text: string): string[] {
-  return [...text.matchAll(PATTERN)].map((m) => m[1]);
+  return [...text.matchAll(PATTERN)].map((m) => parseVariable(m[1]).name);
 }
 
 export type VariableScope = {
@@ -65,13 +72,16 @@ export function asText(value: unknown): string {
   return String(value);
 }
 
-/** The text with its variables filled in, and the names of those that were missing. */
+/** The text with its variables filled in, and the names of those that were missing (and had no fallback). */
 export function renderText(text: string, scope: VariableScope): { text: string; missing: string[] } {
   const missing: string[] = [];
-  const out = text.replace(PATTERN, (_, name: string) => {
+  const out = text.replace(PATTERN, (_, inner: string) => {
+    const { name, fallback } = parseVariable(inner);
     const value = lookupVariable(name, scope);
+    const shown = asText(value);
+    if (shown === '' && fallback !== null) return fallback;
     if (value === undefined || value === null) missing.push(name);
-    return asText(value);
+    return shown;
   });
   return { text: out, missing };
 }

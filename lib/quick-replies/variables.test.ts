@@ -13,6 +13,12 @@ describe('quick-reply variables', () => {
     expect(fillVariables('[{{contact.last_name}}][{{contact.missing}}][{{agent.first_name}}]', { contact })).toBe('[][][]');
   });
 
+  it('writes the text after | for a variable without a value', () => {
+    expect(fillVariables('Hi {{contact.last_name | there}}, {{contact.first_name|friend}}! {{agent.first_name | the team}}', { contact }))
+      .toBe('Hi there, Ana! the team');
+    expect(unknownVariables('{{contact.first_name | x}} {{order.id | y}}')).toEqual(['order.id']);
+  });
+
   it('writes an object value as JSON', () => {
     expect(fillVariables('{{contact.plan}}', { contact })).toBe('{"tier":"gold"}');
   });

@@ -1,10 +1,12 @@
 import { asText, lookupVariable } from '@/lib/flows/variables';
 
 // Quick-reply variables: `{{contact.first_name}}`, any contact field or meta key
-// (`{{contact.city}}` reads meta when no field has that name), and `{{agent.first_name}}`.
-// Filled in the browser when the agent inserts the snippet, so the agent sees and can edit the text.
+// (`{{contact.city}}` reads meta when no field has that name), and `{{agent.first_name}}`;
+// `{{contact.first_name | there}}` gives the text to use when the value is missing or empty, as in
+// flows. Filled in the browser when the agent inserts the snippet, so the agent sees and can edit
+// the text.
 
-export const VARIABLE = /\{\{\s*([a-zA-Z_][\w.-]*)\s*\}\}/g;
+export const VARIABLE = /\{\{\s*([a-zA-Z_][\w.-]*)\s*(?:\|([^{}]*))?\}\}/g;
 const ROOTS = ['contact', 'agent'];
 
 /** Variable names that name neither a contact's nor an agent's value. */
@@ -27,7 +29,7 @@ function lookup(name: string, ctx: FillContext): unknown {
   return root === 'contact' ? lookupVariable(name, { contact: ctx.contact, steps: {}, flowVariables: {} }) : undefined;
 }
 
-/** The snippet with each variable replaced by its value; an unknown or empty one becomes ''. */
+/** The snippet with each variable replaced by its value; an unknown or empty one becomes its fallback, else ''. */
 export function fillVariables(body: string, ctx: FillContext): string {
-  return body.replace(VARIABLE, (_, name: string) => asText(lookup(name, ctx)));
+  return body.replace(VARIABLE, (_, name: string, fallback: string | undefined) => asText(lookup(name, ctx)) || (fallback?.trim() ?? ''));
 }

@@ -1,5 +1,5 @@
 import { fold } from '../answers';
-import { asText, lookupVariable, renderText, type VariableScope } from '../variables';
+import { asText, lookupVariable, parseVariable, renderText, type VariableScope } from '../variables';
 
 // CONDITIONAL steps: each condition compares a variable with a value (variables allowed in the
 // value too); they are ANDed. Numbers compare as numbers when both sides are numbers.
@@ -7,8 +7,9 @@ import { asText, lookupVariable, renderText, type VariableScope } from '../varia
 export type Condition = { field: string; comparison: string; value: string };
 
 function fieldValue(field: string, scope: VariableScope): string {
-  const name = field.trim().replace(/^\{\{\s*|\s*\}\}$/g, '');
-  return asText(lookupVariable(name, scope));
+  const { name, fallback } = parseVariable(field.trim().replace(/^\{\{\s*|\s*\}\}$/g, ''));
+  const value = asText(lookupVariable(name, scope));
+  return value === '' && fallback !== null ? fallback : value;
 }
 
 export function compare(left: string, comparison: string, right: string): boolean {
