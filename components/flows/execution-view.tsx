@@ -17,12 +17,18 @@ import type { FlowExecution } from '@/lib/client/types';
 import { CONTACT_STATUSES, ContactStatusBadge, ExecutionStatusBadge, contactStatusLabel } from './flow-badges';
 
 const fmt = new Intl.NumberFormat('en-US');
+/** Whether the execution may still move (its counters are polled). */
+const isLive = (e: FlowExecution) => ['PROCESSING', 'READY', 'RUNNING', 'PAUSED'].includes(e.status);
 
 /** The counters as a funnel: every contact, how many are in it, through it, and out early. */
 function Funnel({ e }: { e: FlowExecution }) {
   const total = e.pending + e.active + e.completed + e.expired + e.failed + e.canceled;
+  // Started: those that reached the first step, canceled ones that had started included; the
+  // counters alone cannot tell a contact canceled mid-flow from one skipped before it started.
+  const stats = useExecutionStepStats(e.id, isLive(e));
+  const first = stats.data?.results.find((r) => r.step.ordering_idx === 0);
   const rows: [string, number, string][] = [
-    ['Contacts', total, 'bg-slate-400'], ['Started', total - e.pending - e.canceled, 'bg-indigo-400'], ['Completed', e.completed, 'bg-emerald-500'],
+    ['Contacts', total, 'bg-slate-400'], ['Started', first ? first.reached : total - e.pending - e.canceled, 'bg-indigo-400'], ['Completed', e.completed, 'bg-emerald-500'],
   ];
   const out: [string, number][] = [['Waiting to start', e.pending], ['In the flow', e.active], ['Expired', e.expired], ['Failed', e.failed], ['Canceled or skipped', e.canceled]];
   return (
@@ -44,8 +50,7 @@ function Funnel({ e }: { e: FlowExecution }) {
 
 /** Per step: how many contacts reached it (the bar), are waiting at it, and left the flow there. */
 function DropOff({ e }: { e: FlowExecution }) {
-  const live = ['PROCESSING', 'READY', 'RUNNING', 'PAUSED'].includes(e.status);
-  const stats = useExecutionStepStats(e.id, live);
+  const stats = useExecutionStepStats(e.id, isLive(e));
   if (stats.isPending) return <LoadingState />;
   if (stats.isError) return <ErrorState error={stats.error} />;
   const rows = stats.data.results;
@@ -76,7 +81,7 @@ function DropOff({ e }: { e: FlowExecution }) {
 function Controls({ e }: { e: FlowExecution }) {
   const control = useControlExecution(e.id);
   const busy = control.isPending;
-  const live = ['PROCESSING', 'READY', 'RUNNING', 'PAUSED'].includes(e.status);
+  const live = isLive(e);
   return (
     <div className="flex flex-col items-end gap-2">
       <div className="flex gap-2">
@@ -97,7 +102,7 @@ function Controls({ e }: { e: FlowExecution }) {
 function Contacts({ e }: { e: FlowExecution }) {
   const [status, setStatus] = useState('');
   const [page, setPage] = useState(1);
-  const live = ['PROCESSING', 'READY', 'RUNNING', 'PAUSED'].includes(e.status);
+  const live = isLive(e);
   const contacts = useExecutionContacts(e.id, { status, page }, live);
   return (
     <Card flush>

@@ -153,6 +153,13 @@ test('run form: filters with a live count, a CSV upload; try on the sandbox phon
   await expect(inFlow).toHaveCount(0, { timeout: 15_000 });
   const fec = await (await request.get(`/api/flow-execution-contact?flow_execution__flow=${flow.id}&search=${encodeURIComponent(sandboxPhone)}`, { headers: h })).json();
   expect(fec.results[0]).toMatchObject({ status: 'CANCELED', reason: 'Stopped by an agent.', is_active: false });
+
+  // The try's execution counts the stopped contact as started (it reached the first step), and as canceled.
+  const detail = await (await request.get(`/api/flow-execution-contact/${fec.results[0].id}`, { headers: h })).json();
+  await page.goto(`/flows/executions/${detail.flow_execution.id}`);
+  await expect(page.locator('[data-counter="Canceled or skipped"]')).toHaveText('1', { timeout: 15_000 });
+  await expect(page.locator('[data-counter="Started"]')).toHaveText('1');
+  await expect(page.locator('[data-counter="Contacts"]')).toHaveText('1');
 });
 
 test("the diagram names what a step refers to: the template, the members it assigns, the flow it starts", async ({ page, request }) => {
