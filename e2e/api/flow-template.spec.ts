@@ -82,3 +82,60 @@ test('a TEMPLATE step needs one value per variable, none blank, as a send does',
   expect((await short.json()).steps[0].template_variables[0]).toMatch(/^This template needs exactly \d+ variables?; 0 given\.$/);
   expect((await attempt(Array.from({ length: needed }, () => '{{contact.first_name}}'))).status()).toBe(201);
 });
+
+test("a TEMPLATE step with quick-reply branches waits for the tap and goes where the tapped button leads", async ({ request }) => {
+  const h = acme.admin.headers;
+  const sandbox = (await (await request.get('/api/channels', { headers: h })).json()).results.find((c: Json) => c.is_sandbox);
+  const made = await request.post('/api/channels/chat/template', {
+    headers: h, data: {
+      channel: sandbox.id, name: `offer_${Date.now()}`, language: 'en', category: 'MARKETING',
+      components: [{ type: 'BODY', text: 'Our spring sale starts today. Interested?' },
+        { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Yes please' }, { type: 'QUICK_REPLY', text: 'No thanks' }, { type: 'URL', text: 'Shop', url: 'https://shop.example/' }] }],
+    },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const template = await made.json();
+  const step0 = { ordering_idx: 0, name: 'offer', step_type: 'TEMPLATE', chat_template: template.id, answer_options: ['Yes please', 'No thanks'], next_steps_for_options_idx: [1, 2], next_step_default_idx: 3 };
+  const steps = [step0,
+    { ordering_idx: 1, step_type: 'MESSAGE', body: 'Great, you said "{{step.offer}}". A coupon is on its way.', next_step_default_idx: 3 },
+    { ordering_idx: 2, step_type: 'MESSAGE', body: 'No problem, we will not write again about it.', next_step_default_idx: 3 },
+    { ordering_idx: 3, step_type: 'END' }];
+
+  // The buttons it waits for are the template's quick replies, a step each.
+  const create = (over: Json) => request.post('/api/flow', { headers: h, data: { name: 'Spring offer', steps: [{ ...step0, ...over }, ...steps.slice(1)] } });
+  const notAButton = await create({ answer_options: ['Yes please', 'Shop'] });
+  expect(notAButton.status()).toBe(400);
+  expect((await notAButton.json()).steps[0].answer_options).toEqual(['Not a quick-reply button of this template: "Shop" (its buttons: "Yes please", "No thanks").']);
+  const short = await create({ next_steps_for_options_idx: [1] });
+  expect(short.status()).toBe(400);
+  expect((await short.json()).steps[0].next_steps_for_options_idx).toEqual(['Give one step per button: 2 expected, got 1.']);
+  const created = await request.post('/api/flow', { headers: h, data: { name: 'Spring offer', steps } });
+  expect(created.status(), await created.text()).toBe(201);
+  const flow = await created.json();
+  expect(flow.steps[0]).toMatchObject({ answer_options: ['Yes please', 'No thanks'], next_steps_for_options_idx: [1, 2] });
+
+  const messages = async (phone: string) => ((await (await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: h })).json()).results as Json[])
+    .filter((m) => m.direction === 'OUTBOUND').map((m) => m.body);
+  const fecOf = async (phone: string) => (await (await request.get(`/api/flow-execution-contact?flow_execution__flow=${flow.id}&search=${encodeURIComponent(phone)}`, { headers: h })).json()).results[0];
+  for (const [tap, reply] of [['Yes please', 'Great, you said "Yes please". A coupon is on its way.'], ['No thanks', 'No problem, we will not write again about it.']]) {
+    const phone = uniquePhone();
+    expect((await request.post(`/api/flow/${flow.id}/try-on-sandbox`, { headers: h, data: { phone } })).status()).toBe(201);
+    await expect.poll(() => messages(phone), { timeout: 20_000 }).toHaveLength(1);
+    // It waits: nothing more goes out until the contact taps.
+    await expect.poll(async () => (await fecOf(phone))?.waiting, { timeout: 10_000 }).toBe('ANSWER');
+    expect((await fecOf(phone)).status).toBe('RUNNING');
+    const tapped = await request.post('/api/channels/sandbox/inbound', { headers: h, data: { phone, type: 'button', button: { title: tap } } });
+    expect(tapped.status(), await tapped.text()).toBe(201);
+    await expect.poll(() => messages(phone), { timeout: 20_000 }).toHaveLength(2);
+    expect((await messages(phone))[1]).toBe(reply);
+    await expect.poll(async () => (await fecOf(phone))?.status, { timeout: 10_000 }).toBe('COMPLETED');
+    const detail = await (await request.get(`/api/flow-execution-contact/${(await fecOf(phone)).id}`, { headers: h })).json();
+    expect(detail.execution_steps[0].execution_result).toMatchObject({ answer: tap, options: ['Yes please', 'No thanks'] });
+  }
+
+  // Another account cannot wait on this account's template.
+  const other = await newAccount(request);
+  const foreign = await request.post('/api/flow', { headers: other.admin.headers, data: { name: 'x', steps: [step0, { ordering_idx: 1, step_type: 'END' }, { ordering_idx: 2, step_type: 'END' }, { ordering_idx: 3, step_type: 'END' }] } });
+  expect(foreign.status()).toBe(400);
+  expect((await foreign.json()).steps[0].chat_template).toEqual([`Invalid pk "${template.id}" - object does not exist.`]);
+});

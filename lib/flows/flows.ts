@@ -7,7 +7,7 @@ import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
 import { zodToDrf } from '@/lib/api/zod-to-drf';
 import { containsPattern } from '@/lib/sql/like';
-import { variableCountProblem } from '@/lib/templates/variables';
+import { quickReplies, variableCountProblem } from '@/lib/templates/variables';
 import { BlockedTargetError, checkTarget } from '@/lib/webhooks/target-guard';
 import { serializeFlow, type FlowRecord, type SerializedFlow, type ShortUserRecord, type StepRecord } from './serializer';
 import { checkSteps } from './steps-check';
@@ -130,6 +130,13 @@ export async function checkReferences(db: Executor, accountId: number, body: Flo
       } else {
         const blank = s.template_variables.flatMap((v, i) => (v.trim() ? [] : [`{{${i + 1}}}`]));
         if (blank.length) e.template_variables = [`Give every variable a value: ${blank.join(', ')} ${blank.length === 1 ? 'is' : 'are'} blank.`];
+      }
+      const buttons = quickReplies(t.components);
+      const unknown = s.answer_options.filter((o) => !buttons.includes(o.trim()));
+      if (unknown.length) {
+        e.answer_options = [buttons.length
+          ? `Not a quick-reply button of this template: ${unknown.map((o) => `"${o}"`).join(', ')} (its buttons: ${buttons.map((b) => `"${b}"`).join(', ')}).`
+          : 'This template has no quick-reply buttons to wait for: leave answer_options empty.'];
       }
     }
     const missing = s.assign_to_users.filter((u) => !members.some((m) => m.id === u));

@@ -30,6 +30,12 @@ function add(errors: FieldErrors, field: string, message: string) {
   if (!list.includes(message)) list.push(message);
 }
 
+/** A QUESTION or MENU, or a TEMPLATE waiting for a tap on its quick-reply buttons. */
+const waitsForAnswer = (s: RuleStep) => s.step_type === 'QUESTION' || s.step_type === 'MENU' || (s.step_type === 'TEMPLATE' && s.answer_options.length > 0);
+
+/** Steps whose answer or result a variable can name: an answer (waitsForAnswer), an ACTION's response. */
+const answering = (s: RuleStep) => waitsForAnswer(s) || s.step_type === 'ACTION';
+
 /** The steps a step can go to next. */
 export function successors(s: RuleStep): number[] {
   return [s.next_step_default_idx, s.next_step_alternate_idx, s.answer_failed_next_step_idx, ...s.next_steps_for_options_idx]
@@ -87,19 +93,16 @@ export function danglingBranches(s: RuleStep): FieldErrors {
     if (s.next_step_default_idx === null) open('next_step_default_idx', '"success"');
     if (s.next_step_alternate_idx === null) open('next_step_alternate_idx', '"error"');
   }
-  if (s.step_type === 'MENU' || (s.step_type === 'QUESTION' && s.next_steps_for_options_idx.length > 0)) {
+  if (s.step_type === 'MENU' || ((s.step_type === 'QUESTION' || s.step_type === 'TEMPLATE') && s.next_steps_for_options_idx.length > 0)) {
     s.answer_options.forEach((o, i) => {
       if (s.next_steps_for_options_idx[i] === undefined) open('next_steps_for_options_idx', `"${o}"`);
     });
   }
-  if ((s.step_type === 'QUESTION' || s.step_type === 'MENU') && s.has_max_wait_time && s.next_step_alternate_idx === null) {
+  if (waitsForAnswer(s) && s.has_max_wait_time && s.next_step_alternate_idx === null) {
     open('next_step_alternate_idx', '"timeout"');
   }
   return e;
 }
-
-/** Steps whose answer or result a variable can name: a QUESTION's or MENU's answer, an ACTION's response. */
-const ANSWERING = new Set(['QUESTION', 'MENU', 'ACTION']);
 
 /** For each step (by list index), the names of the steps before it on some path from the start whose answers exist there. */
 export function namesBefore(steps: RuleStep[]): Map<number, Set<string>> {
@@ -119,7 +122,7 @@ export function namesBefore(steps: RuleStep[]): Map<number, Set<string>> {
       const j = queue.shift()!;
       if (seen.has(j)) continue;
       seen.add(j);
-      if (steps[j].name && ANSWERING.has(steps[j].step_type)) names.add(steps[j].name);
+      if (steps[j].name && answering(steps[j])) names.add(steps[j].name);
       queue.push(...(preds.get(j) ?? []));
     }
     return [i, names];

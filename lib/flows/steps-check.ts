@@ -56,6 +56,16 @@ function checkStep(s: StepInput, errors: FieldErrors, names: Set<string>, flowVa
       break;
     case 'TEMPLATE':
       need('chat_template', s.chat_template !== null);
+      // answer_options: the quick-reply buttons it waits for a tap on, a step each (checked against the template in checkReferences).
+      if (s.has_options_from_variable) add(errors, 'has_options_from_variable', "A TEMPLATE's options are its quick-reply buttons, listed in answer_options.");
+      if (s.answer_options.length && s.next_steps_for_options_idx.length !== s.answer_options.length) {
+        add(errors, 'next_steps_for_options_idx', `Give one step per button: ${s.answer_options.length} expected, got ${s.next_steps_for_options_idx.length}.`);
+      }
+      if (!s.answer_options.length && s.next_steps_for_options_idx.length) {
+        add(errors, 'answer_options', 'List the quick-reply buttons that next_steps_for_options_idx branches on.');
+      }
+      if (new Set(s.answer_options.map((o) => o.trim().toLowerCase())).size !== s.answer_options.length) add(errors, 'answer_options', 'Each button once.');
+      if (s.has_max_wait_time) need('max_wait_time_amount', s.max_wait_time_amount > 0, 'Give a wait longer than 0.');
       break;
     case 'QUESTION':
     case 'MENU':

@@ -59,6 +59,12 @@ function slots(components: unknown): Slot[] {
   return out;
 }
 
+/** The texts of the template's quick-reply buttons, in order: what a tap on one answers. */
+export function quickReplies(components: unknown): string[] {
+  const buttons = componentList(components).find((c) => String(c.type).toUpperCase() === 'BUTTONS')?.buttons ?? [];
+  return buttons.filter((b) => String(b.type).toUpperCase() === 'QUICK_REPLY' && typeof b.text === 'string').map((b) => b.text!.trim());
+}
+
 /** How many values `variables` must carry for this template. */
 export function variableCount(components: unknown): number {
   return slots(components).reduce((n, s) => n + s.count, 0);

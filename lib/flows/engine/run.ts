@@ -10,7 +10,7 @@ import { queueEndWebhook } from '../end-webhook';
 import { contactsFinished } from '../events';
 import { loadExecution, NoChannelError, stepsOfVersion, type RunContext } from './context';
 import { readState, writeState, type State } from './state';
-import { endConversation, resumeAction, resumeDelay, resumeQuestion, runStep, type Outcome } from './steps';
+import { endConversation, resumeAction, resumeDelay, resumeQuestion, resumeTemplateTap, runStep, type Outcome } from './steps';
 
 // One run moves one contact as far as it can go: from where it stands through every step that
 // needs nothing from outside, up to a wait (an answer, a delay) or the end. The contact's row is
@@ -100,7 +100,7 @@ async function advanceOne({ tx, sends, counters, finished }: Batch, fecId: strin
         outcome = { kind: 'end', status: 'COMPLETED', reason: '' };
         break;
       }
-      if (s.waiting === 'ANSWER') outcome = await resumeQuestion(ctx, s, step);
+      if (s.waiting === 'ANSWER') outcome = step.step_type === 'TEMPLATE' ? resumeTemplateTap(ctx, s, step) : await resumeQuestion(ctx, s, step);
       else if (s.waiting === 'DELAY') outcome = await resumeDelay(ctx, s, step);
       else if (s.waiting === 'ACTION') outcome = await resumeAction(ctx, s, step);
       else outcome = await runStep(ctx, s, step);

@@ -9,7 +9,7 @@ import { queueTemplateSends } from '@/lib/messages/template-sends';
 import { upsertTags } from '@/lib/tags/service';
 import { findTemplate } from '@/lib/templates/service';
 import { renderTemplate, variableCountProblem, wireTemplate } from '@/lib/templates/variables';
-import { checkAnswer } from '../answers';
+import { checkAnswer, fold } from '../answers';
 import { renderText, type VariableScope } from '../variables';
 import { ACTION_TIMEOUT_MS, actionRequest, readAnswer, type ActionResult } from './action';
 import { evaluate } from './conditions';
@@ -96,6 +96,15 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
       ctx.seen.conversation = queued.opened;
       // The next steps send on the same channel, looked up already.
       ctx.seen.channels.set(channel.id, channel);
+      if (step.answer_options.length) {
+        // Its quick-reply buttons branch: the step waits for the tap, as a question for its answer.
+        logStep(s, step.id, { status: 'RUNNING', messages: [queued.id], result: { variables, options: step.answer_options }, error: missingNote(missing) });
+        s.waiting = 'ANSWER';
+        s.waitingSince = ctx.now;
+        s.waitUntil = waitEnd(step, ctx.now);
+        s.attempts = 0;
+        return { kind: 'wait' };
+      }
       logStep(s, step.id, { status: 'COMPLETED', messages: [queued.id], result: { variables }, error: missingNote(missing) });
       return { kind: 'go', idx: step.next_step_default_idx };
     }
@@ -199,20 +208,38 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
   }
 }
 
+/** A step waiting for an answer that has not come: still waiting, or its wait is over. */
+function noAnswer(ctx: RunContext, s: State, step: Step): Outcome {
+  if (!s.waitUntil || s.waitUntil > ctx.now) return { kind: 'wait' };
+  s.waiting = '';
+  s.waitUntil = null;
+  updateLastStep(s, { status: 'EXPIRED', result: { timed_out: true } });
+  if (step.has_max_wait_time) return { kind: 'go', idx: step.next_step_alternate_idx ?? step.next_step_default_idx };
+  return { kind: 'end', status: 'EXPIRED', reason: 'No answer within 24 hours.' };
+}
+
+/**
+ * A TEMPLATE waiting for a tap on one of its quick-reply buttons: a tap (or a reply with a
+ * button's text) goes to that button's step; any other reply is the answer too, and goes on by
+ * next_step_default_idx.
+ */
+export function resumeTemplateTap(ctx: RunContext, s: State, step: Step): Outcome {
+  const reply = takeReply(s);
+  if (!reply) return noAnswer(ctx, s, step);
+  // Buttons are not numbered: only a button's own text (a tap carries it) chooses one.
+  const i = step.answer_options.findIndex((o) => fold(o) === fold(reply.body));
+  const answer = i >= 0 ? step.answer_options[i] : reply.body;
+  s.variables[keyOf(step)] = answer;
+  s.waiting = '';
+  s.waitUntil = null;
+  updateLastStep(s, { status: 'COMPLETED', result: { answer, option: i >= 0 ? i : null, message: reply.id } });
+  return { kind: 'go', idx: (i >= 0 ? step.next_steps_for_options_idx[i] : undefined) ?? step.next_step_default_idx };
+}
+
 /** A QUESTION (or MENU) waiting for its answer: the next unseen message, or the wait's end. */
 export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Promise<Outcome> {
   const reply = takeReply(s);
-  if (!reply) {
-    if (!s.waitUntil || s.waitUntil > ctx.now) return { kind: 'wait' };
-    s.waiting = '';
-    s.waitUntil = null;
-    if (step.has_max_wait_time) {
-      updateLastStep(s, { status: 'EXPIRED', result: { timed_out: true } });
-      return { kind: 'go', idx: step.next_step_alternate_idx ?? step.next_step_default_idx };
-    }
-    updateLastStep(s, { status: 'EXPIRED', result: { timed_out: true } });
-    return { kind: 'end', status: 'EXPIRED', reason: 'No answer within 24 hours.' };
-  }
+  if (!reply) return noAnswer(ctx, s, step);
   const options = step.has_options_from_variable ? await askedOptions(ctx, s) : null;
   const asked = options ? withOptions(step, options) : step;
   const checked = checkAnswer(asked, reply, '');
