@@ -68,7 +68,7 @@ export function ContactDetailView({ id }: { id: string }) {
         </>} />
       {c.is_deleted && (
         <p role="status" data-testid="contact-deleted" className="mt-4 rounded-md border border-amber-200 bg-amber-50 px-4 py-3 text-sm text-amber-900">
-          This contact is deleted: it is left out of lists, searches, broadcasts and flows. Restore it to message or edit it again.
+          This contact is deleted: it is left out of lists, searches, broadcasts and flows. Restore it to edit it or message it from here again; replies in a conversation it opens still reach it.
         </p>
       )}
       <FormAlert messages={topMessages(errorBody(del.error ?? restore.error), [])} />

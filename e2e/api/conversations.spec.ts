@@ -28,7 +28,7 @@ test('list, filter by contact and search, get', async ({ request }) => {
   expect(conversation).toEqual({
     id: sent.conversation, contact: expect.stringMatching(UUID), channel: expect.any(Number), status: 'CREATED', assigned: [], tags: [], created_on: expect.stringMatching(ISO),
     source: 'API', last_message_on: expect.stringMatching(ISO), free_form_until: null, unread_count: 0, archived_on: null,
-    contact_summary: { id: expect.stringMatching(UUID), first_name: null, last_name: null, phone: sent.phone, canonical_phone: sent.phone },
+    contact_summary: { id: expect.stringMatching(UUID), first_name: null, last_name: null, phone: sent.phone, canonical_phone: sent.phone, is_deleted: false },
     first_message: expect.objectContaining({ id: sent.id }), last_message: expect.objectContaining({ id: sent.id }),
   });
   const byContact = await (await request.get(`/api/inbox/conversation?contact=${conversation.contact}`, { headers: acme.admin.headers })).json();
@@ -88,6 +88,10 @@ test('update (PUT) and partial update (PATCH): status, assignees and tags', asyn
   expect(next.conversation).not.toBe(sent.conversation);
   const reopen = await request.patch(`/api/inbox/conversation/${sent.conversation}/update`, { headers: acme.admin.headers, data: { status: 'NEW' } });
   expect(await reopen.json()).toEqual({ status: ['The contact already has an open conversation.'] });
+  // FLOW is a flow's to set: by hand, nothing would ever release the conversation.
+  const toFlow = await request.patch(`/api/inbox/conversation/${next.conversation}/update`, { headers: acme.admin.headers, data: { status: 'FLOW' } });
+  expect(toFlow.status()).toBe(400);
+  expect(await toFlow.json()).toEqual({ status: ['FLOW is set by a flow while it holds the conversation: start a flow for the contact instead.'] });
 });
 
 test('assignees and tags added and taken off by two people at once both stay; a deactivated member is not newly assigned', async ({ request }) => {

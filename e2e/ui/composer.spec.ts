@@ -287,7 +287,7 @@ test('keyboard: once the open conversation leaves the list, j and k go on from i
   const d = await wrote();
   const c = await wrote();
   const b = await wrote();
-  await wrote(); // the newest, at the top
+  const a = await wrote(); // the newest, at the top
   await signIn(page, fresh.admin.email, fresh.password);
   await page.goto(`/inbox/${c}`);
   await expect(page.getByTestId('conversation-row')).toHaveCount(4);
@@ -301,6 +301,15 @@ test('keyboard: once the open conversation leaves the list, j and k go on from i
   await expect(page.getByTestId('conversation-row')).toHaveCount(2);
   await page.keyboard.press('j');
   await expect(page).toHaveURL(new RegExp(`/inbox/${d}$`));
+  await page.keyboard.press('k');
+  await expect(page).toHaveURL(new RegExp(`/inbox/${a}$`));
+  await expect(page.getByLabel('Reply', { exact: true })).toBeVisible();
+  await page.keyboard.press('e');
+  await expect(page.getByTestId('conversation-row')).toHaveCount(1);
+  // Nothing came before the top one: k stays put rather than open the row that moved into its place.
+  await page.keyboard.press('k');
+  await page.waitForTimeout(700);
+  await expect(page).toHaveURL(new RegExp(`/inbox/${a}$`));
 });
 
 test('a resolved conversation says so in place of the reply box and reopens; one the contact has moved on from says where to answer', async ({ page, request }) => {

@@ -9,7 +9,7 @@ import type { ConversationRow } from './serializer';
 // inbound message (the free-form window), so a page is one round trip whatever its size.
 
 const summary = (order: SQL) => sql`(select json_build_object('id', m.id, 'body', left(m.body, 200), 'direction', m.direction,
-    'msg_type', m.msg_type, 'status', m.status, 'timestamp', ${isoSql(sql`m.timestamp`)})
+    'msg_type', m.msg_type, 'status', m.status, 'timestamp', ${isoSql(sql`m.timestamp`)}, 'source', m.source, 'sent_by', m.sent_by)
   from messages m where m.conversation_id = cv.id order by ${order} limit 1)`;
 
 const CONVERSATION_COLUMNS = sql`
@@ -20,7 +20,7 @@ const CONVERSATION_COLUMNS = sql`
   (select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
      from conversation_tags ct join tags t on t.id = ct.tag_id where ct.conversation_id = cv.id) as tags,
   (select json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'phone', c.phone,
-     'canonical_phone', c.canonical_phone) from contacts c where c.id = cv.contact_id) as contact_summary,
+     'canonical_phone', c.canonical_phone, 'is_deleted', c.is_deleted) from contacts c where c.id = cv.contact_id) as contact_summary,
   ${summary(sql`m.timestamp asc, m.seq asc`)} as first_message,
   ${summary(sql`m.timestamp desc, m.seq desc`)} as last_message`;
 

@@ -84,6 +84,10 @@ export async function updateConversation(db: Db, accountId: number, id: string, 
     if (input.contact !== undefined && input.contact !== current.contactId) {
       throw ValidationError.field('contact', 'A conversation\'s contact cannot be changed.');
     }
+    // FLOW marks a conversation a flow holds: set by hand, no flow would ever release it.
+    if (input.status === 'FLOW' && current.status !== 'FLOW') {
+      throw ValidationError.field('status', 'FLOW is set by a flow while it holds the conversation: start a flow for the contact instead.');
+    }
     if (input.status && CLOSED_STATUSES.includes(current.status) && !CLOSED_STATUSES.includes(input.status)) {
       const open = await lockOpenConversation(tx, accountId, current.contactId);
       if (open && open.id !== id) throw ValidationError.field('status', 'The contact already has an open conversation.');

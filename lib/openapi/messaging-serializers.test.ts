@@ -53,7 +53,7 @@ describe('messaging response schemas mirror the serializers', () => {
   });
 
   const assignedUser = { ...shortUser, profile_image: null, account: 3, date_joined: when.toISOString() };
-  const summary = { id: message.id, body: 'Hi', direction: 'INBOUND' as const, msg_type: 'text' as const, status: 'received' as const, timestamp: when.toISOString() };
+  const summary = { id: message.id, body: 'Hi', direction: 'INBOUND' as const, msg_type: 'text' as const, status: 'received' as const, timestamp: when.toISOString(), source: 'INBOUND' as const, sent_by: null };
   it('message and conversation', () => {
     const t = serializeTemplate(template as never, channel as never);
     const m = serializeMessage(message as never, { sentBy: shortUser, template: t });
@@ -62,8 +62,8 @@ describe('messaging response schemas mirror the serializers', () => {
     expectShape(Conversation, serializeConversation({
       id: message.conversationId, contact: message.contactId, status: 'NEW', source: 'INBOX', created_on: when, last_message_on: when,
       last_inbound_on: when.toISOString(), unread_count: 2, archived_on: null, channel: 7,
-      contact_summary: { id: message.contactId, first_name: 'Ana', last_name: null, phone: '55 1234 5678', canonical_phone: '+525512345678' }, assigned: [assignedUser], tags: [{ id: 1, name: 'vip' }],
-      first_message: summary, last_message: { ...summary, direction: 'OUTBOUND', status: 'read' },
+      contact_summary: { id: message.contactId, first_name: 'Ana', last_name: null, phone: '55 1234 5678', canonical_phone: '+525512345678', is_deleted: false }, assigned: [assignedUser], tags: [{ id: 1, name: 'vip' }],
+      first_message: summary, last_message: { ...summary, direction: 'OUTBOUND', status: 'read', source: 'INBOX', sent_by: 3 },
     }));
   });
 });

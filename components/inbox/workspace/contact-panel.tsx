@@ -2,7 +2,11 @@
 import Link from 'next/link';
 import { contactName } from '@/components/contacts/contact-name';
 import { ContactFlows } from '@/components/flows/contact-flows';
+import { Button } from '@/components/ui/button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { usePatchContact } from '@/lib/client/contacts';
 import { useConversationContact } from '@/lib/client/conversations';
+import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import { useContactConversations } from '@/lib/client/inbox';
 import type { Conversation } from '@/lib/client/types';
 import { formatPhone } from '@/lib/phone/format';
@@ -25,7 +29,7 @@ export function ContactPanel({ conversation: c }: { conversation: Conversation }
         {' · '}
         <Link href={`/sandbox?phone=${encodeURIComponent(c.contact_summary.canonical_phone)}`} className="text-xs font-medium text-indigo-700 hover:underline">Sandbox phone</Link>
       </div>
-      {d && <ContactEditor key={d.id} contact={d} />}
+      {d?.is_deleted ? <DeletedContact id={d.id} /> : d && <ContactEditor key={d.id} contact={d} />}
       <ContactFlows contactId={c.contact} activeOnly />
       <div>
         <h3 className="font-medium text-slate-700">Conversations</h3>
@@ -41,5 +45,19 @@ export function ContactPanel({ conversation: c }: { conversation: Conversation }
         </ul>
       </div>
     </section>
+  );
+}
+
+/** A deleted contact is not edited from the inbox: it is said so, with the way back. Replies still reach it. */
+function DeletedContact({ id }: { id: string }) {
+  const restore = usePatchContact(id);
+  return (
+    <div role="status" data-testid="contact-deleted" className="rounded-md border border-amber-200 bg-amber-50 p-3 text-xs text-amber-900">
+      <p>This contact is deleted: it is left out of lists, searches, broadcasts and flows. Replies in this conversation still reach them.</p>
+      <Button className="mt-2" variant="secondary" onClick={() => restore.mutate({ is_deleted: false })} disabled={restore.isPending}>
+        {restore.isPending ? 'Restoring…' : 'Restore contact'}
+      </Button>
+      <FormAlert messages={topMessages(errorBody(restore.error), [])} />
+    </div>
   );
 }

@@ -29,7 +29,9 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
         <span className="font-medium text-slate-700">Status</span>
         <select aria-label="Status" value={c.status} className={`${inputClass} mt-1`} disabled={update.isPending}
           onChange={(e) => update.mutate({ status: e.target.value as ConversationStatus })}>
-          {CONVERSATION_STATUSES.map((s) => <option key={s} value={s}>{conversationStatusLabel[s]}</option>)}
+          {/* Created and In a flow are set by the system: shown while current, never offered. */}
+          {CONVERSATION_STATUSES.filter((s) => s === c.status || (s !== 'CREATED' && s !== 'FLOW'))
+            .map((s) => <option key={s} value={s} disabled={s === 'CREATED' || s === 'FLOW'}>{conversationStatusLabel[s]}</option>)}
         </select>
       </label>
       <div>

@@ -9,6 +9,8 @@ import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { inputClass } from '@/components/ui/text-field';
 import { CONVERSATION_STATUSES } from '@/lib/client/conversations';
 import { useInboxList } from '@/lib/client/inbox';
+import { useMe } from '@/lib/client/me';
+import { useMembers } from '@/lib/client/members';
 import type { Conversation } from '@/lib/client/types';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 import { ConversationStatusBadge, conversationStatusLabel } from '../conversation-status-badge';
@@ -16,31 +18,48 @@ import { MessageStatusBadge } from '../message-status';
 import { filterQuery, useInboxFilters, VIEWS } from './inbox-filters';
 import { RelativeTime } from './relative-time';
 
-function preview(c: Conversation): string {
+/** Who sent an outbound message, as its preview names them: you, a teammate by first name, or what sent it. */
+export type SenderName = (m: NonNullable<Conversation['last_message']>) => string;
+
+const BY_SOURCE: Record<string, string> = { API: 'API', BROADCAST: 'Broadcast', FLOW: 'Flow', INBOX: 'Team' };
+
+function useSenderName(): SenderName {
+  const me = useMe().data?.user.id;
+  const members = useMembers().data;
+  return (m) => {
+    if (m.sent_by !== null && m.sent_by === me) return 'You';
+    const member = m.sent_by === null ? undefined : members?.find((x) => x.id === m.sent_by);
+    if (member) return member.first_name || member.email;
+    return BY_SOURCE[m.source] ?? 'Team';
+  };
+}
+
+function preview(c: Conversation, sender: SenderName): string {
   const m = c.last_message;
   if (!m) return 'No messages yet';
   const what = m.msg_type === 'text' || m.msg_type === 'template' ? '' : m.msg_type === 'note' ? 'Note: ' : `[${m.msg_type}] `;
-  return `${m.direction === 'OUTBOUND' && m.msg_type !== 'note' ? 'You: ' : ''}${what}${m.body}`;
+  return `${m.direction === 'OUTBOUND' && m.msg_type !== 'note' ? `${sender(m)}: ` : ''}${what}${m.body}`;
 }
 
 // Rows are memoised: a live reload keeps the objects of unchanged conversations (the query
 // cache shares what did not change), so only changed rows render again; rows off screen skip
 // layout and paint (content-visibility), so a long list stays smooth as pages are appended.
-const Row = memo(function Row({ c, open, query }: { c: Conversation; open: boolean; query: string }) {
+const Row = memo(function Row({ c, open, query, text }: { c: Conversation; open: boolean; query: string; text: string }) {
   const m = c.last_message;
   return (
     <li className="[contain-intrinsic-size:auto_5.5rem] [content-visibility:auto]">
       <Link href={`/inbox/${c.id}${query}`} aria-current={open ? 'page' : undefined} data-testid="conversation-row" data-id={c.id}
-        className={`block border-b border-slate-100 px-3 py-2.5 hover:bg-slate-50 ${open ? 'bg-indigo-50' : ''}`}>
+        className={`block border-b border-slate-100 px-3 py-2.5 hover:bg-slate-50 focus:outline-none focus-visible:bg-indigo-50/60 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-indigo-500 ${open ? 'bg-indigo-50' : ''}`}>
         <div className="flex items-center gap-2">
           <span className={`min-w-0 flex-1 truncate text-sm ${c.unread_count ? 'font-semibold text-slate-900' : 'font-medium text-slate-800'}`}>
             {contactName(c.contact_summary)}
+            {c.contact_summary.is_deleted && <span className="ml-1.5 rounded bg-slate-100 px-1 text-[10px] font-medium uppercase text-slate-500">deleted</span>}
           </span>
           <span className="shrink-0 text-xs text-slate-500"><RelativeTime value={c.last_message_on} /></span>
         </div>
         <div className="mt-0.5 flex items-center gap-2">
           {m && m.direction === 'OUTBOUND' && m.msg_type !== 'note' && <MessageStatusBadge message={{ status: m.status, provider_error_code: null, provider_error_message: null }} compact />}
-          <span data-testid="conversation-preview" className="min-w-0 flex-1 truncate text-xs text-slate-600">{preview(c)}</span>
+          <span data-testid="conversation-preview" className="min-w-0 flex-1 truncate text-xs text-slate-600">{text}</span>
           {c.unread_count > 0 && (
             <span data-testid="unread-count" aria-label={`${c.unread_count} unread`} className="shrink-0 rounded-full bg-emerald-600 px-1.5 text-xs font-semibold text-white">
               {c.unread_count}
@@ -64,11 +83,18 @@ export function ConversationList({ openId }: { openId: string | null }) {
   const [search, setSearch] = useState(filters.q);
   const [tag, setTag] = useState(filters.tag);
   const debounced = useDebouncedValue(search, 300);
+  // A tag is applied once typing pauses, as the search is (Enter applies it at once).
+  const debouncedTag = useDebouncedValue(tag, 500);
+  const sender = useSenderName();
   const go = (change: Partial<typeof filters>) => router.replace(`${pathname}${filterQuery({ ...filters, ...change })}`, { scroll: false });
   useEffect(() => {
     if (debounced !== filters.q) go({ q: debounced });
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [debounced]);
+  useEffect(() => {
+    if (debouncedTag.trim() !== filters.tag) go({ tag: debouncedTag.trim() });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debouncedTag]);
   const list = useInboxList(filters);
   const rows = list.data?.pages.flatMap((p) => p.results) ?? [];
   const query = filterQuery(filters);
@@ -124,7 +150,7 @@ export function ConversationList({ openId }: { openId: string | null }) {
             <option value="NEW,IN_PROGRESS">Open (new or in progress)</option>
             {CONVERSATION_STATUSES.map((s) => <option key={s} value={s}>{conversationStatusLabel[s]}</option>)}
           </select>
-          <input aria-label="Tag filter" placeholder="Tag" value={tag} onChange={(e) => setTag(e.target.value)}
+          <input aria-label="Tag filter" placeholder="Tag (exact name)" value={tag} onChange={(e) => setTag(e.target.value)}
             onBlur={() => tag !== filters.tag && go({ tag: tag.trim() })}
             onKeyDown={(e) => { if (e.key === 'Enter') go({ tag: tag.trim() }); }} className={`${inputClass} text-xs`} />
         </div>
@@ -134,7 +160,7 @@ export function ConversationList({ openId }: { openId: string | null }) {
           : rows.length === 0 ? <EmptyState title="No conversations here" />
             : (
               <>
-                <ul aria-label="Conversation list">{rows.map((c) => <Row key={c.id} c={c} open={c.id === openId} query={query} />)}</ul>
+                <ul aria-label="Conversation list">{rows.map((c) => <Row key={c.id} c={c} open={c.id === openId} query={query} text={preview(c, sender)} />)}</ul>
                 {list.hasNextPage && (
                   <div ref={end} className="p-3 text-center">
                     <Button variant="secondary" onClick={() => list.fetchNextPage({ cancelRefetch: false })} disabled={list.isFetching}>

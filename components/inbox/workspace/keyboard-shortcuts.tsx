@@ -59,7 +59,9 @@ export function useInboxShortcuts(openId: string | null, showHelp: (open: boolea
         const left = at === -1 && from && place.current?.id === from ? place.current.at : null;
         // Gone from the list, the row after it has taken its place: j opens that one, k the one before.
         const target = at !== -1 ? at + step : left !== null ? left + (step > 0 ? 0 : -1) : 0;
-        const next = ids[Math.min(ids.length - 1, Math.max(0, target))];
+        // Nothing before the first or after the last: the key does nothing (k at the top must not open what comes after).
+        if (target < 0 || target >= ids.length) return;
+        const next = ids[target];
         if (!next || next === from) return;
         heading = { id: next, until: Date.now() + 3000 };
         router.push(`/inbox/${next}${filterQuery(filters)}`);

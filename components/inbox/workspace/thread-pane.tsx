@@ -15,6 +15,7 @@ import { ContactPanel } from './contact-panel';
 import { EarlierConversations } from './earlier-conversations';
 import { ConversationActions } from './conversation-actions';
 import { OpenThread } from './open-thread';
+import { usePageVisible } from '@/lib/client/use-page-visible';
 
 /** The open conversation: header, thread and composer, with its actions and contact beside it. */
 export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
@@ -38,11 +39,13 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
   }, []);
   const hideDetails = () => { setDetails(false); requestAnimationFrame(() => openDetails.current?.focus()); };
   const unread = conversation.data?.unread_count ?? 0;
-  // Open on screen means read, including messages that arrive while it is open.
+  // Open on screen means read, including messages that arrive while it is open; open in a
+  // background tab it is not, since unread is shared by the whole team.
+  const visible = usePageVisible();
   useEffect(() => {
-    if (unread > 0 && !markRead.isPending) markRead.mutate();
+    if (visible && unread > 0 && !markRead.isPending) markRead.mutate();
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [unread, id]);
+  }, [unread, id, visible]);
 
   if (conversation.isPending) return <LoadingState />;
   if (conversation.isError) {

@@ -91,6 +91,8 @@ export const MessageSummary = named('MessageSummary', z.object({
   msg_type: z.enum(messageTypes),
   status: z.enum(messageStatuses),
   timestamp: dateTime(),
+  source: z.enum(messageSources),
+  sent_by: z.int().nullable().meta({ description: 'The id of the member who sent it from the inbox; null for the contact\'s messages and what the API, a broadcast or a flow sent.' }),
 }).meta({ description: 'A message as a conversation list shows it.' }));
 
 export const ContactSummary = named('ContactSummary', z.object({
@@ -99,6 +101,7 @@ export const ContactSummary = named('ContactSummary', z.object({
   last_name: z.string().nullable(),
   phone: z.string().meta({ description: 'As written.' }),
   canonical_phone: z.string().meta({ description: 'E.164.' }),
+  is_deleted: z.boolean().meta({ description: 'The contact was deleted (it may still write in).' }),
 }).meta({ description: 'The conversation\'s contact as a list shows it.' }));
 
 export const Conversation = named('Conversation', z.object({
