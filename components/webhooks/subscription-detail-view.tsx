@@ -101,7 +101,9 @@ export function SubscriptionDetailView({ id }: { id: string }) {
           </div>
         </div>
 
-        <DeliveryLog subscriptionId={id} isAdmin={isAdmin} />
+        {/* Deliveries carry contacts and messages whatever an agent may see of them in the inbox: admins only. */}
+        {isAdmin ? <DeliveryLog subscriptionId={id} isAdmin={isAdmin} />
+          : me.data && <p className="text-sm text-slate-500" data-testid="deliveries-admins-only">Only admins see the delivery log: each delivery carries the contacts and messages it reports.</p>}
       </div>
     </>
   );

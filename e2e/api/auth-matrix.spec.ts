@@ -75,6 +75,9 @@ test('admin-only endpoints refuse agents; webhook resources of another account a
       ['POST', `/api/webhook-subscription/${sub.id}/secret/rotate`],
       ['POST', `/api/webhook-subscription/${sub.id}/deliveries/resend`, since],
       ['POST', `/api/webhook-delivery/${delivery.id}/resend`],
+      // The delivery log: payloads carry contacts and messages an agent may not see in the inbox.
+      ['GET', `/api/webhook-subscription/${sub.id}/deliveries`],
+      ['GET', `/api/webhook-delivery/${delivery.id}`],
       ['GET', '/api/dev/api-keys'], ['POST', '/api/dev/api-keys', { name: 'x' }],
       ['PATCH', '/api/account', { name: 'Agent rename' }],
       ['POST', '/api/account-member', { email: `agent-adds-${Date.now()}@test.example`, role: 'AGENT' }],
@@ -104,6 +107,9 @@ test('admin-only endpoints refuse agents; webhook resources of another account a
       ['POST', `/api/webhook-subscription/${sub.id}/secret/rotate`],
       ['GET', `/api/webhook-delivery/${delivery.id}`],
       ['POST', `/api/webhook-delivery/${delivery.id}/resend`],
+      // The delivery log: payloads carry contacts and messages an agent may not see in the inbox.
+      ['GET', `/api/webhook-subscription/${sub.id}/deliveries`],
+      ['GET', `/api/webhook-delivery/${delivery.id}`],
       ['GET', '/api/webhook-delivery/not-a-uuid'],
     ];
     for (const [method, path, data] of foreign) {

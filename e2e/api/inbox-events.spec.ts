@@ -129,3 +129,29 @@ test('the stream of a member who is deactivated ends within a keep-alive, as the
   expect(ended, 'the server closed the stream').toBe(true);
   await stream.close();
 });
+
+test("an agent who sees only their own conversations is told only of those", async ({ request, baseURL }) => {
+  const account = await newAccount(request);
+  await request.patch('/api/account', { headers: account.admin.headers, data: { agents_can_see_all_conversations: false } });
+  const stream = await openStream(baseURL!, account.agent.headers);
+  const admins = await openStream(baseURL!, account.admin.headers);
+  try {
+    await expect.poll(() => stream.events[0]?.event).toBe('ready');
+    await expect.poll(() => admins.events[0]?.event).toBe('ready');
+    const write = async (text: string) => (await (await request.post('/api/channels/sandbox/inbound', {
+      headers: account.admin.headers, data: { phone: uniquePhone(), text },
+    })).json()).conversation as string;
+    const hidden = await write('Private, for the admins');
+    const theirs = await write('For the agent');
+    const assigned = await request.patch(`/api/inbox/conversation/${theirs}/update`, { headers: account.admin.headers, data: { add_assigned: [{ id: account.agent.id }] } });
+    expect(assigned.status()).toBe(200);
+    await expect.poll(() => changed(stream.events, theirs).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    await expect.poll(() => changed(admins.events, hidden).length, { timeout: 5_000 }).toBeGreaterThan(0);
+    // The admin's stream was told of the hidden one; the agent's, told of a later change, was not.
+    expect(changed(stream.events, hidden)).toHaveLength(0);
+    expect((await request.get(`/api/inbox/conversation/${hidden}`, { headers: account.agent.headers })).status()).toBe(404);
+  } finally {
+    await stream.close();
+    await admins.close();
+  }
+});

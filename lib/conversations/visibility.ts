@@ -1,5 +1,5 @@
 import { eq, sql, type SQL } from 'drizzle-orm';
-import { execRows, type Db } from '@/db';
+import { execRows, getDb, type Db } from '@/db';
 import { accounts } from '@/db/schema';
 import { NotFoundError } from '@/lib/api/errors';
 import type { Member } from '@/lib/auth/member';
@@ -32,4 +32,20 @@ export async function requireVisibleConversation(db: Db, member: Member, id: str
   if (!filter) return;
   const [row] = await execRows(db, sql`select 1 from conversations cv where cv.account_id = ${member.accountId} and cv.id = ${id} and ${filter}`);
   if (!row) throw new NotFoundError();
+}
+
+/**
+ * For a member who sees only some conversations, the filter of ids a live stream applies to what
+ * it announces; null when the member sees them all (the setting is read when the stream opens).
+ */
+export async function visibleOfFor(member: Member): Promise<((ids: string[]) => Promise<string[]>) | null> {
+  const db = await getDb();
+  const filter = await visibleConversations(db, member);
+  if (!filter) return null;
+  return async (ids) => {
+    if (!ids.length) return [];
+    const rows = await execRows<{ id: string }>(db, sql`select cv.id from conversations cv
+      where cv.account_id = ${member.accountId} and cv.id = any(${sql.param(ids)}::uuid[]) and ${filter}`);
+    return rows.map((r) => r.id);
+  };
 }

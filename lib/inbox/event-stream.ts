@@ -10,7 +10,12 @@ import { followInbox, type LiveEvent } from './live';
 
 const HEARTBEAT_MS = 15_000;
 
-export function inboxEventStream(accountId: number, signal: AbortSignal, stillAllowed: () => Promise<boolean> = async () => true): Response {
+/** Of these conversations, those the stream's member may see (all of them when it may see every one). */
+export type VisibleOf = (ids: string[]) => Promise<string[]>;
+
+export function inboxEventStream(
+  accountId: number, signal: AbortSignal, stillAllowed: () => Promise<boolean> = async () => true, visibleOf: VisibleOf | null = null,
+): Response {
   const encoder = new TextEncoder();
   let cleanup = () => {};
   const stream = new ReadableStream<Uint8Array>({
@@ -25,8 +30,17 @@ export function inboxEventStream(accountId: number, signal: AbortSignal, stillAl
         }
       };
       const event = (name: string, data: unknown) => write(`event: ${name}\ndata: ${JSON.stringify(data)}\n\n`);
+      // A member who sees only some conversations is told only of those (in order: each waits for the one before).
+      let told = Promise.resolve();
+      const change = (conversations: string[] | null, contacts: string[]) => {
+        if (!visibleOf || conversations === null) return event('change', { conversations, contacts });
+        told = told.then(async () => {
+          const seen = await visibleOf(conversations).catch(() => []);
+          if (seen.length || (contacts.length && !conversations.length)) event('change', { conversations: seen, contacts });
+        });
+      };
       const onEvent = (e: LiveEvent) => {
-        if (e.type === 'change') event('change', { conversations: e.conversations, contacts: e.contacts });
+        if (e.type === 'change') change(e.conversations, e.contacts);
         else if (e.type === 'listening') event('resync', {});
         else if (e.type === 'lost') event('lost', {});
         else cleanup();

@@ -7,7 +7,9 @@ import { deliveryListQuery } from '@/lib/webhooks/validation';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/webhook-subscription/{id}/deliveries — the delivery log, newest first; `status` filter.
+  // ADMIN only, as each delivery's payload is.
   GET: endpoint({
+    roles: ['ADMIN'],
     params: { id: 'uuid' },
     // Another account's subscription is a 404 whatever the query (`lookup` in lib/api/handler.ts).
     lookup: async ({ member, params }) => getSubscriptionRow(await getDb(), member.accountId, params.id),
