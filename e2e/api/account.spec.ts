@@ -171,9 +171,16 @@ test.describe('members', () => {
     const fresh = await newAccount(request);
     const demote = await request.patch(`/api/account-member/${fresh.admin.id}`, { headers: fresh.admin.headers, data: { role: 'AGENT' } });
     expect(demote.status()).toBe(400);
-    expect(await demote.json()).toEqual({ role: ['The account needs at least one active admin: make another member an admin first.'] });
+    expect(await demote.json()).toEqual({ role: ['The account needs at least one active admin who can sign in: make another member an admin first (an invited admin counts once they have set a password).'] });
     const deactivate = await request.patch(`/api/account-member/${fresh.admin.id}`, { headers: fresh.admin.headers, data: { is_active: false } });
     expect(Object.keys(await deactivate.json())).toEqual(['is_active']);
+    // An admin invited without a password cannot sign in yet: they do not count.
+    const invited = await request.post('/api/account-member', {
+      headers: fresh.admin.headers, data: { email: `invited-${Date.now()}@test.example`, first_name: 'In', last_name: 'Vited', role: 'ADMIN' },
+    });
+    expect(invited.status()).toBe(201);
+    const stillRefused = await request.patch(`/api/account-member/${fresh.admin.id}`, { headers: fresh.admin.headers, data: { role: 'AGENT' } });
+    expect(stillRefused.status()).toBe(400);
     const promote = await request.patch(`/api/account-member/${fresh.agent.id}`, { headers: fresh.admin.headers, data: { role: 'ADMIN' } });
     expect((await promote.json()).role).toBe('ADMIN');
     // Now the first admin may step down, and the agent-turned-admin's key acts as an ADMIN at once.

@@ -202,6 +202,6 @@ test('the first Tab stop skips to the page; refusing the last admin\'s demotion 
   await expect(page.locator('main#main')).toBeFocused();
 
   await page.getByLabel(`Role of ${account.admin.email}`).selectOption('AGENT');
-  await expect(page.getByText('The account needs at least one active admin: make another member an admin first.')).toBeVisible();
+  await expect(page.getByText('The account needs at least one active admin who can sign in: make another member an admin first (an invited admin counts once they have set a password).')).toBeVisible();
   await expect(page.getByText(/role: The account/)).toHaveCount(0);
 });

@@ -1,4 +1,4 @@
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, isNotNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { users } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
@@ -9,7 +9,7 @@ import { issueMemberLink, type IssuedLink } from './links';
 import { getMemberProfile } from './service';
 import type { AddMemberInput, UpdateMemberInput } from './validation';
 
-const LAST_ADMIN = 'The account needs at least one active admin: make another member an admin first.';
+const LAST_ADMIN = 'The account needs at least one active admin who can sign in: make another member an admin first (an invited admin counts once they have set a password).';
 
 /** An admin adds a member: with the password given, or an invitation link shown this once. */
 export async function addMember(db: Db, accountId: number, input: AddMemberInput, origin: string) {
@@ -41,8 +41,9 @@ export async function updateMember(db: Db, accountId: number, userId: number, pa
     const losesAdmin = user.role === 'ADMIN' && user.isActive
       && ((patch.role !== undefined && patch.role !== 'ADMIN') || patch.is_active === false);
     if (losesAdmin) {
+      // An invited admin who has not set a password yet cannot sign in to run the account.
       const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(users).where(and(
-        eq(users.accountId, accountId), eq(users.role, 'ADMIN'), eq(users.isActive, true), ne(users.id, userId),
+        eq(users.accountId, accountId), eq(users.role, 'ADMIN'), eq(users.isActive, true), ne(users.id, userId), isNotNull(users.passwordHash),
       ));
       if (n === 0) throw ValidationError.field(patch.is_active === false ? 'is_active' : 'role', LAST_ADMIN);
     }
