@@ -7,6 +7,11 @@ describe('createAccountSchema', () => {
   it('keeps the time zone chosen at setup, and defaults to UTC', () => {
     expect(createAccountSchema.parse({ ...base, default_timezone: 'America/Mexico_City' }).default_timezone).toBe('America/Mexico_City');
     expect(createAccountSchema.parse(base).default_timezone).toBe('UTC');
+    // Current names as well as the older ones the runtime lists (Asia/Calcutta), as browsers report either.
+    for (const zone of ['Asia/Kolkata', 'Asia/Calcutta', 'Europe/Kyiv', 'America/Argentina/Buenos_Aires', 'Etc/UTC']) {
+      expect(createAccountSchema.parse({ ...base, default_timezone: zone }).default_timezone).toBe(zone);
+    }
+    for (const notAZone of ['EST', '+05:30', 'asia/kolkata']) expect(createAccountSchema.safeParse({ ...base, default_timezone: notAZone }).success).toBe(false);
   });
 
   it('refuses a zone that is not an IANA name, as the account settings do', () => {
