@@ -3,13 +3,13 @@ import type { Db } from '@/db';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhookSubscriptions } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
-import type { SerializedContact } from '@/lib/contacts/serializer';
 import { enqueueDeliveries, eventRow } from './record-events';
 import {
   serializeAttempt, serializeDelivery, type SerializedDeliveryDetail, type SerializedDeliveryResent, type SerializedResendFailed,
   type SerializedTestEvent,
 } from './serializer';
 import { getSubscriptionRow } from './subscriptions';
+import { testEventData } from './test-samples';
 
 // What was sent, and sending again: the per-subscription delivery log, resends and test events.
 
@@ -64,21 +64,13 @@ export async function resendFailedSince(db: Db, accountId: number, subscriptionI
   return { resent: ids.length };
 }
 
-const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
-
 /** A test event of the subscription's first event type, carrying a sample resource. */
 export async function sendTestEvent(db: Db, accountId: number, subscriptionId: string): Promise<SerializedTestEvent> {
   const subscription = await getSubscriptionRow(db, accountId, subscriptionId);
   if (!subscription.isActive) throw ValidationError.nonField('This subscription is switched off: switch it on to send a test event.');
   const type = subscription.events[0];
   const now = new Date();
-  const sample: SerializedContact = {
-    id: SAMPLE_ID, phone: '+52 55 1234 5678', canonical_phone: '+525512345678', first_name: 'Test', last_name: 'Contact',
-    email: 'test@example.com', meta: { sample: 'true' }, external_url: null, external_id: null, is_deleted: type === 'contact.deleted',
-    source: 'website', created_on: now.toISOString(), last_updated_on: now.toISOString(), created_by: null, notes: [], tags: [],
-    last_conversation: null, default_assignees: [], phone_status: 'UNKNOWN', contact_import: null,
-  };
-  const data = type.startsWith('contact.') ? sample : { id: SAMPLE_ID, test: true };
+  const data = testEventData(type, now);
   return db.transaction(async (tx) => {
     const row = eventRow(accountId, { type, resourceId: 'test', data }, now);
     const id = row.id;
