@@ -33,6 +33,9 @@ test.describe('GET /api/account-member', () => {
     });
     expect(viaBody.status()).toBe(200);
     expect((await viaBody.json()).map((m: { id: number }) => m.id)).toEqual([acme.admin.id]);
+    // A page alone takes the default size: past the last, it is empty, not the whole list.
+    expect(await (await request.get('/api/account-member?page=99', { headers: acme.admin.headers })).json()).toEqual([]);
+    expect((await (await request.get('/api/account-member?page=1', { headers: acme.admin.headers })).json()).length).toBeGreaterThan(1);
   });
 
   test('never shows another account\'s members', async ({ request }) => {

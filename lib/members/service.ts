@@ -8,6 +8,7 @@ import {
   createUserSchema, USER_FILTER_FIELDS, USER_ORDERING_FIELDS, type CreateUserInput, type UserListQuery,
 } from './validation';
 import { escapeLike } from '@/lib/sql/like';
+import { DEFAULT_PAGE_SIZE } from '@/lib/api/pagination';
 
 const columns = { email: users.email, first_name: users.firstName, last_name: users.lastName } as const;
 const orderColumns = { ...columns, id: users.id, date_joined: users.dateJoined } as const;
@@ -80,7 +81,11 @@ export async function listUsers(db: Db, accountId: number, query: UserListQuery)
 
 export async function listMembers(db: Db, accountId: number, page?: { page?: number; page_size?: number }) {
   let q = db.select().from(users).where(eq(users.accountId, accountId)).orderBy(asc(users.id)).$dynamic();
-  if (page?.page_size) q = q.limit(page.page_size).offset(((page.page ?? 1) - 1) * page.page_size);
+  // Paged when either is given (a page alone takes the default size), else the whole list.
+  if (page?.page_size || page?.page) {
+    const size = page.page_size ?? DEFAULT_PAGE_SIZE;
+    q = q.limit(size).offset(((page.page ?? 1) - 1) * size);
+  }
   const rows = await q;
   const ids = rows.map((u) => u.id);
   const [groupMap, teamMap] = await Promise.all([groupsByUser(db, ids), teamsByUser(db, ids)]);
