@@ -109,7 +109,8 @@ export function DeliveryLog({ subscriptionId, isAdmin }: { subscriptionId: strin
                       <Td><DateTime value={d.status === 'PENDING' ? d.next_attempt_on : null} /></Td>
                       {isAdmin && (
                         <Td className="text-right">
-                          <Button variant="ghost" disabled={resend.isPending && resend.variables === d.id}
+                          <Button variant="ghost" disabled={d.status === 'PENDING' || (resend.isPending && resend.variables === d.id)}
+                            title={d.status === 'PENDING' ? 'Still being attempted: resend it once it has succeeded or failed.' : undefined}
                             aria-label={`Resend ${d.event_type} delivery`} onClick={() => resend.mutate(d.id)}>
                             {resend.isPending && resend.variables === d.id ? 'Resending…' : 'Resend'}
                           </Button>

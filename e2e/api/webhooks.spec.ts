@@ -234,6 +234,10 @@ test.describe('delivery', () => {
     const test1 = await request.post(`/api/webhook-subscription/${sub.id}/test`, { headers: account.admin.headers });
     expect(test1.status()).toBe(202);
     const { delivery } = await test1.json();
+    // While it is still being attempted, a resend would deliver it twice.
+    const early = await request.post(`/api/webhook-delivery/${delivery}/resend`, { headers: account.admin.headers });
+    expect(early.status()).toBe(400);
+    expect(await early.json()).toEqual({ non_field_errors: ['This delivery is still being attempted: resend it once it has succeeded or failed.'] });
     await expect.poll(async () => (await (await request.get(`/api/webhook-delivery/${delivery}`, {
       headers: account.admin.headers,
     })).json()).status, { timeout: 30_000 }).toBe('FAILED');

@@ -47,6 +47,8 @@ export async function getDelivery(db: Db, accountId: number, deliveryId: string)
 /** Sends a delivery's event again, as a new delivery with a fresh set of attempts. */
 export async function resendDelivery(db: Db, accountId: number, deliveryId: string): Promise<SerializedDeliveryResent> {
   const row = await deliveryRow(db, accountId, deliveryId);
+  // Still being attempted, it would arrive twice.
+  if (row.delivery.status === 'PENDING') throw ValidationError.nonField('This delivery is still being attempted: resend it once it has succeeded or failed.');
   const [id] = await db.transaction((tx) => enqueueDeliveries(tx, [{
     subscriptionId: row.delivery.subscriptionId, eventId: row.delivery.eventId, resourceId: row.delivery.resourceId,
   }]));
