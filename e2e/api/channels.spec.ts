@@ -53,9 +53,19 @@ test('an admin adds a cloud_api channel; secrets never come back whole', async (
     const text = await response.text();
     for (const secret of [SECRET_TOKEN, CLOUD.app_secret, CLOUD.verify_token]) expect(text).not.toContain(secret);
   }
+  // One number, one channel: a second one on it is refused while the first is on.
+  const twice = await request.post('/api/channels', { headers: acme.admin.headers, data: { ...CLOUD, name: 'Same number' } });
+  expect(twice.status()).toBe(400);
+  expect(await twice.json()).toEqual({ phone_number_id: ['The channel "Main number" already uses this number: switch it off or delete it first.'] });
   const patched = await request.patch(`/api/channels/${channel.id}`, { headers: acme.admin.headers, data: { name: 'Renamed', status: 'INACTIVE', access_token: 'EAAG-new-token-00001111' } });
   expect(patched.status()).toBe(200);
   expect(await patched.json()).toMatchObject({ name: 'Renamed', status: 'INACTIVE', cloud_api_settings: { access_token_ro: '••••1111', app_token_ro: '••••3456' } });
+  // Switched off, its number is free: a new channel takes it, and the old one cannot come back on beside it.
+  const taken = await request.post('/api/channels', { headers: acme.admin.headers, data: { ...CLOUD, name: 'Replacement' } });
+  expect(taken.status(), await taken.text()).toBe(201);
+  const back = await request.patch(`/api/channels/${channel.id}`, { headers: acme.admin.headers, data: { status: 'ACTIVE' } });
+  expect(back.status()).toBe(400);
+  expect(await back.json()).toEqual({ phone_number_id: ['The channel "Replacement" already uses this number: switch it off or delete it first.'] });
 });
 
 test('validates each field of a new channel', async ({ request }) => {

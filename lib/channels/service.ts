@@ -1,4 +1,4 @@
-import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db, Executor } from '@/db';
 import { accounts, channels, chatTemplates } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
@@ -82,9 +82,20 @@ async function guardBaseUrl(baseUrl: string | undefined): Promise<void> {
   }
 }
 
+/** One number, one channel: a second channel of the account's on it would split its conversations. */
+async function guardNumberFree(db: Db, accountId: number, phoneNumberId: string | undefined, except: number | null) {
+  if (phoneNumberId === undefined) return;
+  const [taken] = await db.select({ id: channels.id, name: channels.name }).from(channels).where(and(
+    eq(channels.accountId, accountId), eq(channels.channelId, phoneNumberId), isNull(channels.deletedOn), ne(channels.status, 'INACTIVE'),
+    except === null ? undefined : ne(channels.id, except),
+  )).limit(1);
+  if (taken) throw ValidationError.field('phone_number_id', `The channel "${taken.name}" already uses this number: switch it off or delete it first.`);
+}
+
 /** A cloud_api channel; its templates are synced as soon as it is committed. */
 export async function createCloudChannel(db: Db, accountId: number, input: ChannelCreate): Promise<ChannelRecord> {
   await guardBaseUrl(input.base_url);
+  await guardNumberFree(db, accountId, input.phone_number_id, null);
   const settings: CloudApiSettings = {
     phone_number_id: input.phone_number_id, business_account_id: input.business_account_id, access_token: input.access_token,
     app_secret: input.app_secret, verify_token: input.verify_token, app_id: input.app_id, base_url: input.base_url,
@@ -112,6 +123,11 @@ export async function patchChannel(db: Db, accountId: number, id: number, input:
     throw new ValidationError(Object.fromEntries(changed.map((k) => [k, ['The sandbox channel has no provider settings.']])));
   }
   await guardBaseUrl(input.base_url);
+  // Changing the number, or switching a channel back on, must not make two active channels of one number.
+  const activates = input.status !== undefined && input.status !== 'INACTIVE' && channel.status === 'INACTIVE';
+  if (!channel.isSandbox && (input.phone_number_id !== undefined || activates)) {
+    await guardNumberFree(db, accountId, input.phone_number_id ?? channel.channelId, id);
+  }
   let settingsEncrypted = channel.settingsEncrypted;
   if (changed.length) {
     const current = channelSettings(channel)!;
