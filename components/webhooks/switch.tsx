@@ -12,7 +12,7 @@ export function Switch({ label, description, checked, onChange, disabled }: {
   const id = useId();
   return (
     <div className="flex items-start gap-3">
-      <button type="button" role="switch" aria-checked={checked} aria-labelledby={`${id}-label`}
+      <button id={`${id}-switch`} type="button" role="switch" aria-checked={checked} aria-labelledby={`${id}-label`}
         aria-describedby={description ? `${id}-description` : undefined} disabled={disabled}
         onClick={() => onChange(!checked)}
         className={`relative mt-0.5 inline-flex h-6 w-11 shrink-0 cursor-pointer rounded-full border-2 border-transparent transition-colors
@@ -22,7 +22,8 @@ export function Switch({ label, description, checked, onChange, disabled }: {
           className={`pointer-events-none inline-block size-5 rounded-full bg-white shadow ring-0 transition-transform ${checked ? 'translate-x-5' : 'translate-x-0'}`} />
       </button>
       <div className="text-sm">
-        <span id={`${id}-label`} className="font-medium text-slate-900">{label}</span>
+        {/* A label, so a click on the words flips the switch as a click on it does. */}
+        <label id={`${id}-label`} htmlFor={`${id}-switch`} className={`font-medium text-slate-900 ${disabled ? '' : 'cursor-pointer'}`}>{label}</label>
         {description && <p id={`${id}-description`} className="text-slate-500">{description}</p>}
       </div>
     </div>

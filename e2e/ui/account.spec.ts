@@ -38,7 +38,9 @@ test('an admin adds an agent by invitation; the agent sets a password, signs in 
 
   // Agents see only their own conversations: switched off on the settings page.
   await page.goto('/settings/account');
-  await page.getByRole('switch', { name: 'Agents see all conversations' }).click();
+  // Its words flip it as the switch itself does.
+  await page.locator('label', { hasText: 'Agents see all conversations' }).click();
+  await expect(page.getByRole('switch', { name: 'Agents see all conversations' })).toHaveAttribute('aria-checked', 'false');
   await page.getByRole('button', { name: 'Save settings' }).click();
   await expect(page.getByText('Settings saved.')).toBeVisible();
   expect((await (await request.get('/api/account', { headers: account.admin.headers })).json()).agents_can_see_all_conversations).toBe(false);
