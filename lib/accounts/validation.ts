@@ -16,7 +16,8 @@ export const password = z.string().min(8, { message: 'Ensure this field has at l
 /** First-run setup and `manage createaccount`: an account and its first ADMIN. */
 export const createAccountSchema = z.object({
   name: z.string().trim().min(1).max(200),
-  email: z.email().max(254),
+  // Trimmed, as sign-in trims what is typed: a pasted address often carries a space.
+  email: z.string().trim().pipe(z.email().max(254)),
   password,
   country: countryCode.default('US'),
   first_name: z.string().trim().max(150).default(''),

@@ -30,7 +30,8 @@ export const memberListBody = z.object({
 });
 
 export const createUserSchema = z.object({
-  email: z.email().max(254),
+  // Trimmed, as sign-in trims what is typed: a pasted address often carries a space.
+  email: z.string().trim().pipe(z.email().max(254)),
   password,
   role: z.enum(memberRole.enumValues).default('AGENT'),
   first_name: z.string().trim().max(150).default(''),
@@ -48,7 +49,8 @@ const names = {
  * invitation link, shown once, through which the member chooses one.
  */
 export const addMemberSchema = z.object({
-  email: z.email().max(254),
+  // Trimmed, as sign-in trims what is typed: a pasted address often carries a space.
+  email: z.string().trim().pipe(z.email().max(254)),
   first_name: names.first_name.default(''),
   last_name: names.last_name.default(''),
   role: z.enum(['ADMIN', 'AGENT']).default('AGENT'),

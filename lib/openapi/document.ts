@@ -32,8 +32,9 @@ const ref = (name: string) => ({ $ref: `#/components/schemas/${name}` });
 const responseRef = (name: string) => ({ $ref: `#/components/responses/${name}` });
 
 const DESCRIPTION = `
-The customer-messaging service API: contacts, CSV uploads, account members and users, webhook
-subscriptions (templates, broadcasts, conversations and flows follow).
+The customer-messaging service API: contacts and CSV uploads, channels and their templates,
+template and free-form sends, the inbox's conversations and messages, broadcasts, flows and their
+executions, webhook subscriptions and deliveries, and the account with its members and teams.
 
 **Authentication.** Every operation except \`/api/health\`, \`/api/schema\` and \`/api/docs\` needs
 the header \`Authorization: Token <key>\`, with a key created at \`/dev/api-keys\` in the dashboard.
