@@ -257,6 +257,7 @@ test.describe('delivery', () => {
     expect((await request.get(`/api/webhook-delivery/${delivery}`, { headers: other.admin.headers })).status()).toBe(404);
     const bad = await request.post(`/api/webhook-subscription/${sub.id}/deliveries/resend`, { headers: account.admin.headers, data: { since: 'yesterday' } });
     expect(bad.status()).toBe(400);
+    expect(await bad.json()).toEqual({ since: ['Datetime has wrong format. Use ISO 8601.'] });
     // A subscription switched off is told so, rather than given a delivery that cannot be attempted.
     await request.patch(`/api/webhook-subscription/${sub.id}`, { headers: account.admin.headers, data: { is_active: false } });
     const offTest = await request.post(`/api/webhook-subscription/${sub.id}/test`, { headers: account.admin.headers });

@@ -46,6 +46,8 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
  */
 export function dateTime() {
   return z.iso.datetime({ offset: true }).refine((v) => {
+    // Not a date and time at all: the format's own message says so, alone.
+    if (!/^\d{4}-/.test(v)) return true;
     const year = Number(v.slice(0, 4));
     return year >= 1000 && year <= 9999;
   }, 'Enter a date and time in the years 1000 to 9999 (ISO 8601).');
