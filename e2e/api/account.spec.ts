@@ -325,5 +325,9 @@ test.describe('channels', () => {
     });
     expect(send.status()).toBe(400);
     expect(await send.json()).toEqual({ non_field_errors: ['The template\'s channel is switched off: nothing can be sent through it.'] });
+    // Nor does it take messages: the sandbox phone is refused too.
+    const inbound = await request.post('/api/channels/sandbox/inbound', { headers: fresh.admin.headers, data: { phone: '+525512345678', text: 'hola' } });
+    expect(inbound.status()).toBe(400);
+    expect(await inbound.json()).toEqual({ non_field_errors: ['The sandbox channel is switched off: switch it on under Channels to use the sandbox phone.'] });
   });
 });

@@ -49,6 +49,8 @@ export function sandboxMessage(input: SandboxInbound, from: string): CloudInboun
 export async function receiveSandboxMessage(db: Db, accountId: number, input: SandboxInbound) {
   const phone = await canonical(db, accountId, input.phone);
   const channel = await sandboxChannel(db, accountId);
+  // Switched off, the sandbox neither sends nor takes messages, as a provider's number would not.
+  if (channel.status === 'INACTIVE') throw ValidationError.nonField('The sandbox channel is switched off: switch it on under Channels to use the sandbox phone.');
   const from = phone.replace(/\D/g, '');
   const payload: CloudWebhookPayload = {
     object: 'whatsapp_business_account',
