@@ -21,6 +21,12 @@ const SECRET_FIELDS = ['access_token', 'app_secret', 'verify_token'];
 /** A new channel is checked with its provider in the background (its first template sync): looked at again meanwhile. */
 const CHECKING_MS = 60_000;
 
+/** The channel a conversation is on, when it has one and it is switched off (nothing can be sent through it). */
+export function useSwitchedOffChannel(id: number | null): Channel | null {
+  const channel = useQuery({ queryKey: queryKeys.channel(id ?? 0), queryFn: () => apiFetch<Channel>(path(id ?? 0)), enabled: id !== null, staleTime: 30_000 });
+  return channel.data && channel.data.status === 'INACTIVE' ? channel.data : null;
+}
+
 export function useChannel(id: number) {
   return useQuery({
     queryKey: queryKeys.channel(id), queryFn: () => apiFetch<Channel>(path(id)),

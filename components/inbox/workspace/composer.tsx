@@ -8,6 +8,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { TextArea } from '@/components/ui/text-field';
 import { useUploadAttachment } from '@/lib/client/attachments';
 import { isApiError } from '@/lib/client/api-fetch';
+import { useSwitchedOffChannel } from '@/lib/client/channels';
 import { useConversationContact, useUpdateConversation } from '@/lib/client/conversations';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useCompose } from '@/lib/client/inbox';
@@ -34,6 +35,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   const [chosen, setMode] = useState<Mode | null>(null);
   const mode: Mode = chosen === 'note' ? 'note' : open ? 'reply' : 'template';
   const compose = useCompose(conversation.id);
+  const off = useSwitchedOffChannel(conversation.channel);
   const tab = (m: Mode, label: string) => (
     <button type="button" role="tab" aria-selected={mode === m} onClick={() => { setMode(m); compose.reset(); }}
       className={`rounded-md px-2 py-1 text-xs font-medium ${mode === m ? 'bg-slate-800 text-white' : 'text-slate-600 hover:bg-slate-100'}`}>{label}</button>
@@ -51,11 +53,16 @@ export function Composer({ conversation }: { conversation: Conversation }) {
             ? <>Free-form replies are possible until <DateTime value={until} />.</>
             : <>The 24-hour window closed at <DateTime value={until} />: only template messages can be sent until the contact writes again.</>}
       </p>
+      {off && mode !== 'note' && (
+        <p role="status" data-testid="channel-off" className="rounded-md border border-rose-200 bg-rose-50 px-3 py-2 text-xs text-rose-800">
+          The channel “{off.name}” is switched off: nothing can be sent in this conversation until an admin switches it on under Channels. Notes can still be added.
+        </p>
+      )}
       {mode !== 'note' && CLOSED.includes(conversation.status)
         ? <ReopenFirst conversation={conversation} />
         : mode === 'template'
           ? <TemplateSendForm phone={conversation.contact_summary.canonical_phone} firstName={conversation.contact_summary.first_name} channel={conversation.channel} />
-          : <ReplyForm conversation={conversation} note={mode === 'note'} compose={compose} />}
+          : <ReplyForm conversation={conversation} note={mode === 'note'} compose={compose} blocked={!!off && mode !== 'note'} />}
     </div>
   );
 }
@@ -98,7 +105,7 @@ function keepDraft(conversationId: string, body: string) {
   } catch { /* storage full or refused: the draft lives as long as the page */ }
 }
 
-function ReplyForm({ conversation, note, compose }: { conversation: Conversation; note: boolean; compose: ReturnType<typeof useCompose> }) {
+function ReplyForm({ conversation, note, compose, blocked }: { conversation: Conversation; note: boolean; compose: ReturnType<typeof useCompose>; blocked: boolean }) {
   const [body, setBody] = useState(() => (typeof window === 'undefined' ? '' : readDraft(conversation.id)));
   useEffect(() => keepDraft(conversation.id, body), [conversation.id, body]);
   const [caret, setCaret] = useState(0);
@@ -185,7 +192,7 @@ function ReplyForm({ conversation, note, compose }: { conversation: Conversation
               {body.trim().length.toLocaleString('en-US')} / {limit.toLocaleString('en-US')}
             </span>
           )}
-          <Button type="submit" disabled={compose.isPending || upload.isPending || over}>
+          <Button type="submit" disabled={compose.isPending || upload.isPending || over || blocked || (!body.trim() && !(attached && !note))}>
             {compose.isPending ? 'Saving…' : note ? 'Add note' : 'Send reply'}
           </Button>
         </div>
