@@ -48,13 +48,17 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
           {members.data?.filter((m) => m.is_active && !assignedIds.includes(m.id)).map((m) => <option key={m.id} value={m.id}>{personName(m)}</option>)}
         </select>
         <ul aria-label="Assignees" className="mt-1.5 flex flex-wrap gap-1">
-          {c.assigned.map((u) => (
-            <li key={u.id} className="inline-flex items-center gap-1 rounded-full bg-indigo-50 px-2 py-0.5 text-xs text-indigo-800">
-              {personName(u)}
+          {c.assigned.map((u) => {
+            // A deactivated member stays assigned until taken off, but will not answer: said so.
+            const gone = members.data?.some((m) => m.id === u.id && !m.is_active);
+            return (
+            <li key={u.id} data-deactivated={gone || undefined} className={`inline-flex items-center gap-1 rounded-full px-2 py-0.5 text-xs ${gone ? 'bg-slate-100 text-slate-500' : 'bg-indigo-50 text-indigo-800'}`}>
+              {personName(u)}{gone && <span className="italic"> (deactivated)</span>}
               <button type="button" aria-label={`Unassign ${personName(u)}`} className="text-indigo-500 hover:text-indigo-900"
                 onClick={() => update.mutate({ remove_assigned: [{ id: u.id }] })}>×</button>
             </li>
-          ))}
+            );
+          })}
         </ul>
       </div>
       <div>

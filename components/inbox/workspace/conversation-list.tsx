@@ -34,6 +34,11 @@ function useSenderName(): SenderName {
   };
 }
 
+/** The assignees as the row names them; a deactivated one is marked (they will not answer). */
+function assigneeNames(c: Conversation, inactive: Set<number>): string {
+  return c.assigned.length ? c.assigned.map((u) => `${personName(u)}${inactive.has(u.id) ? ' (deactivated)' : ''}`).join(', ') : 'Unassigned';
+}
+
 function preview(c: Conversation, sender: SenderName): string {
   const m = c.last_message;
   if (!m) return 'No messages yet';
@@ -44,7 +49,7 @@ function preview(c: Conversation, sender: SenderName): string {
 // Rows are memoised: a live reload keeps the objects of unchanged conversations (the query
 // cache shares what did not change), so only changed rows render again; rows off screen skip
 // layout and paint (content-visibility), so a long list stays smooth as pages are appended.
-const Row = memo(function Row({ c, open, query, text }: { c: Conversation; open: boolean; query: string; text: string }) {
+const Row = memo(function Row({ c, open, query, text, assignees }: { c: Conversation; open: boolean; query: string; text: string; assignees: string }) {
   const m = c.last_message;
   return (
     <li className="[contain-intrinsic-size:auto_5.5rem] [content-visibility:auto]">
@@ -68,7 +73,7 @@ const Row = memo(function Row({ c, open, query, text }: { c: Conversation; open:
         </div>
         <div className="mt-1 flex items-center gap-2 text-xs text-slate-500">
           <ConversationStatusBadge status={c.status} />
-          <span data-testid="conversation-assignee" className="truncate">{c.assigned.length ? c.assigned.map((u) => personName(u)).join(', ') : 'Unassigned'}</span>
+          <span data-testid="conversation-assignee" className="truncate">{assignees}</span>
         </div>
       </Link>
     </li>
@@ -86,6 +91,8 @@ export function ConversationList({ openId }: { openId: string | null }) {
   // A tag is applied once typing pauses, as the search is (Enter applies it at once).
   const debouncedTag = useDebouncedValue(tag, 500);
   const sender = useSenderName();
+  const members = useMembers().data;
+  const inactive = new Set(members?.filter((m) => !m.is_active).map((m) => m.id));
   const go = (change: Partial<typeof filters>) => router.replace(`${pathname}${filterQuery({ ...filters, ...change })}`, { scroll: false });
   useEffect(() => {
     if (debounced !== filters.q) go({ q: debounced });
@@ -160,7 +167,7 @@ export function ConversationList({ openId }: { openId: string | null }) {
           : rows.length === 0 ? <EmptyState title="No conversations here" />
             : (
               <>
-                <ul aria-label="Conversation list">{rows.map((c) => <Row key={c.id} c={c} open={c.id === openId} query={query} text={preview(c, sender)} />)}</ul>
+                <ul aria-label="Conversation list">{rows.map((c) => <Row key={c.id} c={c} open={c.id === openId} query={query} text={preview(c, sender)} assignees={assigneeNames(c, inactive)} />)}</ul>
                 {list.hasNextPage && (
                   <div ref={end} className="p-3 text-center">
                     <Button variant="secondary" onClick={() => list.fetchNextPage({ cancelRefetch: false })} disabled={list.isFetching}>
