@@ -281,6 +281,24 @@ test('pause holds the sending, resume finishes it, cancel stops it for good', as
   expect(await refused.json()).toEqual({ non_field_errors: ['A canceled broadcast cannot be resumed.'] });
 });
 
+test('a broadcast queues only a few seconds ahead of its pace: a cancel leaves the rest untouched, no contact made for them', async ({ request }) => {
+  const { channel, template } = await cloudTemplate(request, acme, 2); // 2 a second: chunks of 20, at most 40 queued ahead
+  const created = await broadcast(request, acme, { name: 'Paced', chat_template: template.id, recipients: Array.from({ length: 100 }, () => ({ phone: uniquePhone(), data: ['a', 'b'] })) });
+  await expect.poll(() => cloud.sends(channel.phoneNumberId).length, { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+  await new Promise((r) => setTimeout(r, 3000));
+  const reached = (list: Record<string, unknown>[]) => list.filter((r) => r.contact !== null).length;
+  const sentSoFar = cloud.sends(channel.phoneNumberId).length;
+  expect(reached(await recipients(request, acme, created.id))).toBeLessThanOrEqual(40 + sentSoFar);
+  const canceled = await (await request.post(`/api/broadcast/${created.id}/cancel`, { headers: acme.admin.headers })).json();
+  expect(canceled).toMatchObject({ status: 'CANCELED', status_reason: 'The broadcast was canceled.' });
+  await new Promise((r) => setTimeout(r, 1500));
+  const list = await recipients(request, acme, created.id);
+  const atCancel = cloud.sends(channel.phoneNumberId).length;
+  expect(reached(list)).toBeLessThanOrEqual(40 + atCancel);
+  expect(list.filter((r) => r.status === 'skipped').length).toBeGreaterThanOrEqual(100 - 40 - atCancel);
+  expect(counters(await get(request, acme, created.id))).toEqual(recount(list));
+});
+
 test('a channel switched off mid-way sends nothing more: what was not sent fails with the reason', async ({ request }) => {
   const { channel, template } = await cloudTemplate(request, acme, 2);
   const created = await broadcast(request, acme, { name: 'Off', chat_template: template.id, recipients: Array.from({ length: 12 }, () => ({ phone: uniquePhone(), data: ['a', 'b'] })) });
@@ -299,6 +317,20 @@ test('a channel switched off mid-way sends nothing more: what was not sent fails
   expect(done.sent).toBe(atOff);
   const reasons = new Set(list.filter((r) => r.status !== 'sent').map((r) => r.reason));
   expect([...reasons].every((r) => /channel (is|was) switched off/.test(String(r))), [...reasons].join(' | ')).toBe(true);
+});
+
+test('a deleted contact is skipped, even by a broadcast with priority, and stays deleted', async ({ request }) => {
+  const { template } = await cloudTemplate(request, acme);
+  const gone = uniquePhone();
+  const contact = await (await request.post('/api/contact', { headers: acme.admin.headers, data: { phone: gone } })).json();
+  expect((await request.delete(`/api/contact/${contact.id}`, { headers: acme.admin.headers })).status()).toBe(204);
+  const free = uniquePhone();
+  const sent = await broadcast(request, acme, { name: 'Forgotten', chat_template: template.id, has_priority: true, recipients: [{ phone: gone, data: ['a', 'b'] }, { phone: free, data: ['c', 'd'] }] });
+  await expect.poll(async () => (await get(request, acme, sent.id)).status, { timeout: 20_000 }).toBe('COMPLETED');
+  const list = await recipients(request, acme, sent.id);
+  expect(list.map((r) => [r.phone, r.status, r.reason])).toEqual([[gone, 'skipped', 'The contact is deleted.'], [free, 'sent', '']]);
+  expect(list[0].contact).toBe(contact.id);
+  expect((await (await request.get(`/api/contact/${contact.id}`, { headers: acme.admin.headers })).json()).is_deleted).toBe(true);
 });
 
 test('without priority, a contact with an agent is skipped with the reason; with priority, reached anyway', async ({ request }) => {

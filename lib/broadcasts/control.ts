@@ -4,6 +4,7 @@ import { broadcasts } from '@/db/schema';
 import { ValidationError } from '@/lib/api/errors';
 import { enqueue, enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
+import { recordMessageEvents } from '@/lib/messages/events';
 import { recipientsSkipped } from './progress';
 import { RUN_LOCK } from './run';
 import { findBroadcast, withExtras } from './queries';
@@ -57,14 +58,16 @@ export async function controlBroadcast(db: Db, accountId: number, id: number, ac
     }
     if (b.status === 'CANCELED') return;
     if (FINAL_STATUSES.includes(b.status)) refuse(b, action);
-    await tx.update(broadcasts).set({ status: 'CANCELED', completedOn: new Date() }).where(eq(broadcasts.id, id));
-    // Messages no send has claimed yet never go out.
-    await tx.execute(sql`
+    await tx.update(broadcasts).set({ status: 'CANCELED', statusReason: CANCELED_REASON, completedOn: new Date() }).where(eq(broadcasts.id, id));
+    // Messages no send has claimed yet never go out; they fail as any message does, told by message.status.
+    const failed = await execRows<{ id: string }>(tx, sql`
       update messages m set status = 'failed', failed_on = now(), provider_error_code = 'broadcast_canceled',
         provider_error_message = ${CANCELED_REASON}
       from broadcast_recipients r
       where r.broadcast_id = ${id} and r.status = 'pending' and m.id = r.message_id
-        and m.status = 'queued' and m.send_claimed_on is null`);
+        and m.status = 'queued' and m.send_claimed_on is null
+      returning m.id`);
+    await recordMessageEvents(tx, failed.map((m) => ({ accountId, id: m.id, type: 'message.status' as const })));
     const notReached = await execRows<{ id: number }>(tx, sql`
       select r.id from broadcast_recipients r left join messages m on m.id = r.message_id
       where r.broadcast_id = ${id} and r.status = 'pending' and (m.id is null or m.status = 'failed')`);

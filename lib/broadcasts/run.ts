@@ -26,11 +26,28 @@ import type { BroadcastRecord } from './serializer';
 function chunkSize(limit: number): number {
   return Number(process.env.BROADCAST_CHUNK) || Math.max(20, Math.min(500, limit * 5));
 }
+/** Messages a broadcast may have queued and not yet sent: two chunks, or four seconds of the channel's pace. */
+function backlogCap(size: number, rate: number): number {
+  return Math.max(2 * size, 4 * rate);
+}
+
+/**
+ * How many of the broadcast's messages are queued and not yet sent, counted up to `cap`. Chunks
+ * are taken in recipient order, so these are the first of its pending recipients.
+ */
+async function queuedAhead(tx: Executor, broadcastId: number, cap: number): Promise<number> {
+  const [row] = await execRows<{ n: number }>(tx, sql`select count(*) filter (where x.message_id is not null)::int as n from (
+    select r.message_id from broadcast_recipients r where r.broadcast_id = ${broadcastId} and r.status = 'pending'
+    order by r.id limit ${cap}) x`);
+  return Number(row?.n ?? 0);
+}
+
 // Any fixed number, beside the migrations' and the queue's locks.
 export const RUN_LOCK = 727_003;
 
 export const IN_FLOW = 'In a running flow.';
 export const WITH_AGENT = 'In an open conversation with an agent.';
+export const DELETED = 'The contact is deleted.';
 
 async function finish(tx: Executor, b: BroadcastRecord, status: 'FAILED' | 'COMPLETED', reason = '') {
   await tx.update(broadcasts).set({ status, statusReason: reason, completedOn: new Date() }).where(eq(broadcasts.id, b.id));
@@ -54,17 +71,23 @@ async function cannotSend(tx: Executor, b: BroadcastRecord) {
   return { found };
 }
 
-/** The contacts (by canonical phone) that a broadcast without priority passes over, with why. */
-async function busyContacts(tx: Executor, accountId: number, phones: string[]): Promise<Map<string, { reason: string; contactId: string }>> {
-  const rows = await execRows<{ id: string; canonical_phone: string; in_flow: boolean; with_agent: boolean }>(tx, sql`
-    select c.id, c.canonical_phone,
+/**
+ * The contacts (by canonical phone) a broadcast passes over, with why: a deleted contact always
+ * (deleting it is how a business stops writing to someone), one in a flow or with an agent unless
+ * the broadcast has priority.
+ */
+async function busyContacts(tx: Executor, accountId: number, phones: string[], priority: boolean): Promise<Map<string, { reason: string; contactId: string }>> {
+  const rows = await execRows<{ id: string; canonical_phone: string; is_deleted: boolean; in_flow: boolean; with_agent: boolean }>(tx, sql`
+    select c.id, c.canonical_phone, (select d.is_deleted from contacts d where d.id = c.id) as is_deleted,
       exists (select 1 from flow_execution_contacts f where f.contact_id = c.id and f.is_active
         and f.status::text <> 'READY') as in_flow,
       exists (select 1 from conversations v where v.contact_id = c.id and v.status in ('NEW', 'IN_PROGRESS')) as with_agent
     from (${contactsByPhoneQuery(phones.map((p) => ({ account_id: accountId, canonical_phone: p })))}) c`);
   const out = new Map<string, { reason: string; contactId: string }>();
   for (const r of rows) {
-    if (r.in_flow) out.set(r.canonical_phone, { reason: IN_FLOW, contactId: r.id });
+    if (r.is_deleted) out.set(r.canonical_phone, { reason: DELETED, contactId: r.id });
+    else if (priority) continue;
+    else if (r.in_flow) out.set(r.canonical_phone, { reason: IN_FLOW, contactId: r.id });
     else if (r.with_agent) out.set(r.canonical_phone, { reason: WITH_AGENT, contactId: r.id });
   }
   return out;
@@ -99,7 +122,14 @@ async function runOnce(broadcastId: number): Promise<void> {
     if (b.status === 'PENDING') {
       await tx.update(broadcasts).set({ status: 'RUNNING', startedOn: new Date() }).where(eq(broadcasts.id, b.id));
     }
-    const size = chunkSize(usable.found.channel.rateLimitPerSecond);
+    const rate = usable.found.channel.rateLimitPerSecond;
+    const size = chunkSize(rate);
+    // Queued ahead of the channel's pace by a few seconds at most: what is queued is past the
+    // reach of a cancel, a pause or a deleted template, and makes its contact and conversation.
+    if (await queuedAhead(tx, b.id, backlogCap(size, rate)) >= backlogCap(size, rate)) {
+      await enqueue(tx, QUEUES.broadcastRun.name, { broadcastId }, { startAfter: new Date(Date.now() + 1000) });
+      return;
+    }
     const chunk = await tx.select().from(broadcastRecipients)
       .where(and(eq(broadcastRecipients.broadcastId, b.id), eq(broadcastRecipients.status, 'pending'), isNull(broadcastRecipients.messageId)))
       .orderBy(asc(broadcastRecipients.id)).limit(size);
@@ -107,7 +137,7 @@ async function runOnce(broadcastId: number): Promise<void> {
       if (b.pending === 0) await finish(tx, b, 'COMPLETED');
       return;
     }
-    const busy = b.hasPriority ? new Map<string, { reason: string; contactId: string }>() : await busyContacts(tx, b.accountId, chunk.map((r) => r.canonicalPhone));
+    const busy = await busyContacts(tx, b.accountId, chunk.map((r) => r.canonicalPhone), b.hasPriority);
     const passed = chunk.filter((r) => busy.has(r.canonicalPhone));
     await recipientsSkipped(tx, passed.map((r) => ({ recipientId: r.id, reason: busy.get(r.canonicalPhone)!.reason })));
     // Passed over, they still link to the contact they name.
