@@ -26,7 +26,7 @@ import type { BroadcastRecord } from './serializer';
 function chunkSize(limit: number): number {
   return Number(process.env.BROADCAST_CHUNK) || Math.max(20, Math.min(500, limit * 5));
 }
-/** Messages a broadcast may have queued and not yet sent: two chunks, or four seconds of the channel's pace. */
+/** Messages a broadcast may have queued and not yet sent: two chunks, or four seconds of the channel's pace (a chunk is queued only while it fits). */
 function backlogCap(size: number, rate: number): number {
   return Math.max(2 * size, 4 * rate);
 }
@@ -126,7 +126,8 @@ async function runOnce(broadcastId: number): Promise<void> {
     const size = chunkSize(rate);
     // Queued ahead of the channel's pace by a few seconds at most: what is queued is past the
     // reach of a cancel, a pause or a deleted template, and makes its contact and conversation.
-    if (await queuedAhead(tx, b.id, backlogCap(size, rate)) >= backlogCap(size, rate)) {
+    const cap = backlogCap(size, rate);
+    if (await queuedAhead(tx, b.id, cap) + size > cap) {
       await enqueue(tx, QUEUES.broadcastRun.name, { broadcastId }, { startAfter: new Date(Date.now() + 1000) });
       return;
     }
