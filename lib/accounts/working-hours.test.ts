@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outsideWorkingHours } from './working-hours';
+import { outsideWorkingHours, zonedInstant } from './working-hours';
 
 const weekdays = [0, 1, 2, 3, 4].map((day) => ({ day, is_open: true, open_at: '09:00:00', close_at: '17:00:00' }));
 
@@ -53,5 +53,14 @@ describe('outsideWorkingHours', () => {
     expect(outsideWorkingHours([{ day: 4, is_open: true, open_at: '17:00', close_at: '20:00' }], new Date('2026-11-28T02:00:00Z'), 'America/Los_Angeles')).toBe(false);
     // An unknown zone reads as UTC.
     expect(outsideWorkingHours(weekdays, new Date('2026-11-23T09:00:00Z'), 'Mars/Olympus')).toBe(false);
+  });
+});
+
+describe('zonedInstant', () => {
+  it('reads a wall-clock time in the zone; one the clocks skip lands later by the change', () => {
+    expect(zonedInstant(2027, 3, 14, 90, 'America/New_York').toISOString()).toBe('2027-03-14T06:30:00.000Z'); // 01:30 EST
+    expect(zonedInstant(2027, 3, 14, 150, 'America/New_York').toISOString()).toBe('2027-03-14T07:30:00.000Z'); // 02:30 does not exist: 03:30 EDT
+    expect(zonedInstant(2027, 7, 1, 540, 'America/New_York').toISOString()).toBe('2027-07-01T13:00:00.000Z');
+    expect(zonedInstant(2027, 7, 1, 1440, 'UTC').toISOString()).toBe('2027-07-02T00:00:00.000Z');
   });
 });

@@ -44,7 +44,12 @@ export function zonedInstant(year: number, month: number, day: number, minuteOfD
     return Date.UTC(c.year, c.month - 1, c.day, h, m, s) - t;
   };
   const first = asUtc - offsetAt(asUtc);
-  return new Date(asUtc - offsetAt(first));
+  const second = asUtc - offsetAt(first);
+  // A time the clocks skip is shown by neither guess: it lands later by the change, as the comment above says.
+  const shown = wallClock(new Date(second), timeZone);
+  const [h, m] = shown.time.split(':').map(Number);
+  if (Date.UTC(shown.year, shown.month - 1, shown.day, h, m) !== asUtc) return new Date(Math.max(first, second));
+  return new Date(second);
 }
 
 /** Whether `at` falls outside the working hours, on the clock of `timeZone`. */

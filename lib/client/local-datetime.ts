@@ -29,9 +29,11 @@ function instantOf(w: Wall, timeZone?: string): Date {
   if (!timeZone) return new Date(w.year, w.month - 1, w.day, w.hour, w.minute, w.second, w.ms);
   const target = wallAsUtc(w);
   // The zone's offset at a first guess, then at the corrected instant, settles on the right side of a clock change.
-  let t = target - (wallAsUtc(wallIn(new Date(target), timeZone)) - target);
-  t = target - (wallAsUtc(wallIn(new Date(t), timeZone)) - t);
-  return new Date(t);
+  const first = target - (wallAsUtc(wallIn(new Date(target), timeZone)) - target);
+  const second = target - (wallAsUtc(wallIn(new Date(first), timeZone)) - first);
+  // A time the clocks skip (02:30 as they spring forward) is shown by neither: it moves forward by the change.
+  if (wallAsUtc(wallIn(new Date(second), timeZone)) !== target) return new Date(Math.max(first, second));
+  return new Date(second);
 }
 
 /** `YYYY-MM-DDTHH:mm` as a datetime-local input wants it, in `timeZone` (the browser's when none). */
