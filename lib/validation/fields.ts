@@ -45,7 +45,10 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
  * below 100 reads back as another date in JavaScript's Date parser.
  */
 export function dateTime() {
-  return z.iso.datetime({ offset: true }).refine((v) => {
+  // With seconds (and fractions) or without them ("2027-01-01T10:00Z"), as ISO 8601 allows.
+  return z.union([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true, precision: -1 })], {
+    error: (issue) => (issue.input === undefined ? 'This field is required.' : issue.input === null ? 'This field may not be null.' : 'Datetime has wrong format. Use ISO 8601.'),
+  }).refine((v) => {
     // Not a date and time at all: the format's own message says so, alone.
     if (!/^\d{4}-/.test(v)) return true;
     const year = Number(v.slice(0, 4));

@@ -9,7 +9,7 @@ import {
   type SerializedTestEvent,
 } from './serializer';
 import { getSubscriptionRow } from './subscriptions';
-import { testEventData } from './test-samples';
+import { testEventData } from './samples';
 
 // What was sent, and sending again: the per-subscription delivery log, resends and test events.
 

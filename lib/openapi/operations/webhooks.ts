@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DELIVERY_TIMEOUT_MS } from '@/lib/webhooks/http-send';
+import { sampleContact, sampleConversation, sampleMessage } from '@/lib/webhooks/samples';
 import {
   deliveryListQuery, resendFailedSchema, subscriptionListQuery, subscriptionPatchSchema, subscriptionReplaceSchema, subscriptionSchema, type WebhookEventType,
 } from '@/lib/webhooks/validation';
@@ -196,16 +197,10 @@ export type WebhookEventDoc = {
   example?: unknown;
 };
 
-const SAMPLE_CONTACT = {
-  id: '0b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', phone: '+52 55 1234 5678', canonical_phone: '+525512345678',
-  first_name: 'Ana', last_name: 'López', email: 'ana@example.com', meta: { plan: 'gold' }, external_url: null,
-  external_id: null, is_deleted: false, source: 'website', created_on: '2025-01-02T03:04:05.000Z',
-  last_updated_on: '2025-01-02T03:04:05.000Z', created_by: 1, notes: [], tags: [{ id: 2, name: 'vip' }],
-  last_conversation: null, default_assignees: [], phone_status: 'UNKNOWN', contact_import: null,
-};
+const EXAMPLE_AT = '2025-01-02T03:04:05.000Z';
 
-const contactExample = (type: string, data: Record<string, unknown> = {}) => ({
-  id: '5f0c6a4e-8d3b-4c1a-9e2f-7a6b5c4d3e2f', type, created_on: '2025-01-02T03:04:05.000Z', data: { ...SAMPLE_CONTACT, ...data },
+const contactExample = (type: WebhookEventType, data: Record<string, unknown> = {}) => ({
+  id: '5f0c6a4e-8d3b-4c1a-9e2f-7a6b5c4d3e2f', type, created_on: EXAMPLE_AT, data: { ...sampleContact(type, EXAMPLE_AT), ...data },
 });
 
 const FLOW_TEST = 'A test event of this type (`POST /api/webhook-subscription/{id}/test`) carries `{"id": '
@@ -241,34 +236,14 @@ const contactAndFlowEventDocs: WebhookEventDoc[] = [
   },
 ];
 
-const SAMPLE_MESSAGE = {
-  id: '7d1e2f3a-4b5c-4d6e-8f90-a1b2c3d4e5f6', conversation: '3c2b1a09-8f7e-4d6c-9b5a-4f3e2d1c0b9a', to_number: '5215550000',
-  from_number: '+525512345678', body: 'Hi! Is my order on its way?', direction: 'INBOUND', timestamp: '2025-01-02T03:04:05.000Z',
-  contact: SAMPLE_CONTACT.id, status: 'received', queued_on: null, accepted_on: null, sent_on: null, delivered_on: null,
-  read_on: null, failed_on: null, provider_id: 'wamid.HBgLNTIxNTU1MDAwMBUCABIYFjNFQjBDMEQ', provider_error_code: null,
-  provider_error_message: null, sent_by: null, is_deleted: false, content: { text: { body: 'Hi! Is my order on its way?' } },
-  chat_template: null, content_type: 'text/plain', msg_type: 'text', location: null, failed_attempts: 0, contacts: [], source: 'INBOUND',
-};
-
-const SAMPLE_SUMMARY = {
-  id: SAMPLE_MESSAGE.id, body: SAMPLE_MESSAGE.body, direction: 'INBOUND', msg_type: 'text', status: 'received', timestamp: SAMPLE_MESSAGE.timestamp,
-};
-
-const SAMPLE_CONVERSATION = {
-  id: SAMPLE_MESSAGE.conversation, contact: SAMPLE_CONTACT.id, status: 'NEW',
-  contact_summary: { id: SAMPLE_CONTACT.id, first_name: 'Ana', last_name: 'López', phone: '+52 55 1234 5678', canonical_phone: '+525512345678' }, channel: 1, assigned: [], tags: [],
-  created_on: '2025-01-02T03:04:05.000Z', source: 'INBOX', last_message_on: '2025-01-02T03:04:05.000Z',
-  free_form_until: '2025-01-03T03:04:05.000Z', first_message: SAMPLE_SUMMARY, last_message: SAMPLE_SUMMARY, unread_count: 1, archived_on: null,
-};
-
-const example = (type: string, data: unknown) => ({ id: '5f0c6a4e-8d3b-4c1a-9e2f-7a6b5c4d3e2f', type, created_on: '2025-01-02T03:04:05.000Z', data });
+const example = (type: string, data: unknown) => ({ id: '5f0c6a4e-8d3b-4c1a-9e2f-7a6b5c4d3e2f', type, created_on: EXAMPLE_AT, data });
 
 const inboxEventDocs: WebhookEventDoc[] = [
   {
     type: 'message.received', summary: 'A contact sent a message',
     description: 'A message from a contact was stored (any type: text, media, location, contacts, button and list replies, '
       + 'reactions). Sent once per message, even when the provider delivers its callback twice. `data` is the message.',
-    payload: MessageEvent, example: example('message.received', SAMPLE_MESSAGE),
+    payload: MessageEvent, example: example('message.received', sampleMessage('message.received', EXAMPLE_AT)),
   },
   {
     type: 'message.status', summary: 'A message to a contact moved on',
@@ -276,17 +251,13 @@ const inboxEventDocs: WebhookEventDoc[] = [
       + 'or later; `provider_error_code` and `provider_error_message` say why). Statuses only move forward, so a late '
       + 'callback sends no event. `data` is the message after the change.',
     payload: MessageEvent,
-    example: example('message.status', {
-      ...SAMPLE_MESSAGE, direction: 'OUTBOUND', source: 'INBOX', status: 'delivered', from_number: '5215550000', to_number: '+525512345678',
-      queued_on: '2025-01-02T03:04:05.000Z', accepted_on: '2025-01-02T03:04:05.000Z', sent_on: '2025-01-02T03:04:06.000Z',
-      delivered_on: '2025-01-02T03:04:07.000Z',
-    }),
+    example: example('message.status', sampleMessage('message.status', EXAMPLE_AT)),
   },
   {
     type: 'conversation.created', summary: 'A conversation opened',
     description: 'A message from a contact without an open conversation, or a template sent to one, opened a conversation. '
       + '`data` is the conversation, with its first message.',
-    payload: ConversationEvent, example: example('conversation.created', SAMPLE_CONVERSATION),
+    payload: ConversationEvent, example: example('conversation.created', sampleConversation(EXAMPLE_AT)),
   },
   {
     type: 'conversation.updated', summary: 'A conversation\'s status, assignees or tags changed',
@@ -294,7 +265,7 @@ const inboxEventDocs: WebhookEventDoc[] = [
       + '(CREATED → NEW), an agent\'s reply (→ IN_PROGRESS, and assigned to the agent when it had no assignee). '
       + '`data` is the conversation after the change.',
     payload: ConversationEvent,
-    example: example('conversation.updated', { ...SAMPLE_CONVERSATION, status: 'RESOLVED', tags: [{ id: 4, name: 'billing' }] }),
+    example: example('conversation.updated', { ...sampleConversation(EXAMPLE_AT), status: 'RESOLVED', tags: [{ id: 4, name: 'billing' }] }),
   },
 ];
 

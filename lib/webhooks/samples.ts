@@ -3,16 +3,17 @@ import type { SerializedConversation } from '@/lib/conversations/serializer';
 import type { SerializedMessage } from '@/lib/messages/serializer';
 import type { WebhookEventType } from './validation';
 
-// What a test event carries: a made-up resource in the shape of the event type's real payload
-// (the schemas of `/api/schema`), so a receiver that checks them takes the test as it will take
-// real events. A flow execution contact carries a flow, its steps and an execution: too much to
-// make up usefully, so its test events carry a marked placeholder.
+// Made-up resources in the shape of each event type's real payload (the schemas of `/api/schema`):
+// what a test event carries, so a receiver that checks them takes the test as it will take real
+// events, and the examples of the API reference. A flow execution contact carries a flow, its
+// steps and an execution: too much to make up usefully, so its test events carry a marked
+// placeholder.
 
 export const SAMPLE_ID = '00000000-0000-4000-8000-000000000000';
 const SAMPLE_CONVERSATION = '00000000-0000-4000-8000-000000000001';
 const SAMPLE_MESSAGE = '00000000-0000-4000-8000-000000000002';
 
-function sampleContact(type: WebhookEventType, at: string): SerializedContact {
+export function sampleContact(type: WebhookEventType, at: string): SerializedContact {
   return {
     id: SAMPLE_ID, phone: '+52 55 1234 5678', canonical_phone: '+525512345678', first_name: 'Test', last_name: 'Contact',
     email: 'test@example.com', meta: { sample: 'true' }, external_url: null, external_id: null, is_deleted: type === 'contact.deleted',
@@ -21,7 +22,7 @@ function sampleContact(type: WebhookEventType, at: string): SerializedContact {
   };
 }
 
-function sampleMessage(type: WebhookEventType, at: string): SerializedMessage {
+export function sampleMessage(type: WebhookEventType, at: string): SerializedMessage {
   const inbound = type === 'message.received';
   return {
     id: SAMPLE_MESSAGE, conversation: SAMPLE_CONVERSATION, contact: SAMPLE_ID, to_number: inbound ? '15550001111' : '525512345678',
@@ -35,7 +36,7 @@ function sampleMessage(type: WebhookEventType, at: string): SerializedMessage {
   };
 }
 
-function sampleConversation(at: string): SerializedConversation {
+export function sampleConversation(at: string): SerializedConversation {
   const summary = { id: SAMPLE_MESSAGE, body: 'Hello, this is a test message.', direction: 'INBOUND' as const, msg_type: 'text' as const,
     status: 'received' as const, timestamp: at, source: 'INBOUND' as const, sent_by: null };
   return {

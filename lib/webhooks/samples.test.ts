@@ -2,7 +2,7 @@ import { describe, it } from 'vitest';
 import { Contact } from '@/lib/openapi/schemas/contacts';
 import { Conversation, Message } from '@/lib/openapi/schemas/messaging';
 import { expectStrictShape } from '@/lib/test-support/expect-shape';
-import { testEventData } from './test-samples';
+import { testEventData } from './samples';
 
 describe('test events', () => {
   const now = new Date('2026-11-29T12:00:00Z');
