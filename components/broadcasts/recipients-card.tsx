@@ -15,10 +15,13 @@ import type { BroadcastRecipient, RecipientStatus } from '@/lib/client/types';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 import { RecipientStatusBadge, recipientStatusLabel } from './broadcast-status-badge';
 
-type Filter = RecipientStatus | '';
+// As the counters above count them: "sent" is every recipient whose message went out (delivered,
+// read and answered too), "delivered" those delivered or further, and so on down the funnel.
+const FUNNEL: RecipientStatus[] = ['sent', 'delivered', 'read', 'answered'];
+type Filter = string;
 const FILTERS: { value: Filter; label: string }[] = [
   { value: '', label: 'All' },
-  ...RECIPIENT_STATUSES.map((s) => ({ value: s, label: recipientStatusLabel[s] })),
+  ...RECIPIENT_STATUSES.map((s) => ({ value: FUNNEL.includes(s) ? FUNNEL.slice(FUNNEL.indexOf(s)).join(',') : s, label: recipientStatusLabel[s] })),
 ];
 
 function StatusFilter({ value, onChange }: { value: Filter; onChange: (v: Filter) => void }) {

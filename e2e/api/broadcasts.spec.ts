@@ -225,6 +225,8 @@ test('delivery statuses and replies move the counters, which always equal a reco
   expect(after[2]).toMatchObject({ status: 'failed', reason: '(#131026) Message undeliverable', failed_on: expect.stringMatching(ISO) });
   expect(after[0]).toMatchObject({ status: 'answered', answered_on: expect.stringMatching(ISO), read_on: expect.stringMatching(ISO) });
   expect((await recipients(request, acme, created.id, 'failed')).map((r) => r.phone)).toEqual([people[2]]);
+  // Several statuses at once: those the "sent" counter counts.
+  expect((await recipients(request, acme, created.id, 'sent,delivered,read,answered')).length).toBe(done.sent);
 
   // Retry the failed: a new broadcast linked to this one, with that recipient and its values.
   // Once only, even asked twice at once: a second retry would send to the same people again.

@@ -107,6 +107,9 @@ test('a broadcast from a CSV file: columns matched, row problems (a phone the se
   const recipients = page.getByRole('table', { name: 'Recipients' });
   await expect(recipients.getByTestId('recipient-status').and(page.locator('[data-status="read"]'))).toHaveCount(3, { timeout: 20_000 });
   await expect(recipients).toContainText('Beto · Acme; Inc.');
+  // "Sent" lists those the Sent counter counts: all three were read, so are sent too.
+  await page.getByRole('group', { name: 'Filter recipients by status' }).getByRole('button', { name: 'Sent', exact: true }).click();
+  await expect(recipients.getByTestId('recipient-status')).toHaveCount(3);
   await page.getByRole('group', { name: 'Filter recipients by status' }).getByRole('button', { name: 'Failed' }).click();
   await expect(page.getByText('No recipients match these filters')).toBeVisible();
   await page.getByRole('group', { name: 'Filter recipients by status' }).getByRole('button', { name: 'All' }).click();

@@ -82,7 +82,7 @@ export async function listRecipients(db: Db, accountId: number, id: number, url:
   await findBroadcast(db, accountId, id);
   const where = and(
     eq(broadcastRecipients.broadcastId, id),
-    q.status ? eq(broadcastRecipients.status, q.status) : undefined,
+    q.status ? inArray(broadcastRecipients.status, q.status) : undefined,
     q.search ? phoneMatch(q.search) : undefined,
   );
   const [rows, [{ count }]] = await Promise.all([

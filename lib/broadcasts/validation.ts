@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { broadcastRecipientStatuses, broadcastStatuses } from '@/db/schema/enum-values';
-import { boolish, dateTime, filterChoice, queryFlag, tagList } from '@/lib/validation/fields';
+import { boolish, dateTime, filterChoice, filterChoices, queryFlag, tagList } from '@/lib/validation/fields';
 
 // Request schemas of broadcasts, shared by the API, the dashboard's form and the OpenAPI document.
 
@@ -47,7 +47,8 @@ export const broadcastListQuery = z.object({
 export type BroadcastListQuery = z.output<typeof broadcastListQuery>;
 
 export const recipientListQuery = z.object({
-  status: filterChoice(RECIPIENT_STATUSES),
+  // One status or several, comma-separated (`sent,delivered,read,answered`: every recipient the "sent" counter counts).
+  status: filterChoices(RECIPIENT_STATUSES),
   search: z.string().max(200).optional(),
 });
 export type RecipientListQuery = z.output<typeof recipientListQuery>;
