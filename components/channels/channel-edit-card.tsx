@@ -9,6 +9,7 @@ import { Switch } from '@/components/webhooks/switch';
 import { useDeleteChannel, useUpdateChannel } from '@/lib/client/channels';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import type { Channel } from '@/lib/client/types';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 
 // The provider settings that are not secret: shown as stored, sent only when changed (a change to
 // any of them re-checks the channel with the provider, as new credentials do).
@@ -78,12 +79,10 @@ export function ChannelEditCard({ channel }: { channel: Channel }) {
         </div>
         <div className="flex flex-wrap items-center justify-between gap-3">
           {!channel.is_sandbox ? (
-            <Button variant="danger" disabled={remove.isPending} onClick={() => {
-              if (window.confirm(`Delete the channel "${channel.name}"? Its messages keep their history; nothing more can be sent through it.`)) {
-                // Awaited rather than a per-call onSuccess: the refetch that follows the delete can unmount this card first.
-                void remove.mutateAsync().then(() => router.push('/settings/channels'), () => {});
-              }
-            }}>Delete channel</Button>
+            <ConfirmButton variant="danger" disabled={remove.isPending} title={`Delete the channel "${channel.name}"?`} confirmLabel="Delete channel"
+              body="Its messages keep their history; nothing more can be sent through it."
+              // Awaited rather than a per-call onSuccess: the refetch that follows the delete can unmount this card first.
+              onConfirm={() => void remove.mutateAsync().then(() => router.push('/settings/channels'), () => {})}>Delete channel</ConfirmButton>
           ) : <span />}
           <span className="flex items-center gap-3">
             <span role="status" className="text-sm text-emerald-700">{saved ? 'Channel saved.' : ''}</span>

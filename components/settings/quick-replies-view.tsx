@@ -11,6 +11,7 @@ import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useDeleteQuickReply, useQuickReplies, useSaveQuickReply, type QuickReplyValues } from '@/lib/client/quick-replies';
 import type { QuickReply } from '@/lib/client/types';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 
 const VARIABLES_HINT = 'Variables are filled when the snippet is inserted: {{contact.first_name}}, {{contact.last_name}}, '
   + '{{contact.phone}}, {{contact.email}}, any attribute as {{contact.<key>}}, and {{agent.first_name}}; '
@@ -42,8 +43,8 @@ export function QuickRepliesView() {
                   <p className="min-w-0 flex-1 whitespace-pre-wrap break-words text-sm text-slate-800">{r.body}</p>
                   <span className="flex shrink-0 gap-1">
                     <Button variant="ghost" onClick={() => setEditing(r)} aria-label={`Edit /${r.shortcut}`}>Edit</Button>
-                    <Button variant="ghost" disabled={remove.isPending} aria-label={`Delete /${r.shortcut}`}
-                      onClick={() => { if (window.confirm(`Delete the quick reply /${r.shortcut}?`)) remove.mutate(r.id); }}>Delete</Button>
+                    <ConfirmButton variant="ghost" disabled={remove.isPending} ariaLabel={`Delete /${r.shortcut}`} title={`Delete the quick reply /${r.shortcut}?`}
+                      confirmLabel="Delete quick reply" onConfirm={() => remove.mutate(r.id)}>Delete</ConfirmButton>
                   </span>
                 </li>
               ))}

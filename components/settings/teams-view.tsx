@@ -13,6 +13,7 @@ import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 import { useMe } from '@/lib/client/me';
 import { useMembers } from '@/lib/client/members';
 import type { TeamDetail } from '@/lib/client/types';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 
 const STRATEGIES: { value: TeamDetail['assignment_strategy']; label: string; hint: string }[] = [
   { value: 'MANUAL', label: 'Manual', hint: 'New conversations go to the team; a member takes them.' },
@@ -43,8 +44,8 @@ export function TeamsView() {
                   actions={isAdmin ? (
                     <span className="flex gap-1">
                       <Button variant="ghost" onClick={() => setEditing(t)} aria-label={`Edit ${t.name}`}>Edit</Button>
-                      <Button variant="ghost" disabled={remove.isPending} aria-label={`Delete ${t.name}`}
-                        onClick={() => { if (window.confirm(`Delete the team "${t.name}"? Its conversations keep their assignees.`)) remove.mutate(t.id); }}>Delete</Button>
+                      <ConfirmButton variant="ghost" disabled={remove.isPending} ariaLabel={`Delete ${t.name}`} title={`Delete the team "${t.name}"?`}
+                        confirmLabel="Delete team" body="Its conversations keep their assignees." onConfirm={() => remove.mutate(t.id)}>Delete</ConfirmButton>
                     </span>
                   ) : undefined}>
                   <p className="text-sm text-slate-600">{STRATEGIES.find((s) => s.value === t.assignment_strategy)?.label}</p>

@@ -18,6 +18,7 @@ import { TemplateStatusBadge, categoryLabel } from './template-status-badge';
 import { useRouter } from 'next/navigation';
 import { useMe } from '@/lib/client/me';
 import { useDeleteTemplate } from '@/lib/client/templates';
+import { ConfirmButton } from '@/components/ui/confirm-button';
 
 const SHOWN = ['phone', 'variables'] as const;
 
@@ -124,9 +125,8 @@ function DeleteTemplateButton({ id, name }: { id: string; name: string }) {
   const remove = useDeleteTemplate(id);
   return (
     <span className="flex flex-col items-end gap-1">
-      <Button variant="danger" disabled={remove.isPending} onClick={() => {
-        if (window.confirm(`Delete the template "${name}"? It is deleted at the provider too.`)) remove.mutate(undefined, { onSuccess: () => router.push('/templates') });
-      }}>Delete template</Button>
+      <ConfirmButton variant="danger" disabled={remove.isPending} title={`Delete the template "${name}"?`} confirmLabel="Delete template"
+        body="It is deleted at the provider too." onConfirm={() => remove.mutate(undefined, { onSuccess: () => router.push('/templates') })}>Delete template</ConfirmButton>
       {remove.error && <span role="alert" className="text-xs text-rose-700">{remove.error.message}</span>}
     </span>
   );

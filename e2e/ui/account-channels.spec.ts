@@ -77,8 +77,8 @@ test('a channel is edited with its credentials re-entered, switched off and dele
   expect((await (await request.get(`/api/channels/${id}`, { headers: account.admin.headers })).json()).status).toBe('INACTIVE');
 
   // Deleted, after confirming.
-  page.once('dialog', (dialog) => void dialog.accept());
   await page.getByRole('button', { name: 'Delete channel' }).click();
+  await page.getByRole('dialog', { name: 'Delete the channel "Main number"?' }).getByRole('button', { name: 'Delete channel' }).click();
   await expect(page).toHaveURL(/\/settings\/channels$/);
   await expect(page.getByText('Main number')).toHaveCount(0);
   expect((await request.get(`/api/channels/${id}`, { headers: account.admin.headers })).status()).toBe(404);
