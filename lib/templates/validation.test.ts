@@ -22,6 +22,13 @@ describe('templateDraftSchema', () => {
     ))).toEqual([]);
   });
 
+  it('takes the samples of named placeholders, in the form the provider documents', () => {
+    const named = { channel: 1, name: 'named', language: 'en', category: 'UTILITY', components: [
+      { type: 'BODY', text: 'Hi {{first_name}}', example: { body_text_named_params: [{ param_name: 'first_name', example: 'Ana' }] } },
+    ] };
+    expect(problems(named)).toEqual([]);
+  });
+
   it('refuses buttons without their address or number, or with a bad one', () => {
     expect(problems(draft({ type: 'BUTTONS', buttons: [
       { type: 'URL', text: 'Go' }, { type: 'URL', text: 'Bad', url: 'not a url' }, { type: 'URL', text: 'Gap', url: 'https://t.example/{{2}}' },

@@ -72,8 +72,12 @@ export const templateDraftSchema = z.object({
     type: z.enum(COMPONENT_TYPES),
     format: z.enum(['TEXT', 'IMAGE', 'VIDEO', 'DOCUMENT', 'LOCATION']).optional(),
     text: z.string().max(1024).optional(),
-    example: z.record(z.string(), z.array(z.union([z.string(), z.array(z.string())]))).optional()
-      .meta({ description: 'Sample values for the variables, as the provider asks (`header_text`, `body_text`).' }),
+    example: z.record(z.string(), z.array(z.union([
+      z.string(), z.array(z.string()),
+      // Named placeholders' samples: `{"body_text_named_params": [{"param_name": "first_name", "example": "Ana"}]}`.
+      z.object({ param_name: z.string().min(1).max(100), example: z.string().max(1024) }),
+    ]))).optional()
+      .meta({ description: 'Sample values for the variables, as the provider asks (`header_text`, `body_text`, `body_text_named_params`).' }),
     buttons: z.array(z.object({
       type: z.enum(['QUICK_REPLY', 'URL', 'PHONE_NUMBER', 'COPY_CODE']),
       text: z.string().min(1).max(25),
