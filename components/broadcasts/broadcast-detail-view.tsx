@@ -65,7 +65,7 @@ function Controls({ broadcast: b }: { broadcast: Broadcast }) {
 function Schedule({ broadcast: b }: { broadcast: Broadcast }) {
   return (
     <dl className="divide-y divide-slate-100">
-      <DetailRow label="Scheduled">{b.start_on ? <DateTime value={b.start_on} /> : 'Immediately'}</DetailRow>
+      <DetailRow label="Scheduled">{b.start_on ? <DateTime value={b.start_on} zone /> : 'Immediately'}</DetailRow>
       <DetailRow label="Started"><DateTime value={b.started_on} fallback="Not yet" /></DetailRow>
       <DetailRow label={b.status === 'CANCELED' ? 'Canceled' : b.status === 'FAILED' ? 'Failed' : 'Completed'}>
         <DateTime value={b.completed_on} fallback="Not yet" />

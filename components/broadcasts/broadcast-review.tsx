@@ -51,7 +51,7 @@ export function BroadcastReview({ summary: s, pending, onBack, onSend }: {
               {s.leftOut > 0 && <span className="block text-amber-700">{fmt.format(s.leftOut)} {s.leftOut === 1 ? s.noun.one : s.noun.many} with problems left out</span>}
               {s.duplicates > 0 && <span className="block text-slate-500">{fmt.format(s.duplicates)} repeat an earlier phone number; each number gets one message</span>}
             </DetailRow>
-            <DetailRow label="When">{later ? <DateTime value={s.startOn} /> : 'Now, as soon as you send'}</DetailRow>
+            <DetailRow label="When">{later ? <DateTime value={s.startOn} zone /> : 'Now, as soon as you send'}</DetailRow>
             <DetailRow label="Priority">
               {s.priority ? 'Yes: contacts in a flow or talking with an agent get it too' : 'No: contacts in a flow or talking with an agent are skipped'}
             </DetailRow>

@@ -50,7 +50,7 @@ export function BroadcastTable({ broadcasts }: { broadcasts: Broadcast[] }) {
             <Td><SentProgress sent={b.sent} total={b.total} label={`${b.name}: progress`} /></Td>
             <Td><Counters b={b} /></Td>
             <Td>
-              {b.start_on ? <DateTime value={b.start_on} /> : <span>Immediately</span>}
+              {b.start_on ? <DateTime value={b.start_on} zone /> : <span>Immediately</span>}
               <p className="mt-0.5 text-xs text-slate-500">Created <DateTime value={b.created_on} date /></p>
             </Td>
           </tr>

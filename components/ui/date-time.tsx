@@ -1,12 +1,17 @@
 'use client';
 import { useMemo } from 'react';
+import { zoneLabel } from '@/lib/client/local-datetime';
 import { useMe } from '@/lib/client/me';
 
 /**
  * A timestamp in the viewer's locale and the account's time zone (its `default_timezone`; the
  * browser's until the account is loaded), with the zone named; the exact ISO value on hover.
  */
-export function DateTime({ value, date = false, fallback = '—' }: { value: string | null | undefined; date?: boolean; fallback?: string }) {
+export function DateTime({ value, date = false, fallback = '—', zone = false }: {
+  value: string | null | undefined; date?: boolean; fallback?: string;
+  /** Name the zone beside the time (for times someone chose, such as a schedule). */
+  zone?: boolean;
+}) {
   const timeZone = useMe().data?.account.default_timezone;
   const format = useMemo(() => {
     try {
@@ -17,5 +22,9 @@ export function DateTime({ value, date = false, fallback = '—' }: { value: str
   }, [date, timeZone]);
   if (!value) return <span className="text-slate-400">{fallback}</span>;
   const d = new Date(value);
-  return <time dateTime={value} title={`${d.toISOString()}${timeZone ? ` (shown in ${timeZone})` : ''}`}>{format.format(d)}</time>;
+  return (
+    <time dateTime={value} title={`${d.toISOString()}${timeZone ? ` (shown in ${timeZone})` : ''}`}>
+      {format.format(d)}{zone && !date && <span className="text-slate-500"> ({zoneLabel(timeZone, d)})</span>}
+    </time>
+  );
 }
