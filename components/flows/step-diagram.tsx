@@ -29,7 +29,7 @@ function summary(s: FlowStep): ReactNode {
 
 function branches(s: FlowStep): [string, number | null][] {
   const out: [string, number | null][] = [];
-  if (s.step_type === 'MENU' || (s.step_type === 'QUESTION' && s.next_steps_for_options_idx.length)) {
+  if (s.step_type === 'MENU' || ((s.step_type === 'QUESTION' || s.step_type === 'TEMPLATE') && s.next_steps_for_options_idx.length)) {
     s.answer_options.forEach((o, i) => out.push([`“${o}”`, s.next_steps_for_options_idx[i] ?? s.next_step_default_idx]));
   }
   if (s.step_type === 'CONDITIONAL') return [['then', s.next_step_default_idx], ['otherwise', s.next_step_alternate_idx]];

@@ -41,7 +41,12 @@ export const spokenStep = (s: Pick<DraftStep, 'step_type' | 'name'>) => [typeInf
 export function branches(s: DraftStep): Branch[] {
   const options = s.answer_options ?? [];
   switch (s.step_type) {
-    case 'MESSAGE': case 'TEMPLATE': case 'DELAY': case 'TAG': case 'CONTACT_UPDATE':
+    case 'TEMPLATE':
+      // Waiting for a tap on its quick-reply buttons, a branch each; else it goes straight on.
+      if (!options.length) return [{ id: 'default', label: 'next' }];
+      return [...options.map((o, i) => ({ id: `opt-${i}`, label: o })), { id: 'default', label: 'other answer' },
+        ...(s.has_max_wait_time ? [{ id: 'alternate', label: 'timeout' }] : [])];
+    case 'MESSAGE': case 'DELAY': case 'TAG': case 'CONTACT_UPDATE':
       return [{ id: 'default', label: 'next' }];
     case 'GO_TO':
       return [{ id: 'default', label: 'go to' }];

@@ -4,7 +4,8 @@ import { preview, variableSlots } from '@/components/templates/template-parts';
 import type { DraftStep } from '@/lib/client/flow-builder';
 import { useTemplate, useTemplates } from '@/lib/client/templates';
 import type { ChatTemplate } from '@/lib/client/types';
-import { Errors, Select } from './inputs';
+import { quickReplies } from '@/lib/templates/variables';
+import { Check, Errors, Select } from './inputs';
 import { VariableField } from './variable-field';
 
 // A TEMPLATE step's template, chosen among the account's approved ones, with one field per
@@ -39,8 +40,11 @@ export function TemplateStepFields({ step, errors, suggestions, onChange }: {
   const choose = (id: string) => {
     const t = approved.find((x) => x.id === id);
     const n = t ? variableSlots(t.components).length : 0;
-    onChange({ chat_template: id || null, template_variables: Array.from({ length: n }, (_, i) => values[i] ?? '') });
+    // Another template has other buttons: its taps are chosen again.
+    onChange({ chat_template: id || null, template_variables: Array.from({ length: n }, (_, i) => values[i] ?? ''), answer_options: [], next_steps_for_options_idx: [] });
   };
+  const buttons = chosen ? quickReplies(chosen.components) : [];
+  const waits = (step.answer_options ?? []).length > 0;
   const options: [string, string][] = [
     ['', list.isPending ? 'Loading templates…' : approved.length ? 'Choose an approved template' : 'No approved templates yet'],
     ...approved.map((t): [string, string] => [t.id, templateLabel(t)]),
@@ -64,6 +68,20 @@ export function TemplateStepFields({ step, errors, suggestions, onChange }: {
           ))}
           {Array.isArray(variableErrors) && <Errors errors={variableErrors} />}
         </fieldset>
+      )}
+      {buttons.length > 0 && (
+        <div className="space-y-1">
+          <Check label="Wait for a tap on a quick-reply button (a branch each)" checked={waits}
+            onChange={(on) => onChange(on
+              ? { answer_options: buttons, next_steps_for_options_idx: buttons.map(() => null) as unknown as number[] }
+              : { answer_options: [], next_steps_for_options_idx: [] })} />
+          <p className="text-[11px] text-slate-500">
+            {waits
+              ? `Each of ${buttons.map((b) => `“${b}”`).join(', ')} leads where its branch goes; any other reply takes “other answer”. The tapped text is {{step.${step.name || 'name'}}}. With no answer in 24 hours the contact's flow expires.`
+              : 'Without it, the flow goes on as soon as the template is sent.'}
+          </p>
+          <Errors errors={flat(errors.answer_options)} />
+        </div>
       )}
       {chosen && (
         <div>
