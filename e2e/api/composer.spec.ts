@@ -115,6 +115,10 @@ test('attachments: upload, served without credentials at its URL; type, size and
   const big = await upload(request, acme, Buffer.alloc(5 * 1024 * 1024 + 1), 'image/jpeg', 'big.jpg');
   expect(big.status()).toBe(413);
   expect(await big.json()).toEqual({ detail: 'The file is too large: an image may be at most 5 MB.' });
+  // A file that only claims to be an image would be refused by the provider after we took the message.
+  const fake = await upload(request, acme, Buffer.from('GIF89a not a png at all'), 'image/png', 'fake.png');
+  expect(fake.status()).toBe(415);
+  expect(await fake.json()).toEqual({ detail: 'The file\'s content is not that of a "image/png" file: send it with its own type.' });
   const empty = await upload(request, acme, Buffer.alloc(0), 'application/pdf', 'empty.pdf');
   expect(empty.status()).toBe(400);
   expect(await empty.json()).toEqual({ non_field_errors: ['The file is empty.'] });

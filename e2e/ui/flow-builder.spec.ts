@@ -684,3 +684,40 @@ test('a question offers its options from the start: one click makes it a choice 
   await expect(panel.getByRole('textbox', { name: 'Option 1' })).toHaveValue('Option 1');
   await expect(panel.getByRole('button', { name: '+ Offer options to choose from (buttons or a list)' })).toHaveCount(0);
 });
+
+test("a TEMPLATE step with quick-reply buttons waits for a tap: a branch per button on the node, named as problems until connected", async ({ page, request }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  const channel = (await (await request.get('/api/channels', { headers: h })).json()).results[0];
+  const created = await request.post('/api/channels/chat/template', {
+    headers: h,
+    data: {
+      channel: channel.id, name: 'spring_offer', language: 'en', category: 'MARKETING',
+      components: [{ type: 'BODY', text: 'Our spring sale starts today. Interested?' },
+        { type: 'BUTTONS', buttons: [{ type: 'QUICK_REPLY', text: 'Yes please' }, { type: 'QUICK_REPLY', text: 'No thanks' }] }],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const template = await created.json();
+  const flow = await (await request.post('/api/flow', {
+    headers: h,
+    data: { name: 'Offer', status: 'DRAFT', steps: [
+      { ordering_idx: 0, name: 'offer', step_type: 'TEMPLATE', chat_template: template.id, next_step_default_idx: 1 },
+      { ordering_idx: 1, step_type: 'END' },
+    ] },
+  })).json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${flow.id}/builder`);
+  const panel = page.getByRole('region', { name: 'Step settings' });
+  await node(page, 0).click();
+  await expect(node(page, 0).locator('[data-branch]')).toHaveCount(1);
+  await panel.getByLabel('Wait for a tap on a quick-reply button (a branch each)').check();
+  await expect(node(page, 0).locator('[data-branch]')).toHaveCount(3);
+  await expect(node(page, 0).locator('[data-branch="Yes please"]')).toHaveCount(1);
+  await expect(node(page, 0).locator('[data-branch="other answer"]')).toHaveCount(1);
+  await expect(node(page, 0).getByRole('list', { name: 'Problems' })).toContainText('The "Yes please" branch leads nowhere', { timeout: 10_000 });
+  await saved(page);
+  const draft = await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json();
+  expect(draft.body.steps[0].answer_options).toEqual(['Yes please', 'No thanks']);
+});

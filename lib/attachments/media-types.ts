@@ -41,3 +41,32 @@ export function megabytes(bytes: number): string {
 export function fileSize(bytes: number): string {
   return bytes < 1024 * 1024 ? `${Math.max(1, Math.round(bytes / 1024))} KB` : megabytes(bytes);
 }
+
+const ascii = (bytes: Uint8Array, at: number, text: string) => [...text].every((c, i) => bytes[at + i] === c.charCodeAt(0));
+const starts = (bytes: Uint8Array, ...values: number[]) => values.every((v, i) => bytes[i] === v);
+
+/**
+ * Whether the file's first bytes are those of its declared type, where the type has a signature
+ * (plain text has none): a file named an image that is not one would be refused by the provider
+ * only after the message was accepted here.
+ */
+export function contentMatches(mimeType: string, bytes: Uint8Array): boolean {
+  const zip = starts(bytes, 0x50, 0x4b, 0x03, 0x04); // the Office formats of 2007 on
+  const ole = starts(bytes, 0xd0, 0xcf, 0x11, 0xe0); // the older Office formats
+  const ftyp = ascii(bytes, 4, 'ftyp'); // MP4 and 3GPP
+  switch (mimeType.split(';')[0].trim().toLowerCase()) {
+    case 'image/jpeg': return starts(bytes, 0xff, 0xd8, 0xff);
+    case 'image/png': return starts(bytes, 0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a);
+    case 'application/pdf': return ascii(bytes, 0, '%PDF-');
+    case 'video/mp4': case 'video/3gpp': case 'audio/mp4': return ftyp;
+    case 'audio/ogg': return ascii(bytes, 0, 'OggS');
+    case 'audio/amr': return ascii(bytes, 0, '#!AMR');
+    case 'audio/mpeg': return ascii(bytes, 0, 'ID3') || (bytes[0] === 0xff && (bytes[1] & 0xe0) === 0xe0);
+    case 'audio/aac': return ascii(bytes, 0, 'ADIF') || (bytes[0] === 0xff && (bytes[1] & 0xf6) === 0xf0);
+    case 'application/msword': case 'application/vnd.ms-excel': case 'application/vnd.ms-powerpoint': return ole;
+    case 'application/vnd.openxmlformats-officedocument.wordprocessingml.document':
+    case 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet':
+    case 'application/vnd.openxmlformats-officedocument.presentationml.presentation': return zip;
+    default: return true;
+  }
+}

@@ -5,7 +5,7 @@ import { attachments } from '@/db/schema';
 import { ApiError, NotFoundError, ValidationError } from '@/lib/api/errors';
 import { readLimited } from '@/lib/api/body';
 import type { Member } from '@/lib/auth/member';
-import { ATTACHMENT_MAX_BYTES, MEDIA_LIMITS, megabytes, msgTypeFor } from './media-types';
+import { ATTACHMENT_MAX_BYTES, contentMatches, MEDIA_LIMITS, megabytes, msgTypeFor } from './media-types';
 import { serializeAttachment, type AttachmentRecord } from './serializer';
 
 // Files agents attach in the composer. Stored in the database (bytea), so that every web process
@@ -37,6 +37,9 @@ export async function storeAttachment(db: Db, member: Member, req: Request, file
     throw error;
   }
   if (!data.byteLength) throw ValidationError.nonField('The file is empty.');
+  if (!contentMatches(mimeType, data)) {
+    throw new ApiError(415, { detail: `The file's content is not that of a "${mimeType}" file: send it with its own type.` });
+  }
   const [row] = await db.insert(attachments).values({
     accountId: member.accountId, token: randomUUID(), filename: cleanName(filename, mimeType), mimeType, size: data.byteLength,
     data: Buffer.from(data.buffer, data.byteOffset, data.byteLength), uploadedBy: member.userId,
