@@ -11,7 +11,10 @@ import type { ChatTemplate, TemplateSendResult } from '@/lib/client/types';
 
 /** The contact's first name fills a template's first variable, the usual greeting. */
 function prefill(t: ChatTemplate, firstName: string | null): string[] {
-  return variableSlots(t.components).map((slot) => (slot.index === 0 ? firstName ?? '' : ''));
+  // The body's first value is most often the contact's name (a header's is a title or an order number).
+  const slots = variableSlots(t.components);
+  const first = slots.find((slot) => slot.part === 'body') ?? slots[0];
+  return slots.map((slot) => (slot === first ? firstName ?? '' : ''));
 }
 
 /** The `variables` errors, each naming its variable ({{n}}) when the API gave them by index. */
@@ -58,7 +61,7 @@ export function TemplateSendForm({ phone, firstName, channel = null, onSent }: {
       {chosen && (
         <>
           {slots.map((slot) => (
-            <input key={slot.index} aria-label={`Variable ${slot.index + 1} (${slot.part})`} placeholder={`{{${slot.index + 1}}} ${slot.part}`}
+            <input key={slot.index} aria-label={`Variable ${slot.index + 1} (${slot.part})`} placeholder={`{{${slot.local}}} in the ${slot.part}`}
               value={values[slot.index] ?? ''} className={inputClass}
               onChange={(e) => setValues((v) => { const next = [...v]; next[slot.index] = e.target.value; return next; })} />
           ))}

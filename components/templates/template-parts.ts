@@ -4,7 +4,8 @@ import { componentList, renderTemplate, variableCount, type TemplateComponent } 
 // logic (lib/templates/variables.ts): variables are numbered as the send expects them — header
 // text, then body text, then each URL button's url.
 
-export type VariableSlot = { index: number; part: string };
+/** A value a template takes: its place among all of them, its part, and its number within that part (as the part's text writes it). */
+export type VariableSlot = { index: number; part: string; local: number };
 export type PreviewButton = { type: string; text: string; url?: string; phone?: string };
 export type Preview = {
   header: { format: string; text?: string } | null;
@@ -21,7 +22,7 @@ export function variableSlots(components: unknown): VariableSlot[] {
   const list = componentList(components);
   const out: VariableSlot[] = [];
   const add = (n: number, part: string) => {
-    for (let i = 0; i < n; i++) out.push({ index: out.length, part });
+    for (let i = 0; i < n; i++) out.push({ index: out.length, part, local: i + 1 });
   };
   const header = find(list, 'HEADER');
   if (header && isTextHeader(header)) add(variableCount([header]), 'header');
