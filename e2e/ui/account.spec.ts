@@ -78,6 +78,14 @@ test('an admin adds an agent by invitation; the agent sets a password, signs in 
   // Their open dashboard is signed out too.
   await agent.goto('/inbox');
   await expect(agent).toHaveURL(/\/login/);
+  // Signing in again with the right password says why it is refused; a wrong one says no more than ever.
+  await agent.getByLabel('Email', { exact: true }).fill(email);
+  await agent.getByLabel('Password', { exact: true }).fill('iris-own-password');
+  await agent.getByRole('button', { name: 'Sign in' }).click();
+  await expect(agent.getByText('Your access to this account was removed: ask one of its admins to reactivate you.')).toBeVisible();
+  await agent.getByLabel('Password', { exact: true }).fill('not-her-password');
+  await agent.getByRole('button', { name: 'Sign in' }).click();
+  await expect(agent.getByText('Unable to sign in with the provided email and password.')).toBeVisible();
   await agentContext.close();
 });
 

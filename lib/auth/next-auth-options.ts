@@ -4,7 +4,7 @@ import { getDb } from '@/db';
 import { authenticateUser } from '@/lib/members/authenticate';
 import { authSecret } from './secret';
 import { clearSignInAttempts, countSignInAttempt, normalizeEmail, signInPolicy } from './sign-in-attempts';
-import { SIGN_IN_FAILED, tooManyAttemptsMessage } from './sign-in-message';
+import { DEACTIVATED_MESSAGE, SIGN_IN_FAILED, tooManyAttemptsMessage } from './sign-in-message';
 import { describeError } from '@/lib/errors/describe';
 import { endMemberSessions } from './end-sessions';
 import { currentSessionEpoch, sessionMember } from './session-member';
@@ -43,6 +43,7 @@ export function nextAuthOptions({ secure = false }: { secure?: boolean } = {}): 
             throw new Error(SIGN_IN_FAILED);
           }
           if (wait) throw new Error(tooManyAttemptsMessage(wait));
+          if (user === 'deactivated') throw new Error(DEACTIVATED_MESSAGE);
           if (!user) return null;
           return { id: String(user.id), email: user.email, name: `${user.firstName} ${user.lastName}`.trim(), epoch: user.sessionEpoch } as never;
         },

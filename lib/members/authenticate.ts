@@ -9,11 +9,13 @@ let dummyHash: Promise<string> | null = null;
 export async function authenticateUser(email: string, password: string) {
   const db = await getDb();
   const [user] = await db.select().from(users)
-    .where(and(eq(sql`lower(${users.email})`, email.trim().toLowerCase()), eq(users.isActive, true))).limit(1);
+    .where(eq(sql`lower(${users.email})`, email.trim().toLowerCase())).limit(1);
   if (!user) {
     dummyHash ??= hashPassword('not a real password');
     await verifyPassword(password, await dummyHash);
     return null;
   }
-  return (await verifyPassword(password, user.passwordHash)) ? user : null;
+  if (!(await verifyPassword(password, user.passwordHash))) return null;
+  // The right password of a deactivated member: told why, rather than left to think they mistyped.
+  return user.isActive ? user : 'deactivated' as const;
 }
