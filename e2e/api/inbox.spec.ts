@@ -18,7 +18,7 @@ test.beforeAll(async ({ request }) => {
 test.afterAll(async () => receiver.stop());
 
 const USER_KEYS = ['account', 'date_joined', 'email', 'first_name', 'id', 'last_name', 'profile_image'];
-const SUMMARY_KEYS = ['body', 'direction', 'id', 'msg_type', 'status', 'timestamp'];
+const SUMMARY_KEYS = ['body', 'direction', 'id', 'msg_type', 'sent_by', 'source', 'status', 'timestamp'];
 
 
 const get = async (request: APIRequestContext, account: TestAccount, path: string) => {
@@ -33,6 +33,8 @@ test('a conversation carries its first and last message, unread count and assign
   const fresh = await get(request, acme, `/api/inbox/conversation/${sent.conversation}`);
   expect(fresh.first_message).toEqual({
     id: sent.id, body: expect.stringContaining('Ana'), direction: 'OUTBOUND', msg_type: 'template', status: expect.any(String), timestamp: expect.stringMatching(ISO),
+    // Sent through the API with the admin's key: by the admin.
+    source: 'API', sent_by: acme.admin.id,
   });
   expect(fresh.last_message).toEqual(fresh.first_message);
   expect(fresh.unread_count).toBe(0);

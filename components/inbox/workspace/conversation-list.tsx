@@ -27,6 +27,8 @@ function useSenderName(): SenderName {
   const me = useMe().data?.user.id;
   const members = useMembers().data;
   return (m) => {
+    // What a broadcast or a flow sent is theirs, whoever created the broadcast.
+    if (m.source === 'BROADCAST' || m.source === 'FLOW') return BY_SOURCE[m.source];
     if (m.sent_by !== null && m.sent_by === me) return 'You';
     const member = m.sent_by === null ? undefined : members?.find((x) => x.id === m.sent_by);
     if (member) return member.first_name || member.email;

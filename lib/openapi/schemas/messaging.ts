@@ -92,7 +92,7 @@ export const MessageSummary = named('MessageSummary', z.object({
   status: z.enum(messageStatuses),
   timestamp: dateTime(),
   source: z.enum(messageSources),
-  sent_by: z.int().nullable().meta({ description: 'The id of the member who sent it from the inbox; null for the contact\'s messages and what the API, a broadcast or a flow sent.' }),
+  sent_by: z.int().nullable().meta({ description: 'The id of the member who sent it (from the inbox, through the API with their key, or in a broadcast they created); null for the contact\'s messages and a flow\'s.' }),
 }).meta({ description: 'A message as a conversation list shows it.' }));
 
 export const ContactSummary = named('ContactSummary', z.object({
