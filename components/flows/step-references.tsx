@@ -23,8 +23,13 @@ export function FlowName({ id }: { id: string }) {
   return <p className="truncate text-xs text-slate-600">Starts <span className="font-medium text-slate-800">{f ? f.name : `flow ${id.slice(0, 8)}…`}</span></p>;
 }
 
-export function Assignees({ ids }: { ids: number[] }) {
+/** The members' names, by id (`#id` for one the list does not hold). */
+export function useMemberNames(ids: number[]): string[] {
   const members = useMembers().data ?? [];
-  const names = ids.map((id) => { const m = members.find((x) => x.id === id); return m ? memberName(m) : `#${id}`; });
+  return ids.map((id) => { const m = members.find((x) => x.id === id); return m ? memberName(m) : `#${id}`; });
+}
+
+export function Assignees({ ids }: { ids: number[] }) {
+  const names = useMemberNames(ids);
   return <p className="text-xs text-slate-600">To the inbox{names.length ? `, assigned to ${names.length > 2 ? `${names.slice(0, 2).join(', ')} +${names.length - 2}` : names.join(', ')}` : ''}</p>;
 }

@@ -2,8 +2,7 @@
 import Link from 'next/link';
 import type { ReactNode } from 'react';
 import { DateTime } from '@/components/ui/date-time';
-import { useMembers } from '@/lib/client/members';
-import { memberName } from './builder/member-picker';
+import { useMemberNames } from './step-references';
 
 // What a step did for one contact (its `execution_result`), in words: the answer, the branch
 // taken and why, the request's answer, the wait. Keys it does not know are shown as they are, and
@@ -95,7 +94,6 @@ function Conditions({ checked }: { checked: Condition[] }) {
 }
 
 function MemberNames({ ids }: { ids: number[] }) {
-  const members = useMembers().data ?? [];
-  if (!ids.length) return <>nobody (the inbox)</>;
-  return <>{ids.map((id) => { const m = members.find((x) => x.id === id); return m ? memberName(m) : `#${id}`; }).join(', ')}</>;
+  const names = useMemberNames(ids);
+  return <>{names.length ? names.join(', ') : 'nobody (the inbox)'}</>;
 }

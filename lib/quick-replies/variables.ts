@@ -1,4 +1,4 @@
-import { asText, lookupVariable } from '@/lib/flows/variables';
+import { asText, lookupVariable, parseVariable } from '@/lib/flows/variables';
 
 // Quick-reply variables: `{{contact.first_name}}`, any contact field or meta key
 // (`{{contact.city}}` reads meta when no field has that name), and `{{agent.first_name}}`;
@@ -6,12 +6,12 @@ import { asText, lookupVariable } from '@/lib/flows/variables';
 // flows. Filled in the browser when the agent inserts the snippet, so the agent sees and can edit
 // the text.
 
-export const VARIABLE = /\{\{\s*([a-zA-Z_][\w.-]*)\s*(?:\|([^{}]*))?\}\}/g;
+export const VARIABLE = /\{\{\s*([a-zA-Z_][\w.-]*\s*(?:\|[^{}]*)?)\}\}/g;
 const ROOTS = ['contact', 'agent'];
 
 /** Variable names that name neither a contact's nor an agent's value. */
 export function unknownVariables(body: string): string[] {
-  return [...body.matchAll(VARIABLE)].map((m) => m[1]).filter((name) => {
+  return [...body.matchAll(VARIABLE)].map((m) => parseVariable(m[1]).name).filter((name) => {
     const [root, ...rest] = name.split('.');
     return !ROOTS.includes(root) || rest.length === 0 || rest.some((p) => !p);
   });
@@ -31,5 +31,8 @@ function lookup(name: string, ctx: FillContext): unknown {
 
 /** The snippet with each variable replaced by its value; an unknown or empty one becomes its fallback, else ''. */
 export function fillVariables(body: string, ctx: FillContext): string {
-  return body.replace(VARIABLE, (_, name: string, fallback: string | undefined) => asText(lookup(name, ctx)) || (fallback?.trim() ?? ''));
+  return body.replace(VARIABLE, (_, inner: string) => {
+    const { name, fallback } = parseVariable(inner);
+    return asText(lookup(name, ctx)) || (fallback ?? '');
+  });
 }

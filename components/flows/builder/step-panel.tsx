@@ -104,7 +104,6 @@ function VariableOptions({ step, errors, suggestions, known, onChange }: { step:
   );
 }
 
-/** A TRIGGER_FLOW step's flow: any other flow of the account. */
 /** A DELAY's end, typed on the account's clock (as the dashboard shows times) and kept as an instant. */
 function DelayUntilField({ value, onChange, errors }: { value: string | null; onChange: (v: string | null) => void; errors: string[] }) {
   const timeZone = useMe().data?.account.default_timezone;
@@ -113,6 +112,7 @@ function DelayUntilField({ value, onChange, errors }: { value: string | null; on
   return <Input label={`Until (${zoneLabel(timeZone, at ?? undefined)})`} type="datetime-local" value={shown} onChange={(v) => onChange(v ? localInputToIso(v, timeZone) : null)} errors={errors} />;
 }
 
+/** A TRIGGER_FLOW step's flow: any other flow of the account. */
 function FlowChoice({ flowId, value, onChange, errors }: { flowId: string; value: string | null; onChange: (id: string | null) => void; errors: string[] }) {
   const flows = useFlowChoices();
   const others = (flows.data ?? []).filter((f) => f.id !== flowId);

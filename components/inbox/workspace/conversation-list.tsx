@@ -11,7 +11,7 @@ import { CONVERSATION_STATUSES } from '@/lib/client/conversations';
 import { useInboxList } from '@/lib/client/inbox';
 import { useMe } from '@/lib/client/me';
 import { useMembers } from '@/lib/client/members';
-import type { Conversation } from '@/lib/client/types';
+import type { Conversation, Member } from '@/lib/client/types';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 import { ConversationStatusBadge, conversationStatusLabel } from '../conversation-status-badge';
 import { MessageStatusBadge } from '../message-status';
@@ -19,13 +19,11 @@ import { filterQuery, useInboxFilters, VIEWS } from './inbox-filters';
 import { RelativeTime } from './relative-time';
 
 /** Who sent an outbound message, as its preview names them: you, a teammate by first name, or what sent it. */
-export type SenderName = (m: NonNullable<Conversation['last_message']>) => string;
+type SenderName = (m: NonNullable<Conversation['last_message']>) => string;
 
 const BY_SOURCE: Record<string, string> = { API: 'API', BROADCAST: 'Broadcast', FLOW: 'Flow', INBOX: 'Team' };
 
-function useSenderName(): SenderName {
-  const me = useMe().data?.user.id;
-  const members = useMembers().data;
+function senderName(me: number | undefined, members: Member[] | undefined): SenderName {
   return (m) => {
     // What a broadcast or a flow sent is theirs, whoever created the broadcast.
     if (m.source === 'BROADCAST' || m.source === 'FLOW') return BY_SOURCE[m.source];
@@ -92,8 +90,8 @@ export function ConversationList({ openId }: { openId: string | null }) {
   const debounced = useDebouncedValue(search, 300);
   // A tag is applied once typing pauses, as the search is (Enter applies it at once).
   const debouncedTag = useDebouncedValue(tag, 500);
-  const sender = useSenderName();
   const members = useMembers().data;
+  const sender = senderName(useMe().data?.user.id, members);
   const inactive = new Set(members?.filter((m) => !m.is_active).map((m) => m.id));
   const go = (change: Partial<typeof filters>) => router.replace(`${pathname}${filterQuery({ ...filters, ...change })}`, { scroll: false });
   useEffect(() => {
