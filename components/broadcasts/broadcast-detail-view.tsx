@@ -18,6 +18,9 @@ import { BroadcastStatusBadge } from './broadcast-status-badge';
 import { DeliveryFunnel } from './delivery-funnel';
 import { RecipientsCard } from './recipients-card';
 import { SentProgress } from './sent-progress';
+import { useTemplate } from '@/lib/client/templates';
+import { preview } from '@/components/templates/template-parts';
+import { TemplatePreview } from '@/components/templates/template-preview';
 
 const fmt = new Intl.NumberFormat('en-US');
 
@@ -89,6 +92,9 @@ function Schedule({ broadcast: b }: { broadcast: Broadcast }) {
 
 function TemplateCard({ broadcast: b }: { broadcast: Broadcast }) {
   const t = b.chat_template;
+  // The whole message (header, footer, buttons) when the template is still there; the body the
+  // broadcast keeps otherwise, and while the template loads.
+  const template = useTemplate(String(t?.id ?? ''), Boolean(t));
   return (
     <Card title="Template">
       {t ? (
@@ -97,10 +103,14 @@ function TemplateCard({ broadcast: b }: { broadcast: Broadcast }) {
           <span className="text-slate-500"> · {t.language} · {t.channel.name}</span>
         </p>
       ) : <p className="text-sm text-slate-500">The template was deleted.</p>}
-      <p className="mt-3 whitespace-pre-wrap break-words rounded-md bg-slate-50 px-3 py-2.5 text-sm text-slate-800" data-testid="template-body">
-        {b.template_body || <span className="text-slate-400">No body text.</span>}
-      </p>
-      <p className="mt-2 text-xs text-slate-500">Each recipient gets this text with their own values in place of the variables.</p>
+      <div className="mt-3">
+        {template.data ? <TemplatePreview preview={preview(template.data.components, [])} /> : (
+          <p className="whitespace-pre-wrap break-words rounded-md bg-slate-50 px-3 py-2.5 text-sm text-slate-800" data-testid="template-body">
+            {b.template_body || <span className="text-slate-400">No body text.</span>}
+          </p>
+        )}
+      </div>
+      <p className="mt-2 text-xs text-slate-500">Each recipient gets this message with their own values in place of the variables.</p>
     </Card>
   );
 }
