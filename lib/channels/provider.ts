@@ -69,7 +69,12 @@ export type SendOutcome =
    */
   | { ok: false; retry: boolean; throttled?: boolean; code: string; message: string }
   /** The claim was refused (another job has the message) or came too late: nothing went out. */
-  | { ok: false; calledOff: true };
+  | { ok: false; calledOff: true }
+  /**
+   * The request went out whole and no answer came (a timeout, a connection cut mid-answer): the
+   * provider may have sent it, so it is not sent again blindly (send-job.ts settles it).
+   */
+  | { ok: false; uncertain: true; code: string; message: string };
 
 /** Claims the message for this send (at most once); false when it must not go out. */
 export type SendClaim = () => Promise<boolean>;

@@ -24,7 +24,9 @@ import { channelUnusable } from '@/lib/channels/usable';
 // - accepted: provider id and `accepted`;
 // - throttled: the channel pauses and the send is tried again later, however often it takes;
 // - a transient failure: retried on MESSAGE_RETRY_SCHEDULE, then failed;
-// - permanent error: `failed` at once.
+// - permanent error: `failed` at once;
+// - no answer after the request went out whole (a timeout): kept claimed, and settled as below,
+//   since the provider may have sent it.
 // A message of a paused broadcast is left queued (resuming sends it); of a canceled one, failed.
 // A job that finds the message claimed but unsettled waits out the claim: once it is older than
 // SEND_CLAIM_STALE_MS the worker that held it is taken to have died mid-send, and the provider's
@@ -42,7 +44,7 @@ export const STATUS_LAG_SECONDS = Number(process.env.SEND_STATUS_LAG_SECONDS || 
 /** After this long past the stale claim without callbacks to tell, the outcome stays unknown. */
 export const UNKNOWN_AFTER_SECONDS = 10 * STATUS_LAG_SECONDS;
 export const OUTCOME_UNKNOWN_CODE = 'outcome_unknown';
-export const OUTCOME_UNKNOWN_MESSAGE = 'outcome unknown: the worker stopped during the send and the provider never said whether it arrived; not resent to avoid a duplicate';
+export const OUTCOME_UNKNOWN_MESSAGE = 'outcome unknown: the send was cut short (its worker stopped, or the provider did not answer) and the provider never said whether it arrived; not resent to avoid a duplicate';
 export const BROADCAST_CANCELED_CODE = 'broadcast_canceled';
 
 type MessageRow = typeof messages.$inferSelect;
@@ -145,8 +147,8 @@ export function acceptedStatement(rows: { id: string; provider_id: string }[]): 
   // Also over an "outcome unknown" failure: the provider did accept it, after all.
   return sql`
     update messages m set provider_id = x.provider_id, status = 'accepted', accepted_on = now(), failed_on = null,
-      provider_error_code = case when m.status = 'failed' then null else m.provider_error_code end,
-      provider_error_message = case when m.status = 'failed' then null else m.provider_error_message end
+      -- The errors of earlier attempts go: they are the reason a message failed, and it did not.
+      provider_error_code = null, provider_error_message = null
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
       as x(id uuid, provider_id text)
     -- By the primary key only (send-claim.ts): the ids also as an array, whose size the planner
@@ -204,6 +206,20 @@ async function scheduleRetry(m: MessageRow, attempts: number, delay: number, cod
   });
 }
 
+/**
+ * A send that went out whole without an answer: it keeps its claim, so that, as for a worker that
+ * died mid-send, the provider's callbacks decide whether it is sent again (settleClaimed). The
+ * error stays on it meanwhile, for whoever looks at the message.
+ */
+async function awaitEvidence(m: MessageRow, code: string, message: string) {
+  const db = await getDb();
+  await db.transaction(async (tx) => {
+    const [kept] = await tx.update(messages).set({ providerErrorCode: code.slice(0, 32), providerErrorMessage: message })
+      .where(and(eq(messages.id, m.id), eq(messages.status, 'queued'))).returning({ id: messages.id });
+    if (kept) await enqueue(tx, QUEUES.messageSend.name, { messageId: m.id }, { startAfter: STALE_SECONDS + 1, priority: sendPriority(m.source) });
+  });
+}
+
 type Sendable = { m: MessageRow; channel: ChannelRow; provider: ChannelProvider; broadcast: boolean };
 type Loaded = { m: MessageRow; c: ChannelRow | null; broadcastStatus: string | null; behind: boolean };
 
@@ -234,6 +250,7 @@ async function settle(outcomes: (Sendable & { result: SendOutcome })[]) {
   let throttled = false;
   for (const { m, channel, result } of outcomes) {
     if (result.ok || 'calledOff' in result) continue;
+    if ('uncertain' in result) { await awaitEvidence(m, result.code, result.message); continue; }
     const attempts = m.failedAttempts + 1;
     if (result.throttled && !throttled) {
       throttled = true;

@@ -85,11 +85,13 @@ describe('cloudRequest', () => {
     const silent = await cloudRequest(`${base}/silent`, 'tok');
     expect(silent).toMatchObject({ status: null, json: null });
     expect(silent.error).toMatch(/did not answer within 2 seconds/);
+    expect(silent.mayHaveArrived, 'the request went out whole: the provider may have acted on it').toBe(true);
     const huge = await cloudRequest(`${base}/huge`, 'tok');
     expect(huge).toMatchObject({ status: null, error: 'The answer exceeded 16 MB' });
     const cut = await cloudRequest(`${base}/cut`, 'tok');
     expect(cut.status).toBeNull();
     expect(cut.error).toBeTruthy();
+    expect(cut.mayHaveArrived).toBe(true);
   });
 
   it('reports a token Node cannot send as a header as a failed call, and leaves no timer behind', async () => {
@@ -112,6 +114,7 @@ describe('cloudRequest', () => {
     const refused = await cloudRequest(`http://127.0.0.1:${port}/x`, 'tok');
     expect(refused).toMatchObject({ status: null, json: null });
     expect(refused.error).toBe(`Could not reach the provider: the connection was refused (127.0.0.1:${port}).`);
+    expect(refused.mayHaveArrived, 'nothing went out').toBeUndefined();
     expect((await cloudRequest('not a url', 'tok')).error).toMatch(/Invalid URL/);
     expect((await cloudRequest('ftp://example.com/x', 'tok')).error).toBe('unsupported protocol ftp:');
   });

@@ -20,6 +20,12 @@ export type CloudResponse = {
   error: string | null;
   /** The request was held and then called off (see `hold`): the provider never received it whole. */
   calledOff?: boolean;
+  /**
+   * No answer came (status null) after the request had gone out whole: the provider may have
+   * acted on it. Not set for a reused idle connection the server had closed (reset before any
+   * answer), which Node documents as safe to send again.
+   */
+  mayHaveArrived?: boolean;
 };
 
 export type CloudRequestInit = {
@@ -59,7 +65,12 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
       clearTimeout(deadline);
       resolve(result);
     };
-    const fail = (message: string) => finish({ status: null, json: null, error: message });
+    let wentOutWhole = false;
+    let answered = false;
+    const fail = (message: string, error?: NodeJS.ErrnoException) => {
+      const staleSocket = Boolean(req?.reusedSocket) && error?.code === 'ECONNRESET' && !answered;
+      finish({ status: null, json: null, error: message, ...(wentOutWhole && !staleSocket ? { mayHaveArrived: true } : {}) });
+    };
     const client = target.protocol === 'https:' ? https : http;
     let req: http.ClientRequest | undefined;
     // The limit covers the whole exchange: a provider trickling bytes cannot hold a worker.
@@ -79,6 +90,7 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
           accept: 'application/json',
         },
       }, (res) => {
+        answered = true;
         const status = res.statusCode ?? null;
         // Redirects are not followed (an API answering one is misconfigured), as with fetch's redirect: 'error'.
         if (status !== null && status >= 300 && status < 400) {
@@ -107,7 +119,8 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
         res.on('error', (error) => fail(error.message));
         res.on('close', () => { if (!res.complete) fail('The connection closed before the answer ended'); });
       });
-      req.on('error', (error) => fail(describeNetworkError(error, target)));
+      req.on('error', (error) => fail(describeNetworkError(error, target), error));
+      req.on('finish', () => { wentOutWhole = true; });
       if (init.hold && body !== null && body.length > 1) {
         const held = req;
         held.write(body.subarray(0, body.length - 1));

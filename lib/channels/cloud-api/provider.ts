@@ -53,6 +53,7 @@ export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): C
       const id = (res.json?.messages as { id?: string }[] | undefined)?.[0]?.id;
       if (res.status !== null && res.status >= 200 && res.status < 300 && id) return { ok: true, providerId: id };
       const { code, message: text } = cloudError(res);
+      if (res.mayHaveArrived) return { ok: false, uncertain: true, code, message: text };
       return { ok: false, retry: isRetryable(res, code), throttled: isThrottled(res, code), code, message: text };
     },
 

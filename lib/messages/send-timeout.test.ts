@@ -1,0 +1,82 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import '@/lib/test-support/unit-database';
+import { eq, sql } from 'drizzle-orm';
+import { FakeCloud, TOKEN } from '../../e2e/api/fake-cloud';
+
+// A provider that takes the whole request and never answers in time: the send may have gone out,
+// so it is not sent again on the retry schedule; the provider's callbacks decide (send-job.ts).
+// Here with a short provider timeout, so a file of its own.
+process.env.CLOUD_API_TIMEOUT_MS = '300';
+
+const { closeDatabase, execRows, getDb } = await import('@/db');
+const { accounts, contacts, messages } = await import('@/db/schema');
+const { createCloudChannel } = await import('@/lib/channels/service');
+const { stopQueue } = await import('@/lib/jobs/queue');
+const { SEND_CLAIM_STALE_MS, sendMessage } = await import('./send-job');
+const { applyStatus } = await import('./status');
+
+let cloud: FakeCloud;
+
+async function queuedMessage(name: string, baseUrl = cloud.baseUrl) {
+  const db = await getDb();
+  const n = `${Date.now()}${name.length}`;
+  const [account] = await db.insert(accounts).values({ name: `send-timeout ${name} ${n}`, country: 'MX' }).returning();
+  const phoneNumberId = `PNT${n}`;
+  const channel = await createCloudChannel(db, account.id, {
+    name: 'Cloud', phone_number_id: phoneNumberId, business_account_id: `WABA${n}`, access_token: TOKEN, app_secret: 'secret',
+    verify_token: 'verify', app_id: '', base_url: baseUrl, api_version: 'v21.0', rate_limit: 80,
+  } as never);
+  const phone = `+52155${n.slice(-8)}`;
+  const [contact] = await db.insert(contacts).values({ accountId: account.id, phone, canonicalPhone: phone }).returning();
+  const [message] = await db.insert(messages).values({
+    accountId: account.id, contactId: contact.id, channelId: channel.id, direction: 'OUTBOUND', source: 'API', status: 'queued',
+    msgType: 'text', toNumber: phone, fromNumber: phoneNumberId, body: 'hello', content: { text: { body: 'hello' } }, queuedOn: new Date(),
+  }).returning();
+  return { db, message, phoneNumberId, channelId: channel.id };
+}
+
+const reload = async (id: string) => (await (await getDb()).select().from(messages).where(eq(messages.id, id)))[0];
+
+beforeAll(async () => { cloud = await new FakeCloud().start(); });
+afterAll(async () => {
+  await stopQueue();
+  await closeDatabase();
+  await cloud.stop();
+});
+
+describe('a send the provider never answers in time', () => {
+  it('keeps its claim and is not sent again by the next job, which waits for the claim to go stale', async () => {
+    const { db, message, phoneNumberId } = await queuedMessage('kept');
+    cloud.onSend(phoneNumberId, () => ({ status: 200, json: { messages: [{ id: 'wamid.TOOLATE' }] }, delayMs: 1000 }));
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(1);
+    expect(await reload(message.id)).toMatchObject({
+      status: 'queued', providerId: null, failedAttempts: 0, sendClaimedOn: expect.any(Date), providerErrorCode: 'network',
+      providerErrorMessage: expect.stringMatching(/did not answer within/),
+    });
+    const [job] = await execRows<{ start_after: Date; created_on: Date }>(db, sql`select start_after, created_on from pgboss.job
+      where name = 'message-send' and data->>'messageId' = ${message.id} and state = 'created'`);
+    expect(job, 'a job looks at it again').toBeTruthy();
+    expect(new Date(job.start_after).getTime() - new Date(job.created_on).getTime()).toBeGreaterThanOrEqual(SEND_CLAIM_STALE_MS);
+    await sendMessage(message.id); // that job, run early: the claim is fresh, so it waits
+    expect(cloud.sends(phoneNumberId)).toHaveLength(1);
+  });
+
+  it('is settled as accepted by the provider\'s status naming it, without a second send', async () => {
+    const { message, phoneNumberId, channelId } = await queuedMessage('named');
+    cloud.onSend(phoneNumberId, () => ({ status: 200, json: { messages: [{ id: 'wamid.SLOWOK' }] }, delayMs: 1000 }));
+    await sendMessage(message.id);
+    await applyStatus(await getDb(), { channelId, providerId: 'wamid.SLOWOK', status: 'sent', at: new Date(), reference: message.id });
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(1);
+    expect(await reload(message.id)).toMatchObject({ status: 'sent', providerId: 'wamid.SLOWOK', providerErrorCode: null, providerErrorMessage: null });
+  });
+
+  it('a connection refused before anything went out is retried as before', async () => {
+    const { message } = await queuedMessage('refused', 'http://127.0.0.1:9');
+    await sendMessage(message.id);
+    const after = await reload(message.id);
+    expect(after.status).toBe('queued');
+    expect(after.sendClaimedOn).toBeNull();
+  });
+});
