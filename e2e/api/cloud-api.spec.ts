@@ -158,6 +158,46 @@ test('a template send produces the exact Cloud API request, and the message reco
   });
 });
 
+test('synced templates the provider would refuse from here: a media header is refused at send; an authentication code goes in its button too; archived is disabled', async ({ request }) => {
+  const channel = await addChannel(request, acme);
+  const media = { id: '2001', name: 'promo_img', language: 'en_US', status: 'APPROVED', category: 'MARKETING', components: [
+    { type: 'HEADER', format: 'IMAGE', example: { header_handle: ['https://x.example/h.png'] } }, { type: 'BODY', text: 'Hi {{1}}, look!' },
+  ] };
+  const otp = { id: '2002', name: 'login_code', language: 'en_US', status: 'APPROVED', category: 'AUTHENTICATION', components: [
+    { type: 'BODY', text: '*{{1}}* is your verification code.' },
+    { type: 'BUTTONS', buttons: [{ type: 'OTP', otp_type: 'COPY_CODE', text: 'Copy code' }] },
+  ] };
+  const archived = { ...TEMPLATE, id: '2003', name: 'old_notice', status: 'ARCHIVED' };
+  const list = await syncedTemplate(request, acme, channel, [[media, otp, archived]]);
+  const byName = Object.fromEntries(list.map((t) => [t.name, t]));
+  expect(byName.old_notice.status).toBe('disabled');
+
+  const refused = await request.post(`/api/channels/chat/template/${byName.promo_img.id}/send`, {
+    headers: acme.admin.headers, data: { phone: uniquePhone(), variables: ['Ana'] },
+  });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ non_field_errors: ['This template has an IMAGE header, which needs a file with every send; it cannot be sent from here.'] });
+  const broadcast = await request.post('/api/broadcast', {
+    headers: acme.admin.headers, data: { name: 'img', chat_template: byName.promo_img.id, recipients: [{ phone: uniquePhone(), data: ['Ana'] }] },
+  });
+  expect(broadcast.status()).toBe(400);
+  expect((await broadcast.json()).chat_template).toEqual(['This template has an IMAGE header, which needs a file with every send; it cannot be sent from here.']);
+
+  const phone = uniquePhone();
+  const sent = await request.post(`/api/channels/chat/template/${byName.login_code.id}/send`, {
+    headers: acme.admin.headers, data: { phone, variables: ['998877'] },
+  });
+  expect(sent.status(), await sent.text()).toBe(201);
+  await expect.poll(() => cloud.sends(channel.phoneNumberId).length).toBe(1);
+  expect((cloud.sends(channel.phoneNumberId)[0].body as { template: unknown }).template).toEqual({
+    name: 'login_code', language: { code: 'en_US' },
+    components: [
+      { type: 'body', parameters: [{ type: 'text', text: '998877' }] },
+      { type: 'button', sub_type: 'url', index: '0', parameters: [{ type: 'text', text: '998877' }] },
+    ],
+  });
+});
+
 test('a signed callback creates the contact, the conversation and messages of every type', async ({ request }) => {
   const channel = await addChannel(request, acme);
   const phone = uniquePhone();
@@ -209,6 +249,40 @@ test('a forged or missing signature is refused and stores nothing', async ({ req
   // Unknown channels and malformed ids are 404s.
   expect((await request.post('/api/channels/cloud-api/webhook/999999999', { data: payload })).status()).toBe(404);
   expect((await request.post('/api/channels/cloud-api/webhook/abc', { data: payload })).status()).toBe(404);
+});
+
+test('a signed callback of the wrong shape is answered 200 with what was skipped, never a 500; a time far ahead is not believed', async ({ request }) => {
+  const channel = await addChannel(request, acme);
+  const from = uniquePhone().slice(1);
+  const shaped = (value: object) => ({ object: 'whatsapp_business_account', entry: [{ id: 'WABA', changes: [{ field: 'messages', value: {
+    messaging_product: 'whatsapp', metadata: { display_phone_number: '15550000000', phone_number_id: channel.phoneNumberId }, ...value,
+  } }] }] });
+  const cases: [object, object][] = [
+    [shaped({ messages: 'x' }), { messages: 0, duplicates: 0, statuses: 0, skipped: 0 }],
+    [shaped({ messages: [null, 7, 'text'] }), { messages: 0, duplicates: 0, statuses: 0, skipped: 3 }],
+    [shaped({ messages: [{ from, id: 123, type: 'text', text: { body: 'numeric id' } }] }), { messages: 0, duplicates: 0, statuses: 0, skipped: 1 }],
+    [shaped({ statuses: [null, { id: 5, status: 'read' }], contacts: 'nobody' }), { messages: 0, duplicates: 0, statuses: 0, skipped: 2 }],
+    [{ object: 'x', entry: 'not a list' }, { messages: 0, duplicates: 0, statuses: 0, skipped: 0 }],
+    [{ entry: [null, { changes: [null, { value: 'text' }] }] }, { messages: 0, duplicates: 0, statuses: 0, skipped: 0 }],
+    [[1, 2, 3], { messages: 0, duplicates: 0, statuses: 0, skipped: 0 }],
+  ];
+  for (const [payload, counts] of cases) {
+    const res = await postCallback(request, channel, payload);
+    expect(res.status(), JSON.stringify(payload)).toBe(200);
+    expect(await res.json(), JSON.stringify(payload)).toEqual(counts);
+  }
+  // Fields of the wrong type inside a message that is otherwise fine are dropped, not fatal.
+  const future = String(99_999_999_999);
+  const odd = shaped({ messages: [{ from, id: uniqueId('wamid.in'), timestamp: future, type: 'text', text: { body: 42 }, context: 'nope' }] });
+  expect(await (await postCallback(request, channel, odd)).json()).toEqual({ messages: 1, duplicates: 0, statuses: 0, skipped: 0 });
+  const contacts = await (await request.get(`/api/contact?search=${from}`, { headers: acme.admin.headers })).json();
+  const conversations = await (await request.get(`/api/inbox/conversation?contact=${contacts.results[0].id}`, { headers: acme.admin.headers })).json();
+  const [message] = await messagesOf(request, acme, conversations.results[0].id);
+  expect(message.body).toBe('');
+  // A timestamp in the year 5138 is taken as now: the 24-hour window is a day, not millennia.
+  const conversation = conversations.results[0];
+  expect(Date.parse(conversation.free_form_until) - Date.now()).toBeLessThan(25 * 3600_000);
+  expect(Math.abs(Date.parse(String(message.timestamp)) - Date.now())).toBeLessThan(3600_000);
 });
 
 test('a callback for another phone number id of the same app stores nothing on this channel', async ({ request }) => {
@@ -362,17 +436,15 @@ test('test-credentials asks the provider and reports a refusal', async ({ reques
   }
 });
 
-test('sync-templates: a provider refusal is a 400 with its message; a server failure is a plain 500', async ({ request }) => {
+test('sync-templates: a provider refusal is a 400 with its message; a NUL character in a template is dropped', async ({ request }) => {
   const channel = await addChannel(request, acme);
   await request.patch(`/api/channels/${channel.id}`, { headers: acme.admin.headers, data: { access_token: 'EAAG-wrong-token-000000' } });
   const refused = await request.post(`/api/channels/${channel.id}/sync-templates`, { headers: acme.admin.headers });
   expect(refused.status()).toBe(400);
   expect(await refused.json()).toEqual({ non_field_errors: ['Template sync failed (190): Invalid OAuth access token.'] });
 
-  // A template the database refuses to store (a NUL character): the SQL error stays in the server log.
+  // A NUL character (which Postgres text refuses) in what the provider lists is dropped, not fatal.
   const other = await addChannel(request, acme);
-  cloud.setTemplates(other.waba, [[{ ...TEMPLATE, name: 'nul\u0000name' }]]);
-  const failed = await request.post(`/api/channels/${other.id}/sync-templates`, { headers: acme.admin.headers });
-  expect(failed.status()).toBe(500);
-  expect(await failed.json()).toEqual({ detail: 'A server error occurred.' });
+  const [stored] = await syncedTemplate(request, acme, other, [[{ ...TEMPLATE, name: 'nul\u0000name', components: [{ type: 'BODY', text: 'Hi\u0000 {{1}}' }] }]]);
+  expect(stored).toMatchObject({ name: 'nulname', components: [{ type: 'BODY', text: 'Hi {{1}}' }] });
 });

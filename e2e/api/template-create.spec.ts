@@ -122,7 +122,30 @@ test('a template created on a cloud_api channel reaches the provider with the ri
   expect(await (await request.get(`/api/channels/chat/template/${template.id}`, { headers: acme.admin.headers })).json())
     .toMatchObject({ status: 'rejected', rejected_reason: 'INVALID_FORMAT' });
 
+  // Another language of the same name: the provider deletes a template by name, so both go.
+  cloud.setTemplates(waba, [[
+    { id: 'TPL1', name: 'order_ready', language: 'pt_BR', category: 'UTILITY', status: 'REJECTED', rejected_reason: 'INVALID_FORMAT', components },
+    { id: 'TPL2', name: 'order_ready', language: 'es_MX', category: 'UTILITY', status: 'APPROVED', components },
+  ]]);
+  expect((await request.post(`/api/channels/${channel}/sync-templates`, { headers: acme.admin.headers })).status()).toBe(200);
+  const spanish = (await (await request.get(`/api/channels/chat/template?channel=${channel}&search=order_ready`, { headers: acme.admin.headers })).json())
+    .results.find((t: { language: string }) => t.language === 'es_MX');
+  expect(spanish.status).toBe('approved');
+
   expect((await request.delete(`/api/channels/chat/template/${template.id}`, { headers: acme.admin.headers })).status()).toBe(204);
   const deleted = cloud.requests.filter((r) => r.method === 'DELETE' && r.path === `/v21.0/${waba}/message_templates`);
   expect(deleted.map((r) => r.query.get('name'))).toEqual(['order_ready']);
+  expect(await (await request.get(`/api/channels/chat/template/${spanish.id}`, { headers: acme.admin.headers })).json())
+    .toMatchObject({ status: 'deleted', is_deleted: true });
+  const send = await request.post(`/api/channels/chat/template/${spanish.id}/send`, { headers: acme.admin.headers, data: { phone: uniquePhone(), variables: ['a', 'b'] } });
+  expect(send.status()).toBe(404);
+
+  // Named placeholders are submitted as such: the provider reads {{first_name}} as numbered otherwise.
+  const named = [{ type: 'BODY', text: 'Hi {{first_name}}!', example: { body_text_named_params: [{ param_name: 'first_name', example: 'Ana' }] } }];
+  const made = await request.post('/api/channels/chat/template', {
+    headers: acme.admin.headers, data: { channel, name: 'hello_named', language: 'en', category: 'UTILITY', components: named },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const submittedNamed = cloud.requests.filter((r) => r.method === 'POST' && r.path === `/v21.0/${waba}/message_templates`).at(-1)!;
+  expect(submittedNamed.body).toEqual({ name: 'hello_named', language: 'en', category: 'UTILITY', components: named, parameter_format: 'NAMED' });
 });

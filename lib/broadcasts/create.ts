@@ -10,7 +10,7 @@ import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { upsertTags } from '@/lib/tags/service';
 import { findTemplate } from '@/lib/templates/service';
-import { componentList, variableCount } from '@/lib/templates/variables';
+import { componentList, sendProblem, variableCount } from '@/lib/templates/variables';
 import { FINAL_STATUSES } from './control';
 import { findBroadcast, withExtras } from './queries';
 import type { SerializedBroadcast } from './serializer';
@@ -32,6 +32,8 @@ async function usableTemplate(db: Db, accountId: number, id: string) {
     throw ValidationError.field('chat_template', `Only approved templates can be broadcast; this one is ${template.isDeleted ? 'deleted' : template.status}.`);
   }
   if (channel.status === 'INACTIVE') throw ValidationError.field('chat_template', 'The template\'s channel is switched off.');
+  const unsendable = sendProblem(template.components);
+  if (unsendable) throw ValidationError.field('chat_template', unsendable);
   return found;
 }
 

@@ -108,4 +108,8 @@ export interface ChannelProvider {
   removeTemplate(name: string): Promise<void>;
 }
 
-export type TemplateDraft = { name: string; language: string; category: string; components: object[] };
+export type TemplateDraft = {
+  name: string; language: string; category: string; components: object[];
+  /** NAMED when the placeholders are named: the provider reads them as numbered otherwise. */
+  parameter_format?: 'NAMED';
+};

@@ -7,7 +7,7 @@ import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
 import { zodToDrf } from '@/lib/api/zod-to-drf';
 import { containsPattern } from '@/lib/sql/like';
-import { quickReplies, variableCountProblem } from '@/lib/templates/variables';
+import { quickReplies, sendProblem, variableCountProblem } from '@/lib/templates/variables';
 import { BlockedTargetError, checkTarget } from '@/lib/webhooks/target-guard';
 import { serializeFlow, type FlowRecord, type SerializedFlow, type ShortUserRecord, type StepRecord } from './serializer';
 import { checkSteps } from './steps-check';
@@ -122,6 +122,7 @@ export async function checkReferences(db: Executor, accountId: number, body: Flo
     const t = s.chat_template && templates.find((x) => x.id === s.chat_template);
     if (s.chat_template && !t) e.chat_template = [`Invalid pk "${s.chat_template}" - object does not exist.`];
     else if (t && t.status !== 'approved') e.chat_template = [`Only approved templates can be sent; this one is ${t.status}.`];
+    else if (t && sendProblem(t.components)) e.chat_template = [sendProblem(t.components)!];
     else if (t && s.step_type === 'TEMPLATE') {
       // As the send API refuses them: a missing or blank value would reach the contact as a gap.
       const countProblem = variableCountProblem(t.components, s.template_variables.length);

@@ -3,7 +3,7 @@ import type { ChannelRecord } from '@/lib/channels/provider';
 import { accountCountry } from '@/lib/contacts/account-country';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
-import { describeError, type CloudChangeValue, type CloudInboundMessage, type CloudStatus, type CloudWebhookPayload } from './cloud-payload';
+import { describeError, readCloudPayload, type CloudChangeValue, type CloudInboundMessage, type CloudStatus, type CloudWebhookPayload } from './cloud-payload';
 import { inboundFields } from './inbound-content';
 import { DUPLICATE, storeInboundMessages, type InboundMessage } from './inbound-store';
 import { applyStatuses, type DeliveryStatus, type StatusUpdate } from './status';
@@ -20,9 +20,14 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type InboundResult = { messageIds: string[]; duplicates: number; statuses: number; skipped: number };
 
+// A provider's clock may run a little ahead of ours; a time further ahead is not believed (it would
+// hold a conversation's 24-hour window open for as long).
+const AHEAD_TOLERANCE_MS = 5 * 60_000;
+
 function when(timestamp: string | undefined): Date {
-  const seconds = Number(timestamp);
-  return Number.isFinite(seconds) && seconds > 0 ? new Date(seconds * 1000) : new Date();
+  const ms = Number(timestamp) * 1000;
+  const now = Date.now();
+  return Number.isFinite(ms) && ms > 0 && ms <= now + AHEAD_TOLERANCE_MS ? new Date(ms) : new Date(now);
 }
 
 /** The stored form of one inbound message, or null when it has no id or an unusable number. */
@@ -62,8 +67,10 @@ function storeInbound(db: Db, item: InboundMessage): Promise<Outcome> {
 }
 
 /** `receivedAt`: when the provider's callback came in (callbackClock()), for a cut-short send's evidence. */
-export async function processWebhook(db: Db, channel: ChannelRecord, payload: CloudWebhookPayload, receivedAt = callbackClock()): Promise<InboundResult> {
+/** `body`: a Cloud API webhook payload (CloudWebhookPayload), of any shape: it is read leniently. */
+export async function processWebhook(db: Db, channel: ChannelRecord, body: CloudWebhookPayload | unknown, receivedAt = callbackClock()): Promise<InboundResult> {
   const result: InboundResult = { messageIds: [], duplicates: 0, statuses: 0, skipped: 0 };
+  const payload = readCloudPayload(body);
   for (const entry of payload.entry ?? []) {
     for (const change of entry.changes ?? []) {
       const value = change.value;

@@ -7,7 +7,7 @@ import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 import { findTemplate } from '@/lib/templates/service';
 import type { TemplateSend } from '@/lib/templates/validation';
-import { renderTemplate, variableCountProblem, wireTemplate } from '@/lib/templates/variables';
+import { renderTemplate, sendProblem, variableCountProblem, wireTemplate } from '@/lib/templates/variables';
 import { queueTemplateSends, type QueuedSend, type TemplateSendRequest } from './template-sends';
 import { channelUnusable } from '@/lib/channels/usable';
 
@@ -22,6 +22,8 @@ export async function sendTemplateMessage(db: Db, member: Member, templateId: st
   const found = await findTemplate(db, member.accountId, templateId);
   if (!found || found.template.status !== 'approved' || found.template.isDeleted) throw new NotFoundError();
   const { template, channel } = found;
+  const unsendable = sendProblem(template.components);
+  if (unsendable) throw ValidationError.nonField(unsendable);
   const countProblem = variableCountProblem(template.components, input.variables.length);
   if (countProblem) throw ValidationError.field('variables', countProblem);
   const off = channelUnusable(channel);

@@ -9,6 +9,7 @@ import { channelUnusable } from '@/lib/channels/usable';
 import { findTemplate, forgetTemplates, getTemplate } from './service';
 import { providerStatus } from './sync';
 import type { TemplateDraftInput } from './validation';
+import { namedPlaceholders } from './variables';
 
 /**
  * A template made in the dashboard or the API: submitted to the channel's provider (cloud_api:
@@ -31,6 +32,7 @@ export async function createTemplate(db: Db, accountId: number, input: TemplateD
   try {
     submitted = await providerFor(channel).submitTemplate({
       name: input.name, language: input.language, category: input.category, components: input.components,
+      ...(namedPlaceholders(input.components) ? { parameter_format: 'NAMED' as const } : {}),
     });
   } catch (error) {
     if (error instanceof ProviderError) throw ValidationError.nonField(error.message);
@@ -48,7 +50,10 @@ export async function createTemplate(db: Db, accountId: number, input: TemplateD
   return getTemplate(db, accountId, row.id);
 }
 
-/** Deletes a template at the provider (the hosted API's DELETE) and marks it deleted here. */
+/**
+ * Deletes a template at the provider (the hosted API's DELETE) and marks it deleted here, with its
+ * other languages: the provider deletes a template by name, every language at once.
+ */
 export async function deleteTemplate(db: Db, accountId: number, id: string): Promise<void> {
   const found = await findTemplate(db, accountId, id);
   if (!found || found.template.isDeleted) throw new NotFoundError();
@@ -61,6 +66,6 @@ export async function deleteTemplate(db: Db, accountId: number, id: string): Pro
     }
   }
   await db.update(chatTemplates).set({ status: 'deleted', isDeleted: true, updatedOn: new Date() })
-    .where(and(eq(chatTemplates.accountId, accountId), eq(chatTemplates.id, id)));
+    .where(and(eq(chatTemplates.accountId, accountId), eq(chatTemplates.channelId, found.channel.id), eq(chatTemplates.name, found.template.name)));
   forgetTemplates();
 }

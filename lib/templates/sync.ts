@@ -20,15 +20,23 @@ function category(value: string | undefined): Category {
   return (templateCategory.enumValues as readonly string[]).includes(upper) ? upper as Category : 'UTILITY';
 }
 
-/** A provider's template status as ours (PENDING → pending; paused ones are disabled). */
+/** A provider's template status as ours (PENDING → pending; paused and archived ones are disabled; an unknown one is pending, so not sent). */
 export function providerStatus(value: string | undefined): Status {
   const lower = String(value ?? '').toLowerCase();
   if ((templateStatus.enumValues as readonly string[]).includes(lower)) return lower as Status;
-  if (lower === 'paused' || lower === 'limit_exceeded') return 'disabled';
+  // Paused and archived ones cannot be sent until the provider's owner brings them back.
+  if (lower === 'paused' || lower === 'limit_exceeded' || lower === 'archived') return 'disabled';
   return 'pending';
 }
 
 export type SyncResult = z.output<typeof TemplateSyncResult>;
+
+function withoutNul<T>(value: T): T {
+  if (typeof value === 'string') return value.replace(/\0/g, '') as T;
+  if (Array.isArray(value)) return value.map(withoutNul) as T;
+  if (value && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withoutNul(v)])) as T;
+  return value;
+}
 
 export async function syncChannelTemplates(db: Db, channel: ChannelRecord): Promise<SyncResult> {
   const fetched = await providerFor(channel).fetchTemplates();
@@ -38,7 +46,8 @@ export async function syncChannelTemplates(db: Db, channel: ChannelRecord): Prom
     forgetChannels();
     return { fetched: 0, removed: 0, templates_synced_on: now.toISOString() };
   }
-  const valid = fetched.filter((t: ProviderTemplate) => t && t.name && t.language);
+  // NUL characters cannot be stored as text (Postgres refuses them) and mean nothing in a template.
+  const valid = fetched.filter((t: ProviderTemplate) => t && t.name && t.language).map((t) => withoutNul(t));
   const result = await db.transaction(async (tx) => {
     const ids: string[] = [];
     for (const t of valid) {

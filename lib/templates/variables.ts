@@ -65,6 +65,11 @@ export function quickReplies(components: unknown): string[] {
   return buttons.filter((b) => String(b.type).toUpperCase() === 'QUICK_REPLY' && typeof b.text === 'string').map((b) => b.text!.trim());
 }
 
+/** Whether the template's placeholders are named ({{first_name}}) rather than numbered. */
+export function namedPlaceholders(components: unknown): boolean {
+  return slots(components).some((s) => s.names.some((n) => !/^\d+$/.test(n)));
+}
+
 /** How many values `variables` must carry for this template. */
 export function variableCount(components: unknown): number {
   return slots(components).reduce((n, s) => n + s.count, 0);
@@ -83,6 +88,18 @@ function fill(text: string, names: string[], values: string[]): string {
   });
 }
 
+/**
+ * Why this template cannot be sent from here, or null: a media header needs a file with every send,
+ * which no send here carries, and the provider refuses the send without it.
+ */
+export function sendProblem(components: unknown): string | null {
+  const header = componentList(components).find((c) => String(c.type).toUpperCase() === 'HEADER');
+  const format = String(header?.format ?? 'TEXT').toUpperCase();
+  return header && format !== 'TEXT'
+    ? `This template has a${format === 'IMAGE' ? 'n' : ''} ${format} header, which needs a file with every send; it cannot be sent from here.`
+    : null;
+}
+
 /** The `template.components` of a Cloud API send, with the variables in order. */
 export function wireComponents(components: unknown, variables: string[]): object[] {
   const out: object[] = [];
@@ -97,6 +114,15 @@ export function wireComponents(components: unknown, variables: string[]): object
     if (slot.type === 'button') out.push({ type: 'button', sub_type: 'url', index: String(slot.index), parameters });
     else out.push({ type: slot.type, parameters });
   }
+  // An authentication template's code button (copy code, one tap) carries the code, which is the
+  // body's first value, as the provider requires.
+  const buttons = componentList(components).find((c) => String(c.type).toUpperCase() === 'BUTTONS')?.buttons ?? [];
+  const code = variables[slots(components).filter((s) => s.type === 'header').reduce((n, s) => n + s.count, 0)];
+  buttons.forEach((button, index) => {
+    if (String(button.type).toUpperCase() === 'OTP' && code !== undefined) {
+      out.push({ type: 'button', sub_type: 'url', index: String(index), parameters: [{ type: 'text', text: code }] });
+    }
+  });
   return out;
 }
 

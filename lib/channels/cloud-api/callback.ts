@@ -5,7 +5,6 @@ import { readLimited } from '@/lib/api/body';
 import { ApiError, NotFoundError, ParseError, PermissionDeniedError } from '@/lib/api/errors';
 import { processWebhook } from '@/lib/messages/inbound';
 import { receivingCallback } from '@/lib/messages/status-arrivals';
-import type { CloudWebhookPayload } from '@/lib/messages/cloud-payload';
 import type { CallbackResult } from '@/lib/openapi/schemas/messaging';
 import { channelById } from '../by-id';
 import { markWebhookSet } from '../service';
@@ -75,13 +74,13 @@ async function processCallback(channelId: number, req: Request, receivedAt: numb
   if (!signatureMatches(settings.app_secret, raw, req.headers.get('x-hub-signature-256'))) {
     throw new ApiError(401, { detail: 'Invalid signature.' });
   }
-  let payload: CloudWebhookPayload;
+  let payload: unknown;
   try {
     payload = JSON.parse(Buffer.from(raw).toString('utf8'));
   } catch (error) {
     throw new ParseError(`JSON parse error - ${(error as Error).message}`);
   }
-  const result = await processWebhook(db, channel, payload && typeof payload === 'object' ? payload : {}, receivedAt);
+  const result = await processWebhook(db, channel, payload, receivedAt);
   return Response.json({
     messages: result.messageIds.length, duplicates: result.duplicates, statuses: result.statuses, skipped: result.skipped,
   } satisfies z.output<typeof CallbackResult>);
