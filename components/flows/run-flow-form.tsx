@@ -30,6 +30,16 @@ function phoneErrors(body: DrfBody | null, sent: string[], none: boolean): strin
     messagesAt(errors, []).map((m) => `Number ${Number(i) + 1}${sent[Number(i)] ? ` (${sent[Number(i)]})` : ''}: ${m}`));
 }
 
+/** The flow's trigger in words, as the execution started here listens for it. */
+function listensFor(flow: Flow): string {
+  switch (flow.inbound_trigger_with) {
+    case 'TEXT': return flow.inbound_start_message ? `a text message containing "${flow.inbound_start_message}"` : 'a text message';
+    case 'IMAGE': return 'an image';
+    case 'FILE': return 'a file';
+    default: return 'any message';
+  }
+}
+
 export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: FlowExecution) => void }) {
   const run = useRunFlow(flow.id);
   const [target, setTarget] = useState<Target>('LIST');
@@ -70,8 +80,8 @@ export function RunFlowForm({ flow, onStarted }: { flow: Flow; onStarted: (e: Fl
   return (
     <form onSubmit={submit} className="space-y-4" aria-label="Run this flow">
       {inbound ? (
-        <p className="text-sm text-slate-600">
-          An inbound flow listens: once started, a contact&apos;s message starts it for that contact. A contact whose conversation
+        <p className="text-sm text-slate-600" data-testid="listens-for">
+          An inbound flow listens: once started, {listensFor(flow)} starts it for that contact. A contact whose conversation
           is open in the inbox (New or In progress) is left to the agents until it is resolved.
         </p>
       ) : (

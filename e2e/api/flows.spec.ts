@@ -515,6 +515,58 @@ test.describe('flows', () => {
     expect(events[0].data).toMatchObject({ id: contacts[0].id, status: 'READY', flow_execution: { id: e.id } });
   });
 
+  test('an inbound execution listens for its flow\'s trigger unless the request names another', async ({ request }) => {
+    const account = await newAccount(request);
+    const flow = await createFlow(request, account, {
+      name: 'Help desk', execution_type: 'INBOUND', inbound_trigger_with: 'TEXT', inbound_start_message: 'help',
+      steps: [{ ordering_idx: 0, step_type: 'MESSAGE', body: 'A person will answer shortly.' }],
+    });
+    const inherited = await run(request, account, flow.id, { execute_for: 'ALL' });
+    expect(inherited).toMatchObject({ inbound_trigger_with: 'TEXT', inbound_start_message: 'help', inbound_start_message_match_exact: false });
+    await expect.poll(async () => (await execution(request, account, inherited.id as string)).status, { timeout: 10_000 }).toBe('RUNNING');
+    const [stranger, asker] = [uniquePhone(), uniquePhone()];
+    await reply(request, account, stranger, 'Hi, can I change delivery to Dec 5?');
+    await reply(request, account, asker, 'I need help');
+    expect(await waitFor(request, account, asker, 1)).toEqual(['A person will answer shortly.']);
+    expect(await received(request, account, stranger)).toEqual([]);
+    await request.post(`/api/flow-execution/${inherited.id}/cancel`, { headers: account.admin.headers });
+    const own = await run(request, account, flow.id, { execute_for: 'ALL', inbound_trigger_with: 'ANY_MESSAGE' });
+    expect(own).toMatchObject({ inbound_trigger_with: 'ANY_MESSAGE', inbound_start_message: null });
+  });
+
+  test('an agent\'s reply takes the contact over: the flow ends and does not answer the contact\'s next message', async ({ request }) => {
+    const account = await newAccount(request);
+    const headers = account.admin.headers;
+    const flow = await createFlow(request, account, {
+      name: 'Orders', execution_type: 'INBOUND', inbound_trigger_with: 'ANY_MESSAGE',
+      steps: [
+        { ordering_idx: 0, name: 'order', step_type: 'QUESTION', body: 'What is your order number?', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Thanks, we are on it.' },
+      ],
+    });
+    const e = await run(request, account, flow.id, { execute_for: 'ALL' });
+    await expect.poll(async () => (await execution(request, account, e.id as string)).status, { timeout: 10_000 }).toBe('RUNNING');
+    const phone = uniquePhone();
+    await reply(request, account, phone, 'Hi, I was charged twice');
+    expect(await waitFor(request, account, phone, 1)).toEqual(['What is your order number?']);
+    const conversation = (await (await request.get(`/api/inbox/conversation?search=${phone.slice(1)}`, { headers })).json()).results[0];
+    expect(conversation.status).toBe('FLOW');
+    // A note changes nothing; a reply takes over.
+    const note = await request.post(`/api/inbox/conversation/${conversation.id}/messages`, { headers, data: { body: 'Looking into it', internal: true } });
+    expect(note.status(), await note.text()).toBe(201);
+    expect((await (await request.get(`/api/inbox/conversation/${conversation.id}`, { headers })).json()).status).toBe('FLOW');
+    const sent = await request.post(`/api/inbox/conversation/${conversation.id}/messages`, { headers, data: { body: 'Hi, Cara here. What can I help you with?' } });
+    expect(sent.status(), await sent.text()).toBe(201);
+    expect((await (await request.get(`/api/inbox/conversation/${conversation.id}`, { headers })).json()).status).toBe('IN_PROGRESS');
+    const [fec] = await contactsOf(request, account, e.id as string);
+    expect(fec).toMatchObject({ status: 'CANCELED', reason: 'An agent replied in the conversation.', is_active: false });
+    await reply(request, account, phone, 'Can you refund one?');
+    expect(await waitFor(request, account, phone, 2)).toEqual(['What is your order number?', 'Hi, Cara here. What can I help you with?']);
+    // The flow stays out of it (the listening execution leaves a contact with an agent alone).
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(await received(request, account, phone)).toHaveLength(2);
+  });
+
   test('a flow\'s changes of a conversation\'s status are conversation.updated events; a cancel resolves what it held', async ({ request }) => {
     const account = await newAccount(request);
     const headers = account.admin.headers;

@@ -56,10 +56,21 @@ export async function checkBody(db: Executor, accountId: number, body: Execution
   if (!inbound && body.execute_for === 'FILTERS' && !body.contact_filters.length) errors.contact_filters = ['Give at least one filter.'];
   const filterErrors = filterFieldErrors(body.contact_filters);
   if (filterErrors) errors.contact_filters = filterErrors;
-  if (inbound && body.inbound_trigger_with === 'TEXT' && body.inbound_start_message !== null && body.inbound_start_message.trim() === '') {
+  if (inbound && body.inbound_trigger_with === 'TEXT' && typeof body.inbound_start_message === 'string' && body.inbound_start_message.trim() === '') {
     errors.inbound_start_message = ['This field may not be blank.'];
   }
   if (Object.keys(errors).length) throw new ValidationError(errors);
+}
+
+/**
+ * An execution listens as its flow's trigger says (what the builder shows), unless the body names
+ * a trigger of its own.
+ */
+function withFlowTrigger(body: ExecutionBody, flow: { inboundTriggerWith: ExecutionBody['inbound_trigger_with'] | null; inboundStartMessage: string | null }): ExecutionBody {
+  const trigger = body.inbound_trigger_with ?? flow.inboundTriggerWith ?? 'ANY_MESSAGE';
+  const message = body.inbound_start_message !== undefined ? body.inbound_start_message
+    : body.inbound_trigger_with === undefined && trigger === 'TEXT' ? flow.inboundStartMessage : null;
+  return { ...body, inbound_trigger_with: trigger, inbound_start_message: message };
 }
 
 function columns(body: ExecutionBody) {
@@ -82,6 +93,7 @@ export async function createExecution(
   if (flow.version === 0) throw ValidationError.nonField('This flow is a draft that was never published: publish it before running it.');
   // `startsNow`: an INBOUND flow runs for the body's contacts at once (an API execution), as if they had written.
   const executionType = startsNow && flow.executionType === 'INBOUND' ? 'API' as const : flow.executionType;
+  body = withFlowTrigger(body, flow);
   await checkBody(db, member.accountId, body, executionType === 'INBOUND');
   const id = await db.transaction(async (tx) => {
     const [version] = await tx.select().from(flowVersions).where(and(eq(flowVersions.flowId, flow.id), eq(flowVersions.version, flow.version)));
@@ -132,7 +144,7 @@ export async function updateExecution(db: Db, accountId: number, id: string, inp
   };
   const body: ExecutionBody = partial
     ? { ...base, ...Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined)) } as ExecutionBody
-    : input as ExecutionBody;
+    : withFlowTrigger(input as ExecutionBody, flow);
   if (!NOT_STARTED.includes(current.status) || current.startedOn) {
     throw ValidationError.nonField('This execution has started: it can only be paused, resumed or canceled now.');
   }

@@ -197,8 +197,11 @@ export const FILTER_FIELDS_HINT = 'A contact field (first_name, last_name, email
 
 const executionFields = {
   execute_for: z.enum(flowExecuteFors),
-  inbound_trigger_with: z.enum(flowInboundTriggers).default('ANY_MESSAGE'),
-  inbound_start_message: z.string().max(1000).nullable().default(null),
+  // Left out, an inbound execution listens as its flow says (executions.ts, withFlowTrigger).
+  inbound_trigger_with: z.enum(flowInboundTriggers).optional()
+    .meta({ description: 'What starts the flow for a contact (INBOUND flows). Left out: the flow\'s own `inbound_trigger_with`.' }),
+  inbound_start_message: z.string().max(1000).nullable().optional()
+    .meta({ description: 'With TEXT: the text that starts it. Left out (with `inbound_trigger_with` left out too): the flow\'s own.' }),
   inbound_start_message_match_exact: boolish.default(false),
   contact_filters: z.array(conditionSchema).max(20).default([]),
   contact_lists: z.array(contactListSchema).max(10).default([]),

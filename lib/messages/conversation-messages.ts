@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql } from 'drizzle-orm';
 import { execRows, type Db, type Executor } from '@/db';
-import { accounts, channels, contacts, conversations, messages, users } from '@/db/schema';
+import { accounts, channels, contacts, conversations, flowExecutionContacts, messages, users } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
@@ -11,6 +11,7 @@ import { CAPTION_MAX, TEXT_MAX, type FreeFormMessage } from '@/lib/conversations
 import { queueOutboundMessages } from './outbound';
 import { getMessage, pageOfMessages } from './queries';
 import { channelUnusable } from '@/lib/channels/usable';
+import { moveContacts } from '@/lib/flows/contact-status';
 import { msgTypeFor } from '@/lib/attachments/media-types';
 import { attachmentUrl } from '@/lib/attachments/serializer';
 import { attachmentForMessage } from '@/lib/attachments/service';
@@ -60,6 +61,15 @@ async function addNote(db: Db, member: Member, conversationId: string, body: str
   return (await getMessage(db, member.accountId, note.id))!;
 }
 
+export const TAKEN_OVER = 'An agent replied in the conversation.';
+
+/** Ends the contact's running flows, as an agent's "Stop flow" does. */
+async function stopFlowsOf(tx: Executor, contactId: string): Promise<void> {
+  const running = await tx.select({ id: flowExecutionContacts.id }).from(flowExecutionContacts)
+    .where(and(eq(flowExecutionContacts.contactId, contactId), eq(flowExecutionContacts.isActive, true)));
+  await moveContacts(tx, running.map((r) => r.id), 'CANCELED', TAKEN_OVER);
+}
+
 export const NEVER_WROTE = 'The contact has not written yet: only template messages may be sent to this contact until they do.';
 
 /** A reply (text, or a file with its caption) or an internal note. `origin` makes an attachment's public URL. */
@@ -95,14 +105,17 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
       throw ValidationError.field('body', `With your name added before it, this ${input.attachment ? 'caption' : 'message'} may have at most ${room} characters (it has ${text.length}).`);
     }
     const file = input.attachment ? await attachmentForMessage(tx, member.accountId, input.attachment) : null;
+    // An agent who replies takes the contact over from the flows holding it: a flow left running
+    // would take the contact's answer to the agent for an answer to its own question.
+    if (conversation.status === 'FLOW') await stopFlowsOf(tx, conversation.contactId);
     const [id] = await queueOutboundMessages(tx, [{
       accountId: member.accountId, channel, conversation, contact, source, sentById: member.userId,
       ...(file ? {
         kind: 'media' as const, body,
         media: { type: msgTypeFor(file.mimeType) ?? 'document', link: attachmentUrl(origin, file.token), mime_type: file.mimeType, filename: file.filename },
       } : { kind: 'text' as const, body }),
-      // An agent replied: the conversation is in progress (a flow keeps it).
-      conversationStatus: conversation.status === 'FLOW' ? undefined : 'IN_PROGRESS',
+      // An agent replied: the conversation is in progress.
+      conversationStatus: 'IN_PROGRESS',
     }]);
     // The agent who answers has read the conversation, and takes it when nobody has.
     await tx.update(conversations).set({ unreadCount: 0 }).where(and(eq(conversations.id, conversation.id), gt(conversations.unreadCount, 0)));
@@ -110,7 +123,7 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
       select ${conversation.id}, ${member.userId}
       where not exists (select 1 from conversation_assignees where conversation_id = ${conversation.id})
       returning user_id`);
-    const statusMoved = conversation.status !== 'FLOW' && conversation.status !== 'IN_PROGRESS';
+    const statusMoved = conversation.status !== 'IN_PROGRESS';
     if (statusMoved || assigned.length > 0) {
       await recordConversationEvents(tx, member.accountId, [{ id: conversation.id, type: 'conversation.updated' }]);
     }

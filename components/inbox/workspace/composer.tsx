@@ -58,6 +58,11 @@ export function Composer({ conversation }: { conversation: Conversation }) {
           The channel “{off.name}” is switched off: nothing can be sent in this conversation until an admin switches it on under Channels. Notes can still be added.
         </p>
       )}
+      {mode === 'reply' && conversation.status === 'FLOW' && (
+        <p role="note" data-testid="flow-takeover" className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-xs text-amber-900">
+          A flow is talking with this contact. Sending a reply stops it, and the conversation is yours, in progress.
+        </p>
+      )}
       {mode !== 'note' && CLOSED.includes(conversation.status)
         ? <ReopenFirst conversation={conversation} />
         : mode === 'template'
