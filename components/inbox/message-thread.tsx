@@ -6,6 +6,14 @@ import type { Message } from '@/lib/client/types';
 import { MessageContent } from './message-content';
 import { MessageStatusBadge } from './message-status';
 
+const BY_SOURCE: Record<string, string> = { API: 'API', BROADCAST: 'Broadcast', FLOW: 'Flow' };
+
+/** Who sent an outbound message: what a flow or a broadcast sent is theirs, else the member who sent it. */
+function outboundSender(m: Message): string {
+  if (m.source === 'FLOW' || m.source === 'BROADCAST') return BY_SOURCE[m.source];
+  return m.sent_by ? personName(m.sent_by) : BY_SOURCE[m.source] ?? 'Sent';
+}
+
 /**
  * The messages of a conversation, oldest first, with a separator for each day (in `timeZone`, the
  * account's): the contact's on the left, the business's on the right with their ticks, internal
@@ -45,7 +53,7 @@ export function MessageThread({ messages, total, timeZone, label = 'Messages' }:
                 <div className={`max-w-[85%] rounded-lg px-3 py-2 shadow-sm ring-1 ${note ? 'bg-amber-50 ring-amber-300'
                   : outbound ? 'bg-emerald-50 ring-emerald-200' : 'bg-white ring-slate-200'}`}>
                   <div className="mb-1 flex items-center gap-2 text-xs text-slate-500">
-                    <span className="font-medium">{note ? `Internal note · ${personName(m.sent_by, 'agent')}` : outbound ? (m.sent_by ? personName(m.sent_by) : 'Sent') : 'Contact'}</span>
+                    <span className="font-medium" data-testid="sender">{note ? `Internal note · ${personName(m.sent_by, 'agent')}` : outbound ? outboundSender(m) : 'Contact'}</span>
                     {!note && m.msg_type !== 'text' && <span className="rounded bg-slate-200/70 px-1 font-mono">{m.msg_type}</span>}
                     <time dateTime={m.timestamp} title={new Date(m.timestamp).toISOString()} className="shrink-0 whitespace-nowrap">{timeOf.format(new Date(m.timestamp))}</time>
                   </div>

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { NOT_FOUND, inbound, memberWithKey, newAccount, uniquePhone } from './factories';
+import { NOT_FOUND, inbound, memberWithKey, newAccount, sendWelcome, uniquePhone } from './factories';
 
 // New inbound conversations assigned (contact default assignees first, else the default team by its
 // strategy), agents' visibility, the after-hours reply, auto-close and the agent's name before
@@ -29,6 +29,29 @@ test('round-robin over 30 new inbound conversations and 3 agents gives 10 each',
   const first = (page.results as Conversation[])[0];
   const again = await request.get(`/api/inbox/conversation/${first.id}`, { headers: acme.admin.headers });
   expect((await again.json()).assigned).toEqual(first.assigned);
+});
+
+test('a contact\'s first reply to a conversation we opened goes to the default team when nobody has it', async ({ request }) => {
+  const acme = await newAccount(request);
+  const [amy, bob] = [await memberWithKey(request, acme), await memberWithKey(request, acme)];
+  const team = await (await request.post('/api/team', {
+    headers: acme.admin.headers, data: { name: 'Support', assignment_strategy: 'ROUND_ROBIN', members: [amy, bob].map((a) => ({ id: a.id })) },
+  })).json();
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { default_team: team.id } });
+  const get = async (id: string) => (await request.get(`/api/inbox/conversation/${id}`, { headers: acme.admin.headers })).json();
+  const { phone, conversation } = await sendWelcome(request, acme);
+  expect(await get(conversation)).toMatchObject({ status: 'CREATED', assigned: [] });
+  await inbound(request, acme, phone, 'Thanks! One question');
+  const answered = await get(conversation);
+  expect(answered.status).toBe('NEW');
+  expect(answered.assigned.map((u: { id: number }) => u.id)).toEqual([amy.id]);
+  // The agent it went to sees it without being an admin.
+  expect((await request.get(`/api/inbox/conversation/${conversation}`, { headers: amy.headers })).status()).toBe(200);
+  // One an agent already holds stays theirs.
+  const held = await sendWelcome(request, acme);
+  await request.patch(`/api/inbox/conversation/${held.conversation}/update`, { headers: acme.admin.headers, data: { assigned: [{ id: bob.id }] } });
+  await inbound(request, acme, held.phone, 'Hi');
+  expect((await get(held.conversation)).assigned.map((u: { id: number }) => u.id)).toEqual([bob.id]);
 });
 
 test('least-busy gives the next conversation to the member with the fewest open ones; deactivated members get none', async ({ request }) => {

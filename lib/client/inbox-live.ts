@@ -25,9 +25,13 @@ export function useLiveState(): LiveState {
   return useSyncExternalStore((w) => { watchers.add(w); return () => watchers.delete(w); }, () => current, () => 'connecting');
 }
 
-/** Polling only as the fallback: while the stream is live, nothing polls. */
-export function useInboxPollMs(): number | false {
-  return useLiveState() === 'live' ? false : 5_000;
+/**
+ * Polling as the fallback while the stream is down; while it is live, a slow check only: the stream
+ * tells a member of the conversations they can see, so one that leaves their view (assigned to
+ * someone whose conversations they cannot see) is found by this check.
+ */
+export function useInboxPollMs(): number {
+  return useLiveState() === 'live' ? 30_000 : 5_000;
 }
 
 /** Reads `queryKey` (and everything under it) again, dropping reads in flight that may predate a change. */

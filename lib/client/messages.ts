@@ -2,7 +2,7 @@
 import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiFetch, isApiError } from './api-fetch';
-import { useInboxPollMs } from './inbox-live';
+import { useInboxPollMs, useLiveState } from './inbox-live';
 import { queryKeys } from './query-keys';
 import type { Message, Page, SandboxInbound } from './types';
 
@@ -67,6 +67,7 @@ function wholeThread(data: InfiniteData<ThreadPage, ThreadPageParam>): Thread {
  */
 export function useConversationMessages(id: string) {
   const poll = useInboxPollMs();
+  const live = useLiveState() === 'live';
   const query = useInfiniteQuery({
     queryKey: threadKey(id),
     queryFn: ({ pageParam, signal, client }) => threadPage(client, id, pageParam, signal),
@@ -74,7 +75,8 @@ export function useConversationMessages(id: string) {
     getNextPageParam: (last) => (last.next ? last.page + 1 : undefined),
     getPreviousPageParam: (first) => (first.page > 1 ? first.page - 1 : undefined),
     select: wholeThread,
-    refetchInterval: (q) => (q.state.error || poll === false ? false : MESSAGE_POLL_MS),
+    // The slow check while the stream is live; quick polls while it is down.
+    refetchInterval: (q) => (q.state.error ? false : live ? poll : MESSAGE_POLL_MS),
   });
   // A reload reads the pages already loaded; messages past them (a new page) are read next.
   const { hasNextPage, isFetching, fetchNextPage } = query;

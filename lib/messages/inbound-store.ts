@@ -1,6 +1,6 @@
-import { sql, type SQL } from 'drizzle-orm';
-import { execRows, type Db } from '@/db';
-import { messages } from '@/db/schema';
+import { inArray, sql, type SQL } from 'drizzle-orm';
+import { execRows, type Db, type Executor } from '@/db';
+import { conversationAssignees, messages } from '@/db/schema';
 import type { ChannelRecord } from '@/lib/channels/provider';
 import { contactsAnswered } from '@/lib/broadcasts/progress';
 import { countedTransaction } from '@/lib/contacts/counter';
@@ -67,6 +67,14 @@ export async function storeInboundMessages(db: Db, items: InboundMessage[]): Pro
   }
 }
 
+/** Those of these conversations that nobody is assigned to. */
+async function unassigned(tx: Executor, conversationIds: string[]): Promise<Set<string>> {
+  const taken = await tx.select({ id: conversationAssignees.conversationId }).from(conversationAssignees)
+    .where(inArray(conversationAssignees.conversationId, conversationIds));
+  const takenIds = new Set(taken.map((t) => t.id));
+  return new Set(conversationIds.filter((id) => !takenIds.has(id)));
+}
+
 async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typeof DUPLICATE)[]> {
   const known = await knownMessageKeys(db, items);
   const results: (string | typeof DUPLICATE)[] = [];
@@ -100,8 +108,12 @@ async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typ
       contactsPayload: item.fields.contactsPayload, timestamp: item.at, providerId: item.providerId,
     })))} on conflict do nothing returning id, channel_id, provider_id`);
     if (inserted.length !== fresh.length) throw new StoredMeanwhile();
-    // A conversation the contact has just opened goes to its default assignees or the default team.
-    await assignNewConversations(tx, fresh.flatMap((item, i) => (opened[i].created
+    // A conversation the contact has just opened goes to its default assignees or the default team;
+    // so does one we opened (a template, a broadcast) that nobody has taken, at the contact's first
+    // reply: that reply is what the team is there for.
+    const answered = fresh.flatMap((_, i) => (!opened[i].created && opened[i].conversation.status === 'CREATED' ? [opened[i].conversation.id] : []));
+    const untaken = answered.length ? await unassigned(tx, answered) : new Set<string>();
+    await assignNewConversations(tx, fresh.flatMap((item, i) => (opened[i].created || untaken.has(opened[i].conversation.id)
       ? [{ accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: contacts[i].id }] : [])));
     // The contact wrote: a conversation we opened (CREATED) now awaits an agent (NEW).
     await touchConversations(tx, true, fresh.map((item, i) => ({

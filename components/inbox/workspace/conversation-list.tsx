@@ -163,7 +163,7 @@ export function ConversationList({ openId }: { openId: string | null }) {
         </div>
       </div>
       <div ref={scroller} data-testid="list-scroller" className="min-h-0 flex-1 overflow-y-auto">
-        {list.isPending ? <LoadingState /> : list.isError ? <div className="p-3"><ErrorState error={list.error} onRetry={() => list.refetch()} /></div>
+        {list.isPending ? <LoadingState /> : list.isError && !list.data ? <div className="p-3"><ErrorState error={list.error} onRetry={() => list.refetch()} /></div>
           : rows.length === 0 ? <EmptyState title="No conversations here" />
             : (
               <>

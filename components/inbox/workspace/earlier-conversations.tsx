@@ -42,7 +42,7 @@ function EarlierConversation({ c, timeZone, scroller, onLoaded }: {
         <ConversationStatusBadge status={c.status} />
         <Link href={`/inbox/${c.id}`} className="font-medium text-indigo-700 hover:underline">Open</Link>
       </div>
-      {messages.isPending ? <LoadingState /> : messages.isError
+      {messages.isPending ? <LoadingState /> : messages.isError && !messages.data
         ? <p className="p-4 text-center text-xs text-rose-700">These messages could not be loaded.</p>
         : <MessageThread messages={messages.data.results} total={messages.data.count} timeZone={timeZone}
             label={`Messages of the conversation started ${started}`} />}

@@ -48,15 +48,18 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
   }, [unread, id, visible]);
 
   if (conversation.isPending) return <LoadingState />;
-  if (conversation.isError) {
+  // A failed refresh keeps what was shown (the live badge says the connection is back or not); a
+  // 404 means the conversation is gone from this member's view, whatever was shown.
+  const gone = isApiError(conversation.error, 404);
+  if (conversation.isError && (gone || !conversation.data)) {
     return (
       <div className="p-4">
-        {isApiError(conversation.error, 404) ? <ErrorState error={new Error('This conversation does not exist.')} />
+        {gone ? <ErrorState error={new Error('This conversation is not in your inbox: it does not exist, or it was assigned to someone you cannot see the conversations of.')} />
           : <ErrorState error={conversation.error} onRetry={() => conversation.refetch()} />}
       </div>
     );
   }
-  const c = conversation.data;
+  const c = conversation.data!;
   return (
     <div className="flex h-full min-h-0">
       <section aria-label="Conversation" inert={details || undefined} className="flex min-w-0 flex-1 flex-col">
@@ -77,7 +80,7 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
             {/* The contact's earlier conversations come once this one's own messages are all shown. */}
             <EarlierConversations conversation={c} scroller={scroller} ready={messages.isSuccess && !messages.hasPreviousPage}
               timeZone={me.data?.account.default_timezone} />
-            {messages.isPending ? <LoadingState /> : messages.isError
+            {messages.isPending ? <LoadingState /> : messages.isError && !messages.data
               ? <div className="p-4"><ErrorState error={messages.error} onRetry={() => messages.refetch()} /></div>
               : <OpenThread messages={messages} thread={messages.data} scroller={scroller} timeZone={me.data?.account.default_timezone} myId={me.data?.user.id} />}
           </div>
