@@ -16,7 +16,7 @@ export function KeyTable({ keys, onRevoke, revokingId }: { keys: ApiKey[]; onRev
       </thead>
       <tbody className="divide-y divide-slate-100">
         {keys.map((k) => (
-          <tr key={k.id} className={k.is_active ? '' : 'text-slate-400'}>
+          <tr key={k.id} className={k.is_active ? '' : 'text-slate-500'}>
             <Td className="font-medium text-slate-900">{k.name}</Td>
             <Td><code className="font-mono text-xs">{k.prefix}…</code></Td>
             <Td>{personName(k.user)}</Td>

@@ -106,7 +106,7 @@ function TemplateCard({ broadcast: b }: { broadcast: Broadcast }) {
       <div className="mt-3">
         {template.data ? <TemplatePreview preview={preview(template.data.components, [])} /> : (
           <p className="whitespace-pre-wrap break-words rounded-md bg-slate-50 px-3 py-2.5 text-sm text-slate-800" data-testid="template-body">
-            {b.template_body || <span className="text-slate-400">No body text.</span>}
+            {b.template_body || <span className="text-slate-500">No body text.</span>}
           </p>
         )}
       </div>

@@ -55,7 +55,7 @@ export function BroadcastReview({ summary: s, pending, onBack, onSend }: {
             <DetailRow label="Priority">
               {s.priority ? 'Yes: contacts in a flow or talking with an agent get it too' : 'No: contacts in a flow or talking with an agent are skipped'}
             </DetailRow>
-            <DetailRow label="Contact tags">{s.tags.length ? s.tags.join(', ') : <span className="text-slate-400">None</span>}</DetailRow>
+            <DetailRow label="Contact tags">{s.tags.length ? s.tags.join(', ') : <span className="text-slate-500">None</span>}</DetailRow>
           </dl>
           {s.template.channel.is_sandbox && (
             <p className="mt-4 rounded-md bg-slate-50 px-3 py-2 text-xs text-slate-600">

@@ -18,7 +18,7 @@ function Counters({ b }: { b: Broadcast }) {
       {items.map(([label, value, tone]) => (
         <div key={label} className="flex justify-between gap-2">
           <dt className="text-slate-500">{label}</dt>
-          <dd className={`tabular-nums ${value > 0 ? tone : 'text-slate-400'}`}>{fmt.format(value)}</dd>
+          <dd className={`tabular-nums ${value > 0 ? tone : 'text-slate-500'}`}>{fmt.format(value)}</dd>
         </div>
       ))}
     </dl>

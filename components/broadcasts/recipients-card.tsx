@@ -91,9 +91,9 @@ export function RecipientsCard({ broadcastId, broadcastReadAt }: { broadcastId: 
                       : <span className="font-mono text-xs">{r.canonical_phone ? formatPhone(r.canonical_phone) : r.phone}</span>}
                   </Td>
                   <Td><RecipientStatusBadge status={r.status} /></Td>
-                  <Td className={`whitespace-normal ${r.status === 'failed' ? 'text-rose-700' : 'text-slate-600'}`}><div className="min-w-32 max-w-xs">{r.reason || <span className="text-slate-400">—</span>}</div></Td>
+                  <Td className={`whitespace-normal ${r.status === 'failed' ? 'text-rose-700' : 'text-slate-600'}`}><div className="min-w-32 max-w-xs">{r.reason || <span className="text-slate-500">—</span>}</div></Td>
                   <Td className="text-slate-600">
-                    <div className="max-w-xs truncate" title={r.data.join(' · ')}>{r.data.length ? r.data.join(' · ') : <span className="text-slate-400">—</span>}</div>
+                    <div className="max-w-xs truncate" title={r.data.join(' · ')}>{r.data.length ? r.data.join(' · ') : <span className="text-slate-500">—</span>}</div>
                   </Td>
                   <Td><DateTime value={lastChange(r)} fallback="Not yet" /></Td>
                 </tr>

@@ -21,7 +21,7 @@ import { ChannelStatusBadge, providerLabel } from './channel-status-badge';
 import { DetailRow } from '@/components/ui/detail-row';
 
 function Masked({ value, testId }: { value: string; testId: string }) {
-  return value ? <span data-testid={testId} className="font-mono">{value}</span> : <span className="text-slate-400">Not set</span>;
+  return value ? <span data-testid={testId} className="font-mono">{value}</span> : <span className="text-slate-500">Not set</span>;
 }
 
 function ChannelTemplates({ channel }: { channel: Channel }) {
@@ -141,7 +141,7 @@ export function ChannelDetailView({ id }: { id: number }) {
             <dl className="divide-y divide-slate-100">
               <DetailRow label="Phone number ID"><span className="font-mono">{s.phone_number_id}</span></DetailRow>
               <DetailRow label="Business account ID"><span className="font-mono">{s.chat_business_account_id}</span></DetailRow>
-              <DetailRow label="App ID">{s.app_id ? <span className="font-mono">{s.app_id}</span> : <span className="text-slate-400">Not set</span>}</DetailRow>
+              <DetailRow label="App ID">{s.app_id ? <span className="font-mono">{s.app_id}</span> : <span className="text-slate-500">Not set</span>}</DetailRow>
               <DetailRow label="Base URL"><span className="font-mono">{s.base_url}</span></DetailRow>
               <DetailRow label="API version"><span className="font-mono">{s.api_version}</span></DetailRow>
               <DetailRow label="Access token"><Masked value={s.access_token_ro} testId="masked-access-token" /></DetailRow>

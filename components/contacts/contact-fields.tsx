@@ -3,7 +3,7 @@ import { DateTime } from '@/components/ui/date-time';
 import type { Contact } from '@/lib/client/types';
 import { DetailRow } from '@/components/ui/detail-row';
 
-const none = <span className="text-slate-400">—</span>;
+const none = <span className="text-slate-500">—</span>;
 
 export function ContactFields({ contact: c }: { contact: Contact }) {
   return (

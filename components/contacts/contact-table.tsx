@@ -35,7 +35,7 @@ export function ContactTable({ contacts, selection }: { contacts: Contact[]; sel
               <Link href={`/contacts/${c.id}`} className="text-slate-900 hover:text-indigo-600 hover:underline">{contactName(c)}</Link>
             </Td>
             <Td className="font-mono text-xs">{formatPhone(c.canonical_phone)}</Td>
-            <Td>{c.email ?? <span className="text-slate-400">—</span>}</Td>
+            <Td>{c.email ?? <span className="text-slate-500">—</span>}</Td>
             <Td><TagList tags={c.tags} max={3} href={(name) => `/contacts?tag=${encodeURIComponent(name)}`} /></Td>
             <Td><DateTime value={c.created_on} /></Td>
           </tr>

@@ -3,7 +3,7 @@ import { Badge } from '@/components/ui/badge';
 
 /** Tags as badges; with `href`, each links to what it names (the contacts list filtered by it). */
 export function TagList({ tags, max, href }: { tags: { id?: number; name: string }[]; max?: number; href?: (name: string) => string }) {
-  if (!tags.length) return <span className="text-slate-400">—</span>;
+  if (!tags.length) return <span className="text-slate-500">—</span>;
   const shown = max ? tags.slice(0, max) : tags;
   return (
     <span className="flex flex-wrap gap-1">

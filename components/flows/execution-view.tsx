@@ -59,7 +59,7 @@ function DropOff({ e }: { e: FlowExecution }) {
     <ol aria-label="Per-step drop-off" className="space-y-2.5">
       {rows.map((r) => (
         <li key={r.step.id} data-step={r.step.ordering_idx} className="grid grid-cols-[minmax(8rem,14rem)_1fr_auto] items-center gap-3 text-sm">
-          <span className="truncate text-slate-700"><span className="tabular-nums text-slate-400">#{r.step.ordering_idx}</span> {r.step.name || r.step.step_type.toLowerCase().replace('_', ' ')}</span>
+          <span className="truncate text-slate-700"><span className="tabular-nums text-slate-500">#{r.step.ordering_idx}</span> {r.step.name || r.step.step_type.toLowerCase().replace('_', ' ')}</span>
           <div className="h-2.5 rounded bg-slate-100" title={`${r.reached} reached`}>
             <div className="flex h-2.5 overflow-hidden rounded" style={{ width: `${(100 * r.reached) / top}%` }}>
               <div className="bg-indigo-400" style={{ flexGrow: Math.max(0, r.reached - r.here - r.dropped) }} />

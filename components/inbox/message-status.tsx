@@ -9,8 +9,8 @@ const look: Record<MessageStatus, { label: string; icon: string; className: stri
   accepted: { label: 'Accepted', icon: '✓', className: 'text-slate-500' },
   sent: { label: 'Sent', icon: '✓', className: 'text-slate-600' },
   delivered: { label: 'Delivered', icon: '✓✓', className: 'text-slate-600' },
-  read: { label: 'Read', icon: '✓✓', className: 'text-sky-600' },
-  failed: { label: 'Failed', icon: '⚠', className: 'text-rose-600' },
+  read: { label: 'Read', icon: '✓✓', className: 'text-sky-700' },
+  failed: { label: 'Failed', icon: '⚠', className: 'text-rose-700' },
   received: { label: 'Received', icon: '↓', className: 'text-slate-500' },
 };
 

@@ -54,7 +54,7 @@ export function MessageThread({ messages, total, timeZone, label = 'Messages' }:
                   : outbound ? 'bg-emerald-50 ring-emerald-200' : 'bg-white ring-slate-200'}`}>
                   <div className="mb-1 flex items-center gap-2 text-xs text-slate-500">
                     <span className="font-medium" data-testid="sender">{note ? `Internal note · ${personName(m.sent_by, 'agent')}` : outbound ? outboundSender(m) : 'Contact'}</span>
-                    {!note && m.msg_type !== 'text' && <span className="rounded bg-slate-200/70 px-1 font-mono">{m.msg_type}</span>}
+                    {!note && m.msg_type !== 'text' && <span className="rounded bg-slate-200/70 px-1 font-mono text-slate-700">{m.msg_type}</span>}
                     <time dateTime={m.timestamp} title={new Date(m.timestamp).toISOString()} className="shrink-0 whitespace-nowrap">{timeOf.format(new Date(m.timestamp))}</time>
                   </div>
                   <MessageContent message={m} />

@@ -1,4 +1,5 @@
 'use client';
+import { CommitSelect } from '@/components/ui/commit-select';
 import { useState } from 'react';
 import { personName } from '@/components/people/person-name';
 import { Badge } from '@/components/ui/badge';
@@ -81,7 +82,7 @@ function MemberRow({ member: m, isAdmin, isMe, busy, onRole, onActive, onReset }
 }) {
   const name = personName(m);
   return (
-    <tr data-testid={`member-${m.email}`} className={m.is_active ? '' : 'bg-slate-50 text-slate-400'}>
+    <tr data-testid={`member-${m.email}`} className={m.is_active ? '' : 'bg-slate-50 text-slate-500'}>
       {/* Name and email stacked in one column keep the table within a laptop's width beside the actions. */}
       <Td className="whitespace-normal">
         <div className="font-medium text-slate-900">
@@ -92,14 +93,14 @@ function MemberRow({ member: m, isAdmin, isMe, busy, onRole, onActive, onReset }
       </Td>
       <Td>
         {isAdmin ? (
-          <select aria-label={`Role of ${m.email}`} value={m.role} disabled={busy} onChange={(e) => onRole(e.target.value as Role)}
+          <CommitSelect aria-label={`Role of ${m.email}`} value={m.role} busy={busy} onCommit={(role) => { if (!busy) onRole(role as Role); }}
             className="rounded-md bg-white px-2 py-1 text-sm ring-1 ring-slate-300">
             <option value="ADMIN">Admin</option>
             <option value="AGENT">Agent</option>
-          </select>
+          </CommitSelect>
         ) : <RoleBadge role={m.role} />}
       </Td>
-      <Td className="whitespace-normal">{m.teams.map((t) => t.name).join(', ') || <span className="text-slate-400">—</span>}</Td>
+      <Td className="whitespace-normal">{m.teams.map((t) => t.name).join(', ') || <span className="text-slate-500">—</span>}</Td>
       <Td>{m.invitation_pending ? <Badge tone="amber">Invited</Badge> : <DateTime value={m.date_joined} date />}</Td>
       {isAdmin && (
         <Td className="text-right">

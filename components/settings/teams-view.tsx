@@ -49,7 +49,7 @@ export function TeamsView() {
                     </span>
                   ) : undefined}>
                   <p className="text-sm text-slate-600">{STRATEGIES.find((s) => s.value === t.assignment_strategy)?.label}</p>
-                  <p className="mt-2 text-sm text-slate-900">{t.members.map((m) => personName(m)).join(', ') || <span className="text-slate-400">No members</span>}</p>
+                  <p className="mt-2 text-sm text-slate-900">{t.members.map((m) => personName(m)).join(', ') || <span className="text-slate-500">No members</span>}</p>
                 </Card>
               </li>
             ))}

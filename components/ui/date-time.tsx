@@ -20,7 +20,7 @@ export function DateTime({ value, date = false, fallback = '—', zone = false }
       return new Intl.DateTimeFormat(undefined, date ? { dateStyle: 'medium' } : { dateStyle: 'medium', timeStyle: 'short' });
     }
   }, [date, timeZone]);
-  if (!value) return <span className="text-slate-400">{fallback}</span>;
+  if (!value) return <span className="text-slate-500">{fallback}</span>;
   const d = new Date(value);
   return (
     <time dateTime={value} title={`${d.toISOString()}${timeZone ? ` (shown in ${timeZone})` : ''}`}>

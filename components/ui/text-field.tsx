@@ -4,7 +4,7 @@ import { FieldErrors } from './field-errors';
 
 export const inputClass =
   'block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 ' +
-  'placeholder:text-slate-400 focus:ring-2 focus:ring-inset focus:ring-indigo-600 ' +
+  'placeholder:text-slate-500 focus:ring-2 focus:ring-inset focus:ring-indigo-600 ' +
   'aria-[invalid=true]:ring-rose-400 disabled:bg-slate-50';
 
 type Common = { label: string; errors?: string[]; hint?: string; className?: string };

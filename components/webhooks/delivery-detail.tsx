@@ -46,7 +46,7 @@ function AttemptItem({ attempt, n }: { attempt: WebhookAttempt; n: number }) {
           <h5 className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Response body</h5>
           {attempt.response_body
             ? <pre className={pre} aria-label={`Response body of attempt ${n}`}>{attempt.response_body}</pre>
-            : <p className="text-sm text-slate-400">Empty</p>}
+            : <p className="text-sm text-slate-500">Empty</p>}
         </div>
         <div>
           <h5 className="mb-1 text-xs font-medium uppercase tracking-wide text-slate-500">Request headers</h5>

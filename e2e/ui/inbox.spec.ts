@@ -157,3 +157,29 @@ test('a contact edited elsewhere shows its new details in an open conversation w
   await expect(page.getByRole('heading', { level: 1, name: /Lucía/ })).toBeVisible({ timeout: 5_000 });
   await expect(page.getByLabel('First name')).toHaveValue('Lucía');
 });
+
+test('the status from the keyboard: arrowing through the options saves only the one chosen, and the focus stays', async ({ page, request }) => {
+  const phone = uniquePhone();
+  const sent = await sendWelcome(request, phone);
+  expect((await contactWrites(request, phone, 'hi')).status()).toBe(201);
+  const statusNow = async () => (await (await request.get(`/api/inbox/conversation/${sent.conversation}`, { headers: account.admin.headers })).json()).status;
+  expect(await statusNow()).toBe('NEW');
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/inbox/${sent.conversation}`);
+  const status = page.getByLabel('Status', { exact: true });
+  await expect(status).toHaveValue('NEW');
+  await status.focus();
+  await page.keyboard.press('ArrowDown'); // In progress
+  await page.keyboard.press('ArrowDown'); // Resolved
+  await expect(status).toHaveValue('RESOLVED');
+  // Nothing saved on the way.
+  await page.waitForTimeout(300);
+  expect(await statusNow()).toBe('NEW');
+  await page.keyboard.press('Enter');
+  await expect.poll(statusNow).toBe('RESOLVED');
+  await expect(status).toBeFocused();
+  // Escape puts back the saved value.
+  await page.keyboard.press('ArrowUp');
+  await page.keyboard.press('Escape');
+  await expect(status).toHaveValue('RESOLVED');
+});

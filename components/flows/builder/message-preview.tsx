@@ -37,13 +37,13 @@ export function MessagePreview({ step, options: known }: { step: DraftStep; opti
               : <span>{step.body_type} · {step.body_file_url || 'no file yet'}</span>}
           </div>
         )}
-        {step.body ? <Text text={step.body} /> : <p className="text-[13px] italic text-slate-400">No text yet</p>}
+        {step.body ? <Text text={step.body} /> : <p className="text-[13px] italic text-slate-500">No text yet</p>}
         {numbered && (
           <div className="mt-2 space-y-0.5 text-[13px] text-slate-900">
             {options.map((o, i) => <p key={i}>{render === 'EMOJIS' ? EMOJI[i] : `${i + 1}.`} {o}</p>)}
           </div>
         )}
-        <p className="mt-1 text-right text-[10px] text-slate-400">12:00</p>
+        <p className="mt-1 text-right text-[10px] text-slate-500">12:00</p>
       </div>
       {asks && render === 'BUTTONS' && options.length > 0 && (
         <div className="mt-1 grid max-w-[92%] gap-1">

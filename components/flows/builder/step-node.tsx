@@ -25,7 +25,7 @@ function Essentials({ s }: { s: DraftStep }) {
     case 'MENU':
       return (
         <>
-          {s.body ? <p className="whitespace-pre-wrap break-words text-xs text-slate-800">{trim(s.body)}</p> : <p className="text-xs italic text-slate-400">No text yet</p>}
+          {s.body ? <p className="whitespace-pre-wrap break-words text-xs text-slate-800">{trim(s.body)}</p> : <p className="text-xs italic text-slate-500">No text yet</p>}
           {s.body_type && s.body_type !== 'text' && line(`+ ${s.body_type}`)}
           {s.step_type !== 'MESSAGE' && line(`Answer: ${s.answer_type ?? 'ANY'}${(s.answer_options ?? []).length ? ` · ${s.answer_options!.length} option${s.answer_options!.length === 1 ? '' : 's'} as ${(s.answer_options_render ?? 'NUMBERS').toLowerCase()}` : ''}`)}
           {s.step_type === 'QUESTION' && s.has_options_from_variable && line(`Options from ${s.options_from_variable || 'a variable (not chosen)'}`)}
@@ -37,7 +37,7 @@ function Essentials({ s }: { s: DraftStep }) {
       return (
         <ul className="space-y-0.5">
           {(s.conditions ?? []).map((c, i) => <li key={i} className="truncate font-mono text-[11px] text-slate-700">{c.field || '…'} {c.comparison} {c.value}</li>)}
-          {!(s.conditions ?? []).length && <li className="text-xs italic text-slate-400">No condition yet</li>}
+          {!(s.conditions ?? []).length && <li className="text-xs italic text-slate-500">No condition yet</li>}
         </ul>
       );
     case 'ACTION':

@@ -54,7 +54,7 @@ function Options({ step, errors, onChange }: { step: DraftStep; errors: Errs; on
             <button type="button" aria-label={`Remove option ${i + 1}`} onClick={() => onChange({
               answer_options: options.filter((_, j) => j !== i),
               next_steps_for_options_idx: (step.next_steps_for_options_idx ?? []).filter((_, j) => j !== i),
-            })} className="rounded-md px-2 text-slate-400 hover:bg-slate-100 hover:text-rose-600">✕</button>
+            })} className="rounded-md px-2 text-slate-500 hover:bg-slate-100 hover:text-rose-600">✕</button>
           </li>
         ))}
       </ol>
@@ -135,7 +135,7 @@ function Conditions({ step, errors, suggestions, onChange }: { step: DraftStep; 
         {conditions.map((c, i) => (
           <li key={i} className="grid grid-cols-[1fr_auto] gap-1.5 rounded-md bg-slate-50 p-2">
             <Input label="Field" value={c.field} list="condition-fields" placeholder="step.budget" onChange={(v) => set(conditions.map((x, j) => (j === i ? { ...x, field: v } : x)))} />
-            <button type="button" aria-label={`Remove condition ${i + 1}`} onClick={() => set(conditions.filter((_, j) => j !== i))} className="self-start rounded-md px-2 text-slate-400 hover:text-rose-600">✕</button>
+            <button type="button" aria-label={`Remove condition ${i + 1}`} onClick={() => set(conditions.filter((_, j) => j !== i))} className="self-start rounded-md px-2 text-slate-500 hover:text-rose-600">✕</button>
             <div className="col-span-2 grid grid-cols-2 gap-1.5">
               <Select label="Comparison" value={c.comparison} options={COMPARISONS} onChange={(v) => set(conditions.map((x, j) => (j === i ? { ...x, comparison: v } : x)))} />
               <Input label="Value" value={c.value} onChange={(v) => set(conditions.map((x, j) => (j === i ? { ...x, value: v } : x)))} />
@@ -164,7 +164,7 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
           <h2 className="text-sm font-semibold text-slate-900">{info.label}</h2>
           <p className="text-xs text-slate-500">{info.help}</p>
         </div>
-        <button type="button" onClick={onClose} aria-label="Close step settings" className="ml-auto rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">✕</button>
+        <button type="button" onClick={onClose} aria-label="Close step settings" className="ml-auto rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700">✕</button>
       </header>
       <div className="flex-1 space-y-4 overflow-y-auto px-4 py-4">
         {e('non_field_errors').length > 0 && (

@@ -80,7 +80,7 @@ export function TestRunPanel({ flowId, inbound, draft, prepare, onProblems, onPr
           <h2 className="text-sm font-semibold text-slate-900">Test run</h2>
           <p className="text-xs text-slate-500">On the sandbox phone; the path taken lights up on the canvas.</p>
         </div>
-        <button type="button" onClick={onClose} aria-label="Close test run" className="ml-auto rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">✕</button>
+        <button type="button" onClick={onClose} aria-label="Close test run" className="ml-auto rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700">✕</button>
       </header>
       <div className="flex-1 space-y-3 overflow-y-auto px-4 py-4">
         {!executionId ? (

@@ -51,7 +51,7 @@ export function TimeWindowsField({ value, onChange, errors }: { value: TimeWindo
                 {WEEKDAYS.map((d, n) => <option key={d} value={n}>{d}</option>)}
               </select>
               <button type="button" aria-label={`Remove window ${i + 1}`} onClick={() => onChange(value.filter((_, j) => j !== i))}
-                className="rounded-md px-1.5 py-1 text-slate-400 hover:bg-slate-100 hover:text-rose-600">✕</button>
+                className="rounded-md px-1.5 py-1 text-slate-500 hover:bg-slate-100 hover:text-rose-600">✕</button>
             </div>
             <div className="mt-1.5 grid grid-cols-[auto_minmax(0,1fr)_auto_minmax(0,1fr)] items-center gap-1.5 pr-8 text-xs text-slate-500">
               <span>from</span>

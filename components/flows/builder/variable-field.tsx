@@ -56,14 +56,14 @@ export function VariableField({ label, value, onChange, suggestions, multiline, 
     onChange: (e: React.ChangeEvent<HTMLTextAreaElement & HTMLInputElement>) => { onChange(e.target.value); track(e.target.value, e.target.selectionStart ?? e.target.value.length); },
     onKeyDown,
     onBlur: () => setTimeout(() => setQuery(null), 150),
-    className: `block w-full rounded-md border-0 px-2.5 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-400 focus:ring-2 focus:ring-indigo-600 ${errors.length ? 'ring-rose-400' : 'ring-slate-300'}`,
+    className: `block w-full rounded-md border-0 px-2.5 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-indigo-600 ${errors.length ? 'ring-rose-400' : 'ring-slate-300'}`,
   };
   return (
     <div className="relative">
       <div className="flex items-center justify-between">
         <span className="flex items-baseline gap-1.5">
           <label htmlFor={id} className="block text-xs font-medium text-slate-700">{label}</label>
-          {note && <span className="text-[11px] text-slate-400">{note}</span>}
+          {note && <span className="text-[11px] text-slate-500">{note}</span>}
         </span>
         <button type="button" className="rounded px-1 text-[11px] font-medium text-indigo-600 hover:bg-indigo-50" tabIndex={-1}
           onMouseDown={(e) => e.preventDefault()}

@@ -15,7 +15,7 @@ export function VersionsPanel({ flowId, onRestore, restoring, onClose }: { flowI
           <h2 className="text-sm font-semibold text-slate-900">Version history</h2>
           <p className="text-xs text-slate-500">Running executions keep the version they started with.</p>
         </div>
-        <button type="button" onClick={onClose} aria-label="Close version history" className="ml-auto rounded-md p-1 text-slate-400 hover:bg-slate-100 hover:text-slate-700">✕</button>
+        <button type="button" onClick={onClose} aria-label="Close version history" className="ml-auto rounded-md p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-700">✕</button>
       </header>
       <div className="flex-1 overflow-y-auto">
         {versions.isPending ? <LoadingState /> : versions.isError ? <div className="p-4"><ErrorState error={versions.error} onRetry={() => versions.refetch()} /></div>

@@ -77,7 +77,7 @@ export function ContactEditor({ contact: c }: { contact: Contact }) {
               <input aria-label={`Attribute ${k}`} defaultValue={String(v)} key={String(v)} className={small}
                 onBlur={(e) => { if (e.target.value !== String(v)) meta.mutate({ meta: { [k]: e.target.value } }); }}
                 onKeyDown={(e) => { if (e.key === 'Enter') { e.preventDefault(); e.currentTarget.blur(); } }} />
-              <button type="button" aria-label={`Remove attribute ${k}`} className="px-1 text-xs text-slate-400 hover:text-rose-700"
+              <button type="button" aria-label={`Remove attribute ${k}`} className="px-1 text-xs text-slate-500 hover:text-rose-700"
                 onClick={() => meta.mutate({ meta: { [k]: null } })}>✕</button>
             </li>
           ))}
@@ -99,7 +99,7 @@ export function ContactEditor({ contact: c }: { contact: Contact }) {
           {c.tags.map((t) => (
             <li key={t.name} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
               {t.name}
-              <button type="button" aria-label={`Remove tag ${t.name}`} className="text-slate-400 hover:text-rose-700"
+              <button type="button" aria-label={`Remove tag ${t.name}`} className="text-slate-500 hover:text-rose-700"
                 onClick={() => tags.mutate({ tags: c.tags.filter((x) => x.name !== t.name).map((x) => ({ name: x.name })), overwrite_tags: true })}>✕</button>
             </li>
           ))}

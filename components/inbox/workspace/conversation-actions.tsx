@@ -1,6 +1,7 @@
 'use client';
 import { useState } from 'react';
 import { personName } from '@/components/people/person-name';
+import { CommitSelect } from '@/components/ui/commit-select';
 import { FormAlert } from '@/components/ui/form-alert';
 import { inputClass } from '@/components/ui/text-field';
 import { CONVERSATION_STATUSES, useUpdateConversation } from '@/lib/client/conversations';
@@ -11,7 +12,7 @@ import type { Conversation, ConversationStatus } from '@/lib/client/types';
 import { conversationStatusLabel } from '../conversation-status-badge';
 
 /**
- * Status, assignees and tags, each applied the moment it is changed. Assignees and tags are sent as
+ * Status, assignees and tags, each applied the moment it is chosen (CommitSelect). Assignees and tags are sent as
  * what to add or take off, never as the whole list this screen last saw: what another agent changed
  * meanwhile is kept, and the controls show the live value.
  */
@@ -27,12 +28,12 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
       <FormAlert messages={topMessages(errors, [])} title="The change was not saved" />
       <label className="block">
         <span className="font-medium text-slate-700">Status</span>
-        <select aria-label="Status" value={c.status} className={`${inputClass} mt-1`} disabled={update.isPending}
-          onChange={(e) => update.mutate({ status: e.target.value as ConversationStatus })}>
+        <CommitSelect aria-label="Status" value={c.status} className={`${inputClass} mt-1`} busy={update.isPending}
+          onCommit={(status) => update.mutate({ status: status as ConversationStatus })}>
           {/* Created and In a flow are set by the system: shown while current, never offered. */}
           {CONVERSATION_STATUSES.filter((s) => s === c.status || (s !== 'CREATED' && s !== 'FLOW'))
             .map((s) => <option key={s} value={s} disabled={s === 'CREATED' || s === 'FLOW'}>{conversationStatusLabel[s]}</option>)}
-        </select>
+        </CommitSelect>
       </label>
       <div>
         <div className="flex items-center justify-between">
@@ -42,11 +43,11 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
               onClick={() => update.mutate({ add_assigned: [{ id: me.data.user.id }] })}>Assign to me</button>
           )}
         </div>
-        <select aria-label="Assign to" value="" className={`${inputClass} mt-1`} disabled={update.isPending}
-          onChange={(e) => e.target.value && update.mutate({ add_assigned: [{ id: Number(e.target.value) }] })}>
+        <CommitSelect aria-label="Assign to" value="" className={`${inputClass} mt-1`} busy={update.isPending}
+          onCommit={(id) => id && update.mutate({ add_assigned: [{ id: Number(id) }] })}>
           <option value="">{c.assigned.length ? 'Add an assignee…' : 'Unassigned: assign to…'}</option>
           {members.data?.filter((m) => m.is_active && !assignedIds.includes(m.id)).map((m) => <option key={m.id} value={m.id}>{personName(m)}</option>)}
-        </select>
+        </CommitSelect>
         <ul aria-label="Assignees" className="mt-1.5 flex flex-wrap gap-1">
           {c.assigned.map((u) => {
             // A deactivated member stays assigned until taken off, but will not answer: said so.
@@ -67,7 +68,7 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
           {c.tags.map((t) => (
             <li key={t.id} className="inline-flex items-center gap-1 rounded-full bg-slate-100 px-2 py-0.5 text-xs text-slate-700">
               {t.name}
-              <button type="button" aria-label={`Remove tag ${t.name}`} className="text-slate-400 hover:text-slate-900"
+              <button type="button" aria-label={`Remove tag ${t.name}`} className="text-slate-500 hover:text-slate-900"
                 onClick={() => update.mutate({ remove_tags: [{ name: t.name }] })}>×</button>
             </li>
           ))}
