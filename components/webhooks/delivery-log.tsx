@@ -105,7 +105,7 @@ export function DeliveryLog({ subscriptionId, isAdmin }: { subscriptionId: strin
                       <Td><DeliveryStatusBadge status={d.status} /></Td>
                       <Td className="tabular-nums">{d.attempts}</Td>
                       <Td><DateTime value={d.created_on} /></Td>
-                      <Td><DateTime value={d.last_attempt_on} fallback="Not yet" /></Td>
+                      <Td><DateTime value={d.last_attempt_on} fallback={d.status === 'PENDING' ? 'Not yet' : 'Never attempted'} /></Td>
                       <Td><DateTime value={d.status === 'PENDING' ? d.next_attempt_on : null} /></Td>
                       {isAdmin && (
                         <Td className="text-right">

@@ -66,6 +66,12 @@ test('an admin adds a cloud_api channel; secrets never come back whole', async (
   const back = await request.patch(`/api/channels/${channel.id}`, { headers: acme.admin.headers, data: { status: 'ACTIVE' } });
   expect(back.status()).toBe(400);
   expect(await back.json()).toEqual({ phone_number_id: ['The channel "Replacement" already uses this number: switch it off or delete it first.'] });
+  // The names the settings are read under write them too: sending back what was read changes it.
+  const renamed = await request.patch(`/api/channels/${channel.id}`, {
+    headers: acme.admin.headers, data: { chat_business_account_id: 'WABA999', webhook_verify_token: 'new-verify-token-4321' },
+  });
+  expect(renamed.status(), await renamed.text()).toBe(200);
+  expect((await renamed.json()).cloud_api_settings).toMatchObject({ chat_business_account_id: 'WABA999', webhook_verify_token: '••••4321' });
 });
 
 test('validates each field of a new channel', async ({ request }) => {
@@ -100,6 +106,12 @@ test('validates each field of a new channel', async ({ request }) => {
   }
   const nullRate = await request.patch(`/api/channels/${sandbox.id}`, { headers: acme.admin.headers, data: { rate_limit: null } });
   expect(await nullRate.json()).toEqual({ rate_limit: ['This field may not be null.'] });
+  // The provider's paths are appended to the base URL: a query, fragment or credentials would be lost or misplaced.
+  for (const base of ['http://127.0.0.1:4110/graph?x=1', 'https://graph.example.com/#f', 'https://user:pw@graph.example.com']) {
+    const odd = await request.post('/api/channels', { headers: acme.admin.headers, data: { ...CLOUD, phone_number_id: '998', base_url: base } });
+    expect(odd.status(), base).toBe(400);
+    expect(await odd.json(), base).toEqual({ base_url: ['Enter the base URL alone (such as https://graph.facebook.com), without a query, fragment or credentials.'] });
+  }
 });
 
 test('agents read channels but only admins change them', async ({ request }) => {

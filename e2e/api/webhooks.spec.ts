@@ -249,6 +249,10 @@ test.describe('delivery', () => {
     await expect.poll(() => receiver.at(target).length).toBe(9);
     const last = JSON.parse(receiver.at(target)[8].body);
     expect(last).toMatchObject({ type: 'contact.updated', data: { first_name: 'Test' } });
+    // The event has been delivered by that resend: asking again sends nothing (its first delivery still failed).
+    await expect.poll(async () => (await (await request.post(`/api/webhook-subscription/${sub.id}/deliveries/resend`, {
+      headers: account.admin.headers, data: { since },
+    })).json()).resent).toBe(0);
     const one = await request.post(`/api/webhook-delivery/${delivery}/resend`, { headers: account.admin.headers });
     expect(one.status()).toBe(202);
     await expect.poll(() => receiver.at(target).length).toBe(10);
@@ -263,6 +267,10 @@ test.describe('delivery', () => {
     const offTest = await request.post(`/api/webhook-subscription/${sub.id}/test`, { headers: account.admin.headers });
     expect(offTest.status()).toBe(400);
     expect(await offTest.json()).toEqual({ non_field_errors: ['This subscription is switched off: switch it on to send a test event.'] });
+    const offOne = await request.post(`/api/webhook-delivery/${delivery}/resend`, { headers: account.admin.headers });
+    expect([offOne.status(), await offOne.json()]).toEqual([400, { non_field_errors: ['This subscription is switched off: switch it on to resend.'] }]);
+    const offAll = await request.post(`/api/webhook-subscription/${sub.id}/deliveries/resend`, { headers: account.admin.headers, data: { since } });
+    expect([offAll.status(), await offAll.json()]).toEqual([400, { non_field_errors: ['This subscription is switched off: switch it on to resend its deliveries.'] }]);
   });
 
   test('deliveries sent in one batch are settled each on its own: one subscription gone, one retried, one fine', async ({ request }) => {

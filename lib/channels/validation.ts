@@ -19,8 +19,26 @@ const settingsFields = {
   app_secret: secret(256),
   verify_token: secret(256),
   app_id: z.string().trim().max(64),
-  base_url: z.url({ protocol: /^https?$/ }).max(200).transform((u) => u.replace(/\/+$/, '')),
+  // The provider's paths are appended to it: a query, a fragment or credentials in it would be
+  // lost or sent where they do not belong.
+  base_url: z.url({ protocol: /^https?$/ }).max(200)
+    .refine((u) => { const url = new URL(u); return !url.search && !url.hash && !url.username && !url.password; },
+      'Enter the base URL alone (such as https://graph.facebook.com), without a query, fragment or credentials.')
+    .transform((u) => u.replace(/\/+$/, '')),
   api_version: z.string().trim().regex(/^v\d{1,3}\.\d{1,3}$/, 'Enter a version like "v21.0".'),
+};
+
+// The names the settings are read under (`cloud_api_settings`) are taken for the ones written:
+// sending back what was read changes what it names rather than nothing.
+const READ_NAMES = { chat_business_account_id: 'business_account_id', webhook_verify_token: 'verify_token' } as const;
+const withWrittenNames = (body: unknown) => {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
+  const out: Record<string, unknown> = { ...body };
+  for (const [read, written] of Object.entries(READ_NAMES)) {
+    if (read in out && !(written in out)) out[written] = out[read];
+    delete out[read];
+  }
+  return out;
 };
 
 export const channelCreateSchema = z.object({
@@ -31,6 +49,7 @@ export const channelCreateSchema = z.object({
   api_version: settingsFields.api_version.default(DEFAULT_API_VERSION),
   rate_limit: integer({ min: 1, max: 1000 }).default(80),
 });
+export const channelCreateBody = z.preprocess(withWrittenNames, channelCreateSchema);
 export type ChannelCreate = z.output<typeof channelCreateSchema>;
 
 /** PATCH: any subset; a secret sent replaces the stored one, one not sent is kept. */
@@ -42,4 +61,5 @@ export const channelPatchSchema = z.object({
     [K in keyof typeof settingsFields]: z.ZodOptional<(typeof settingsFields)[K]>
   },
 });
+export const channelPatchBody = z.preprocess(withWrittenNames, channelPatchSchema);
 export type ChannelPatch = z.output<typeof channelPatchSchema>;

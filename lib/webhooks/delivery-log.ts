@@ -49,18 +49,32 @@ export async function resendDelivery(db: Db, accountId: number, deliveryId: stri
   const row = await deliveryRow(db, accountId, deliveryId);
   // Still being attempted, it would arrive twice.
   if (row.delivery.status === 'PENDING') throw ValidationError.nonField('This delivery is still being attempted: resend it once it has succeeded or failed.');
+  refuseSwitchedOff(await getSubscriptionRow(db, accountId, row.delivery.subscriptionId), 'resend');
   const [id] = await db.transaction((tx) => enqueueDeliveries(tx, [{
     subscriptionId: row.delivery.subscriptionId, eventId: row.delivery.eventId, resourceId: row.delivery.resourceId,
   }]));
   return { id };
 }
 
-/** Every failed delivery of the subscription since a moment, sent again in their original order. */
+/** A switched-off subscription delivers nothing: what is asked of it would fail at once. */
+function refuseSwitchedOff(subscription: { isActive: boolean }, what: string): void {
+  if (!subscription.isActive) throw ValidationError.nonField(`This subscription is switched off: switch it on to ${what}.`);
+}
+
+/**
+ * Every event of the subscription whose deliveries since a moment all failed, sent again once, in
+ * their original order: an event delivered (or being delivered) by a later resend is not sent again,
+ * and an event with several failed deliveries (the original and earlier resends) goes once.
+ */
 export async function resendFailedSince(db: Db, accountId: number, subscriptionId: string, since: Date): Promise<SerializedResendFailed> {
-  await getSubscriptionRow(db, accountId, subscriptionId);
-  const failed = await db.select().from(webhookDeliveries).where(and(eq(webhookDeliveries.subscriptionId, subscriptionId),
-    eq(webhookDeliveries.status, 'FAILED'), gte(webhookDeliveries.createdOn, since))).orderBy(asc(webhookDeliveries.seq));
-  const ids = await db.transaction((tx) => enqueueDeliveries(tx, failed.map((d) => ({
+  refuseSwitchedOff(await getSubscriptionRow(db, accountId, subscriptionId), 'resend its deliveries');
+  const deliveries = await db.select({ eventId: webhookDeliveries.eventId, resourceId: webhookDeliveries.resourceId, status: webhookDeliveries.status })
+    .from(webhookDeliveries).where(and(eq(webhookDeliveries.subscriptionId, subscriptionId), gte(webhookDeliveries.createdOn, since)))
+    .orderBy(asc(webhookDeliveries.seq));
+  const settled = new Set(deliveries.filter((d) => d.status !== 'FAILED').map((d) => d.eventId));
+  const events = new Map<string, { eventId: string; resourceId: string }>();
+  for (const d of deliveries) if (!settled.has(d.eventId) && !events.has(d.eventId)) events.set(d.eventId, d);
+  const ids = await db.transaction((tx) => enqueueDeliveries(tx, [...events.values()].map((d) => ({
     subscriptionId, eventId: d.eventId, resourceId: d.resourceId,
   }))));
   return { resent: ids.length };
@@ -69,7 +83,7 @@ export async function resendFailedSince(db: Db, accountId: number, subscriptionI
 /** A test event of the subscription's first event type, carrying a sample resource. */
 export async function sendTestEvent(db: Db, accountId: number, subscriptionId: string): Promise<SerializedTestEvent> {
   const subscription = await getSubscriptionRow(db, accountId, subscriptionId);
-  if (!subscription.isActive) throw ValidationError.nonField('This subscription is switched off: switch it on to send a test event.');
+  refuseSwitchedOff(subscription, 'send a test event');
   const type = subscription.events[0];
   const now = new Date();
   const data = testEventData(type, now);

@@ -3,7 +3,7 @@ import { endpoint, json, methods } from '@/lib/api/handler';
 import { requestOrigin } from '@/lib/api/origin';
 import { pageRequest } from '@/lib/api/pagination';
 import { createCloudChannel, listChannels, serializeChannel } from '@/lib/channels/service';
-import { channelCreateSchema } from '@/lib/channels/validation';
+import { channelCreateBody } from '@/lib/channels/validation';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/channels — the account's channels (sandbox first), provider secrets masked.
@@ -13,7 +13,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /api/channels — add a cloud_api channel (admins).
   POST: endpoint({
     roles: ['ADMIN'],
-    body: channelCreateSchema,
+    body: channelCreateBody,
     handle: async ({ member, body, req }) =>
       json(serializeChannel(await createCloudChannel(await getDb(), member.accountId, body), requestOrigin(req)), 201),
   }),

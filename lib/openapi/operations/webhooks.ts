@@ -145,8 +145,9 @@ export const webhooksDoc: ResourceDoc = {
     {
       method: 'post', path: '/api/webhook-subscription/{id}/deliveries/resend', operationId: 'webhook_subscription_deliveries_resend_create', tags,
       summary: 'Resend failed deliveries',
-      description: 'Queues every `FAILED` delivery of the subscription created at or after `since` again, in their '
-        + 'original order, each as a new delivery of the same event (same `webhook-id`) with a fresh set of attempts.',
+      description: 'Sends again, once each and in their original order, the events whose deliveries created at or after '
+        + '`since` all failed (an event a later resend delivered, or is delivering, is left alone), each as a new delivery '
+        + 'of the same event (same `webhook-id`) with a fresh set of attempts. A switched-off subscription is refused (400).',
       roles: ['ADMIN'],
       params: subscriptionId,
       body: {
@@ -155,6 +156,7 @@ export const webhooksDoc: ResourceDoc = {
         example: { since: '2025-01-01T00:00:00Z' },
       },
       responses: { 202: { description: 'How many deliveries were queued.', schema: WebhookResendFailed } },
+      errors: [400],
     },
     {
       method: 'post', path: '/api/webhook-subscription/{id}/test', operationId: 'webhook_subscription_test_create', tags,
@@ -179,10 +181,12 @@ export const webhooksDoc: ResourceDoc = {
       method: 'post', path: '/api/webhook-delivery/{id}/resend', operationId: 'webhook_delivery_resend_create', tags,
       summary: 'Resend a delivery',
       description: 'Sends the delivery\'s event again as a new delivery (same event, same `webhook-id`) with a fresh '
-        + 'set of attempts. No body.',
+        + 'set of attempts. No body. Refused (400) while the delivery is `PENDING` (it would arrive twice) and when the '
+        + 'subscription is switched off.',
       roles: ['ADMIN'],
       params: deliveryId,
       responses: { 202: { description: 'The new delivery.', schema: WebhookDeliveryResent } },
+      errors: [400],
     },
   ],
 };

@@ -34,10 +34,10 @@ export const CloudApiSettings = named('CloudApiSettings', z.object({
   }),
   api_version: z.string().meta({ example: 'v21.0' }),
   access_token_ro: z.string().meta({ description: 'The access token, masked (`••••` and at most its last 4 characters).' }),
-  app_token_ro: z.string().meta({ description: 'The app secret, masked.' }),
-  webhook_verify_token: z.string().meta({ description: 'The verification token, masked.' }),
+  app_token_ro: z.string().meta({ description: 'The app secret, masked. Written as `app_secret`.' }),
+  webhook_verify_token: z.string().meta({ description: 'The verification token, masked. Written as `verify_token` (or under this name).' }),
   service_webhook_url: z.url().meta({ description: 'The callback URL to paste into the provider.' }),
-  proxy_requests: z.boolean(),
+  proxy_requests: z.boolean().meta({ description: 'Always false: this service calls the provider itself, never through a proxy.' }),
   webhook_set: z.boolean().meta({ description: 'Whether the provider completed the verification handshake.' }),
 }).meta({ description: 'The cloud_api provider settings. Secrets are write-only: never returned whole.' }));
 

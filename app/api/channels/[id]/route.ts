@@ -2,7 +2,7 @@ import { getDb } from '@/db';
 import { endpoint, json, methods, noContent } from '@/lib/api/handler';
 import { requestOrigin } from '@/lib/api/origin';
 import { deleteChannel, findChannel, patchChannel, serializeChannel } from '@/lib/channels/service';
-import { channelPatchSchema } from '@/lib/channels/validation';
+import { channelPatchBody } from '@/lib/channels/validation';
 
 const params = { id: 'int' } as const;
 
@@ -18,7 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     params,
     // Another account's channel is a 404 whatever the body (`lookup` in lib/api/handler.ts).
     lookup: async ({ member, params }) => findChannel(await getDb(), member.accountId, params.id),
-    body: channelPatchSchema,
+    body: channelPatchBody,
     handle: async ({ member, params, body, req }) =>
       json(serializeChannel(await patchChannel(await getDb(), member.accountId, params.id, body), requestOrigin(req))),
   }),
