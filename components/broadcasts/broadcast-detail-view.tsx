@@ -1,4 +1,5 @@
 'use client';
+import { DocumentTitle } from '@/components/ui/document-title';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { Button, buttonClass } from '@/components/ui/button';
@@ -138,6 +139,7 @@ export function BroadcastDetailView({ id }: { id: string }) {
 
   return (
     <>
+      <DocumentTitle parts={[b.name, 'Broadcast']} />
       <PageHeader title={b.name} back={back}
         description={<span className="inline-flex flex-wrap items-center gap-2">
           <span>Broadcast #{b.id}</span>·<BroadcastStatusBadge status={b.status} startOn={b.start_on} />·

@@ -35,7 +35,7 @@ export function RecipientProblems({ selection, candidates, noun, fix, leaveOut, 
     );
   }
   return (
-    <div className="space-y-3" data-testid="recipient-problems">
+    <div className="space-y-3 focus:outline-none" data-testid="recipient-problems" tabIndex={-1}>
       <div role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
         <p className="font-medium">{fmt.format(n)} {n === 1 ? `${noun.one} has a problem` : `${noun.many} have problems`} and cannot be sent as {n === 1 ? 'it is' : 'they are'}.</p>
         <p className="mt-0.5">{fix}, or leave {n === 1 ? 'it' : 'them'} out and send to the other {fmt.format(fine)}.</p>

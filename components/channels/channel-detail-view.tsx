@@ -1,4 +1,5 @@
 'use client';
+import { DocumentTitle } from '@/components/ui/document-title';
 import Link from 'next/link';
 import { useState } from 'react';
 import { TemplateTable } from '@/components/templates/template-table';
@@ -69,6 +70,7 @@ export function ChannelDetailView({ id }: { id: number }) {
   const s = c.cloud_api_settings;
   return (
     <>
+      <DocumentTitle parts={[c.name, 'Channel']} />
       <PageHeader title={c.name} description={`${providerLabel(c)} channel`} back={back}
         actions={isAdmin ? <>
           <Button variant="secondary" disabled={test.isPending} onClick={() => test.mutate()}>

@@ -1,4 +1,5 @@
 'use client';
+import { DocumentTitle } from '@/components/ui/document-title';
 import { formatPhone } from '@/lib/phone/format';
 import { ContactConversations } from './contact-conversations';
 import Link from 'next/link';
@@ -51,6 +52,7 @@ export function ContactDetailView({ id }: { id: string }) {
   const c = contact.data;
   return (
     <>
+      <DocumentTitle parts={[contactName(c), 'Contact']} />
       <PageHeader title={contactName(c)} description={formatPhone(c.canonical_phone)} back={back}
         actions={c.is_deleted ? (
           <Button onClick={() => restore.mutate({ is_deleted: false })} disabled={restore.isPending}>

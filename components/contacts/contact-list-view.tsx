@@ -49,6 +49,10 @@ export function ContactListView() {
           )}
           {contacts.isFetching && !contacts.isPending && <Spinner className="size-4 text-slate-400" />}
         </div>
+        {/* The number found, said to screen readers as a search settles. */}
+        <p role="status" className="sr-only" data-testid="contact-count">
+          {contacts.data && (search || tag) ? `${contacts.data.count} ${contacts.data.count === 1 ? 'contact' : 'contacts'} found` : ''}
+        </p>
         <BulkActions ids={shown.filter((c) => selected.has(c.id)).map((c) => c.id)} onDone={() => setSelected(new Set())} />
         {contacts.isPending ? <LoadingState /> : contacts.isError ? (
           <div className="p-4"><ErrorState error={contacts.error} onRetry={() => contacts.refetch()} /></div>

@@ -1,4 +1,5 @@
 'use client';
+import { DocumentTitle } from '@/components/ui/document-title';
 import Link from 'next/link';
 import { useRouter } from 'next/navigation';
 import { useState } from 'react';
@@ -55,6 +56,7 @@ export function FlowDetailView({ id }: { id: string }) {
   const f = flow.data;
   return (
     <>
+      <DocumentTitle parts={[f.name, 'Flow']} />
       <PageHeader title={f.name} back={<Link href="/flows" className="text-indigo-700 hover:underline">← Flows</Link>}
         description={<>{f.execution_type === 'INBOUND' ? 'Starts when a contact writes' : 'Runs for the contacts you choose'} · {f.version ? `version ${f.version}` : 'never published'}{f.status === 'DRAFT' ? ' · unpublished draft' : ''}</>}
         actions={<ButtonLink href={`/flows/${f.id}/builder`}>Open in builder</ButtonLink>} />

@@ -55,9 +55,9 @@ export function ReplyForm({ phone, messages }: { phone: string; messages: Messag
   const shown = kind === 'text' ? ['text'] : kind === 'button' ? ['button'] : ['media'];
   return (
     <div className="space-y-3 border-t border-slate-200 p-4">
-      <div role="tablist" aria-label="Reply with" className="flex gap-1">
+      <div role="group" aria-label="Reply with" className="flex gap-1">
         {KINDS.map((k) => (
-          <button key={k.kind} type="button" role="tab" aria-selected={kind === k.kind} onClick={() => { setKind(k.kind); reply.reset(); }}
+          <button key={k.kind} type="button" aria-pressed={kind === k.kind} onClick={() => { setKind(k.kind); reply.reset(); }}
             className={`rounded-md px-3 py-1.5 text-sm font-medium ${kind === k.kind ? 'bg-indigo-50 text-indigo-700' : 'text-slate-600 hover:bg-slate-100'}`}>
             {k.label}
           </button>

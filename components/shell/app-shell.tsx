@@ -43,7 +43,15 @@ export function AppShell({ children }: { children: React.ReactNode }) {
           Menu
         </button>
       </div>
-      {open && <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden">{sidebar}</div>}
+      {open && (
+        <div id="mobile-nav" className="border-b border-slate-200 bg-white lg:hidden"
+          onKeyDown={(e) => {
+            // Escape closes the menu and puts the focus back on its button.
+            if (e.key !== 'Escape') return;
+            setOpen(false);
+            document.querySelector<HTMLElement>('[aria-controls="mobile-nav"]')?.focus();
+          }}>{sidebar}</div>
+      )}
       <main id="main" tabIndex={-1} className="min-w-0 flex-1 focus:outline-none">
         {/* The inbox is a full-screen workspace; every other page is a centred column. */}
         {wide ? children : <div className="mx-auto max-w-6xl px-4 py-8 sm:px-6 lg:px-8">{children}</div>}

@@ -1,4 +1,5 @@
 'use client';
+import { DocumentTitle } from '@/components/ui/document-title';
 import Link from 'next/link';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '@/components/ui/button';
@@ -108,6 +109,7 @@ export function TemplateDetailView({ id }: { id: string }) {
   const t = template.data;
   return (
     <>
+      <DocumentTitle parts={[t.name, 'Template']} />
       <PageHeader title={<span className="font-mono">{t.name}</span>} back={back}
         actions={isAdmin && !t.is_deleted ? <DeleteTemplateButton id={t.id} name={t.name} /> : undefined}
         description={<span className="inline-flex flex-wrap items-center gap-2">

@@ -106,6 +106,8 @@ test('validates each field of a new channel', async ({ request }) => {
   }
   const nullRate = await request.patch(`/api/channels/${sandbox.id}`, { headers: acme.admin.headers, data: { rate_limit: null } });
   expect(await nullRate.json()).toEqual({ rate_limit: ['This field may not be null.'] });
+  const garbled = await request.post('/api/channels', { headers: acme.admin.headers, data: { ...CLOUD, phone_number_id: '997', base_url: 'https//graph example' } });
+  expect([garbled.status(), await garbled.json()]).toEqual([400, { base_url: ['Enter a valid URL.'] }]);
   // The provider's paths are appended to the base URL: a query, fragment or credentials would be lost or misplaced.
   for (const base of ['http://127.0.0.1:4110/graph?x=1', 'https://graph.example.com/#f', 'https://user:pw@graph.example.com']) {
     const odd = await request.post('/api/channels', { headers: acme.admin.headers, data: { ...CLOUD, phone_number_id: '998', base_url: base } });

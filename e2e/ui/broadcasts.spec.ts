@@ -94,6 +94,7 @@ test('a broadcast from a CSV file: columns matched, row problems (a phone the se
   await expect(page).toHaveURL(/\/broadcasts\/\d+$/);
   const id = page.url().match(/(\d+)$/)![1];
   await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+  await expect(page).toHaveTitle(`${name} · Broadcast · Engage`);
   await shot(page, 'bui-detail-early');
   await expect(page.getByTestId('preview-body')).toHaveText('Hi {{1}}, welcome to {{2}}! Reply to this message to talk to our team.');
   await expect(page.getByTestId('funnel-sent')).toHaveAttribute('data-count', '3', { timeout: 30_000 });

@@ -184,6 +184,20 @@ test('keyboard: next and previous conversation, focus, send, resolve, assign to 
   }).toPass({ timeout: 15_000 });
   await expect(help).toContainText('Assign the conversation to me');
   await page.screenshot({ path: test.info().outputPath('shortcuts.png') });
+  // A modal dialog: the focus is in it.
+  await expect(help.getByRole('button', { name: 'Close' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(help).toHaveCount(0);
+
+  // Single-key shortcuts can be switched off (and back on) from the dialog, opened by its button.
+  await page.getByRole('button', { name: /^Shortcuts/ }).click();
+  await help.getByLabel(/Single-key shortcuts/).uncheck();
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('j');
+  await page.waitForTimeout(500);
+  await expect(page).toHaveURL(new RegExp(`/inbox/${newer.conversation}$`));
+  await page.getByRole('button', { name: /^Shortcuts/ }).click();
+  await help.getByLabel(/Single-key shortcuts/).check();
   await page.keyboard.press('Escape');
   await expect(help).toHaveCount(0);
 

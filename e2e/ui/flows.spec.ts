@@ -59,7 +59,7 @@ test('start an execution for a sandbox number, answer on the sandbox phone, watc
   await page.goto(`/sandbox?phone=${encodeURIComponent(phone)}`);
   await expect(page.getByRole('list', { name: 'Buttons' }).getByText('High')).toBeVisible({ timeout: 15_000 });
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/sandbox-buttons.png`, fullPage: true });
-  await page.getByRole('tab', { name: 'Button' }).click();
+  await page.getByRole('button', { name: 'Button', exact: true }).click();
   await page.getByRole('button', { name: 'High', exact: true }).click();
   await expect(page.getByText('Tapped a button')).toBeVisible({ timeout: 15_000 });
   await page.goto(executionUrl);

@@ -64,6 +64,8 @@ test('two agents: live messages, assignment to Mine, ticks, status kept, notes, 
   const thread = a.getByRole('list', { name: 'Messages' });
   await expect(thread.getByTestId('message').filter({ hasText: text })).toHaveAttribute('data-direction', 'INBOUND', { timeout: 2_000 });
   expect(Date.now() - at).toBeLessThan(1_500);
+  // Said to a screen reader too (a polite live region).
+  await expect(a.getByTestId('thread-announcer')).toHaveText(`The contact: ${text}`);
   await expect(a.getByLabel('Reply', { exact: true })).toBeVisible();
 
   // A assigns the conversation to B: B's Mine view shows it, with the message preview.
@@ -95,7 +97,7 @@ test('two agents: live messages, assignment to Mine, ticks, status kept, notes, 
 
   // A note shows in both threads as a note, and never reaches the phone.
   const note = `Customer called too ${Date.now()}`;
-  await a.getByRole('tab', { name: 'Internal note' }).click();
+  await a.getByRole('button', { name: 'Internal note', exact: true }).click();
   await a.getByLabel('Note', { exact: true }).fill(note);
   await a.getByRole('button', { name: 'Add note' }).click();
   await expect(b.getByRole('list', { name: 'Messages' }).getByTestId('message').filter({ hasText: note })).toHaveAttribute('data-type', 'note', { timeout: 5_000 });

@@ -220,11 +220,11 @@ test('the sandbox phone presses a template\'s quick-reply button and sends a fil
   const phoneThread = page.getByRole('list', { name: 'Phone messages' });
   await expect(phoneThread).toContainText('Hola Ana, te recordamos tu cita el lunes a las 10:00.');
 
-  await page.getByRole('tab', { name: 'Button' }).click();
+  await page.getByRole('button', { name: 'Button', exact: true }).click();
   await page.getByRole('button', { name: 'Confirmar' }).click();
   await expect(phoneThread.getByTestId('phone-message').filter({ hasText: 'Confirmar' }).last()).toHaveAttribute('data-direction', 'sent');
 
-  await page.getByRole('tab', { name: 'File' }).click();
+  await page.getByRole('button', { name: 'File', exact: true }).click();
   await page.getByRole('button', { name: 'Send file' }).click();
   await expect(page.getByLabel('File link')).toHaveAttribute('aria-invalid', 'true'); // the API's own field errors
   await expect(page.getByLabel('MIME type')).toHaveAttribute('aria-invalid', 'true');

@@ -10,6 +10,11 @@ const providerId = (label: string) => z.string().trim().min(1).max(64)
   .regex(/^[A-Za-z0-9_.-]+$/, `Enter a valid ${label}: letters, digits, ".", "_" and "-" only.`);
 const secret = (max: number) => z.string().trim().min(1).max(max);
 
+/** The URL, or null when it is not one (z.url() reports that; the checks after it still run). */
+function parsedUrl(text: string): URL | null {
+  try { return new URL(text); } catch { return null; }
+}
+
 const settingsFields = {
   phone_number_id: providerId('phone number id'),
   business_account_id: providerId('business account id'),
@@ -22,7 +27,7 @@ const settingsFields = {
   // The provider's paths are appended to it: a query, a fragment or credentials in it would be
   // lost or sent where they do not belong.
   base_url: z.url({ protocol: /^https?$/ }).max(200)
-    .refine((u) => { const url = new URL(u); return !url.search && !url.hash && !url.username && !url.password; },
+    .refine((u) => { const url = parsedUrl(u); return !url || (!url.search && !url.hash && !url.username && !url.password); },
       'Enter the base URL alone (such as https://graph.facebook.com), without a query, fragment or credentials.')
     .transform((u) => u.replace(/\/+$/, '')),
   api_version: z.string().trim().regex(/^v\d{1,3}\.\d{1,3}$/, 'Enter a version like "v21.0".'),

@@ -21,7 +21,7 @@ export function ImportProgress({ upload }: { upload: Upload }) {
   return (
     <div className="space-y-4">
       <div className="flex items-center justify-between gap-3">
-        <span data-testid="import-status"><Badge tone={statusTone[upload.status]}>{statusLabel[upload.status]}</Badge></span>
+        <span data-testid="import-status" role="status"><Badge tone={statusTone[upload.status]}>{statusLabel[upload.status]}</Badge></span>
         <span className="text-sm tabular-nums text-slate-600">
           {formatBytes(Math.min(upload.processed_bytes, upload.byte_size))} of {formatBytes(upload.byte_size)} · {pct}%
         </span>

@@ -436,6 +436,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
   return (
     <div className="flex min-h-screen flex-col bg-white lg:h-screen">
       <header className="flex flex-wrap items-center gap-x-3 gap-y-2 border-b border-slate-200 px-4 py-2.5">
+        <h1 className="sr-only">Flow builder: {flow.name || 'untitled flow'}</h1>
         <Link href={`/flows/${id}`} className="flex items-center gap-2 text-sm text-indigo-700 hover:underline">
           <span aria-hidden="true" className="grid size-7 place-items-center rounded-md bg-indigo-600 text-xs font-bold text-white">E</span>← Flow
         </Link>

@@ -37,12 +37,12 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   const compose = useCompose(conversation.id);
   const off = useSwitchedOffChannel(conversation.channel);
   const tab = (m: Mode, label: string) => (
-    <button type="button" role="tab" aria-selected={mode === m} onClick={() => { setMode(m); compose.reset(); }}
+    <button type="button" aria-pressed={mode === m} onClick={() => { setMode(m); compose.reset(); }}
       className={`rounded-md px-2 py-1 text-xs font-medium ${mode === m ? 'bg-slate-800 text-white' : 'text-slate-600 hover:bg-slate-100'}`}>{label}</button>
   );
   return (
     <div className="space-y-2 border-t border-slate-200 bg-white p-3">
-      <div role="tablist" aria-label="Composer" className="flex items-center gap-1">
+      <div role="group" aria-label="Compose as" className="flex items-center gap-1">
         {open ? tab('reply', 'Reply') : tab('template', 'Template')}
         {tab('note', 'Internal note')}
       </div>

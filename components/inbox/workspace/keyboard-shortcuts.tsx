@@ -1,6 +1,6 @@
 'use client';
 import { useRouter } from 'next/navigation';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { conversationQuery, useUpdateConversation } from '@/lib/client/conversations';
 import { useInboxList } from '@/lib/client/inbox';
@@ -22,6 +22,21 @@ export const SHORTCUTS: { keys: string[]; label: string }[] = [
   { keys: ['Esc'], label: 'Leave the reply box, close this list' },
   { keys: ['?'], label: 'Show these shortcuts' },
 ];
+
+// Single-key shortcuts can be switched off (WCAG 2.1.4: a key pressed by speech input or by
+// mistake must not resolve a conversation), per browser, from the shortcuts dialog.
+const OFF_KEY = 'engage.inbox.single-key-shortcuts';
+const offWatchers = new Set<() => void>();
+const readOff = () => { try { return localStorage.getItem(OFF_KEY) === 'off'; } catch { return false; } };
+
+export function useSingleKeyShortcutsOff(): [boolean, (off: boolean) => void] {
+  const off = useSyncExternalStore((w) => { offWatchers.add(w); return () => offWatchers.delete(w); }, readOff, () => false);
+  const set = (value: boolean) => {
+    try { if (value) localStorage.setItem(OFF_KEY, 'off'); else localStorage.removeItem(OFF_KEY); } catch { /* private mode */ }
+    for (const w of offWatchers) w();
+  };
+  return [off, set];
+}
 
 function typing(target: EventTarget | null): boolean {
   const el = target as HTMLElement | null;
@@ -51,7 +66,7 @@ export function useInboxShortcuts(openId: string | null, showHelp: (open: boolea
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       if (e.key === 'Escape' && typing(e.target)) { (e.target as HTMLElement).blur(); return; }
-      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || typing(e.target)) return;
+      if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || typing(e.target) || readOff()) return;
       const ids = list.data?.pages.flatMap((p) => p.results.map((c) => c.id)) ?? [];
       const go = (step: number) => {
         const from = heading && heading.until > Date.now() ? heading.id : openId;
@@ -100,26 +115,38 @@ export function useInboxShortcuts(openId: string | null, showHelp: (open: boolea
 }
 
 export function ShortcutsHelp({ onClose }: { onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [off, setOff] = useSingleKeyShortcutsOff();
+  // A native modal dialog: it takes the focus, keeps it inside, closes on Escape and gives the
+  // focus back to where it was.
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+    return () => d?.close();
+  }, []);
   return (
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-slate-900/40 p-4" onClick={onClose}>
-      <div role="dialog" aria-modal="true" aria-labelledby="shortcuts-title" className="w-full max-w-sm rounded-lg bg-white p-5 shadow-xl"
-        onClick={(e) => e.stopPropagation()}>
-        <div className="flex items-center justify-between">
-          <h2 id="shortcuts-title" className="text-base font-semibold text-slate-900">Keyboard shortcuts</h2>
-          <button type="button" onClick={onClose} aria-label="Close" className="text-slate-500 hover:text-slate-900">✕</button>
-        </div>
-        <dl className="mt-4 space-y-2 text-sm">
-          {SHORTCUTS.map((s) => (
-            <div key={s.label} className="flex items-center justify-between gap-4">
-              <dt className="text-slate-700">{s.label}</dt>
-              <dd className="flex shrink-0 gap-1">{s.keys.map((k) => (
-                <kbd key={k} className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800">{k}</kbd>
-              ))}</dd>
-            </div>
-          ))}
-        </dl>
-        <p className="mt-4 text-xs text-slate-500">Shortcuts do nothing while you type in a field, except sending from the reply box.</p>
+    <dialog ref={dialog} aria-labelledby="shortcuts-title" onClose={onClose}
+      onClick={(e) => { if (e.target === dialog.current) onClose(); }}
+      className="m-auto w-full max-w-sm rounded-lg bg-white p-5 shadow-xl backdrop:bg-slate-900/40">
+      <div className="flex items-center justify-between">
+        <h2 id="shortcuts-title" className="text-base font-semibold text-slate-900">Keyboard shortcuts</h2>
+        <button type="button" onClick={onClose} aria-label="Close" className="text-slate-500 hover:text-slate-900">✕</button>
       </div>
-    </div>
+      <dl className="mt-4 space-y-2 text-sm">
+        {SHORTCUTS.map((s) => (
+          <div key={s.label} className="flex items-center justify-between gap-4">
+            <dt className="text-slate-700">{s.label}</dt>
+            <dd className="flex shrink-0 gap-1">{s.keys.map((k) => (
+              <kbd key={k} className="rounded border border-slate-300 bg-slate-50 px-1.5 py-0.5 font-mono text-xs text-slate-800">{k}</kbd>
+            ))}</dd>
+          </div>
+        ))}
+      </dl>
+      <p className="mt-4 text-xs text-slate-500">Shortcuts do nothing while you type in a field, except sending from the reply box.</p>
+      <label className="mt-3 flex items-center gap-2 text-sm text-slate-700">
+        <input type="checkbox" checked={!off} onChange={(e) => setOff(!e.target.checked)} />
+        Single-key shortcuts (j, k, r, e, a, ?) on in this browser
+      </label>
+    </dialog>
   );
 }

@@ -66,6 +66,18 @@ export function OpenThread({ messages, thread, scroller, timeZone, myId }: {
   const atEnd = useRef(true);
   // A message arrived below while the agent read further up: a button takes them there.
   const [newBelow, setNewBelow] = useState(false);
+  // A message arriving at the end is said by screen readers (a polite live region); the ones on
+  // screen when the conversation opens, and earlier ones loaded above, are not.
+  const [announced, setAnnounced] = useState('');
+  const lastSeen = useRef<string | null>(null);
+  useEffect(() => {
+    if (!last) return;
+    if (lastSeen.current !== null && lastSeen.current !== last.id && last.msg_type !== 'note') {
+      const who = last.direction === 'INBOUND' ? 'The contact' : 'Sent';
+      setAnnounced(`${who}: ${last.body || last.msg_type}`);
+    }
+    lastSeen.current = last.id;
+  }, [last]);
   useEffect(() => {
     const root = scroller.current;
     if (!root) return;
@@ -108,6 +120,7 @@ export function OpenThread({ messages, thread, scroller, timeZone, myId }: {
         </div>
       )}
       <MessageThread messages={list} timeZone={timeZone} />
+      <p role="status" className="sr-only" data-testid="thread-announcer">{announced}</p>
       {newBelow && (
         <div className="sticky bottom-0 flex h-0 justify-center">
           <button type="button" onClick={() => { const root = scroller.current; if (root) root.scrollTop = root.scrollHeight; }}

@@ -1,4 +1,5 @@
 'use client';
+import { DocumentTitle } from '@/components/ui/document-title';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { contactName } from '@/components/contacts/contact-name';
@@ -66,6 +67,7 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
         <header className="flex items-center gap-3 border-b border-slate-200 bg-white px-4 py-2.5">
           <Link href={backHref} className="text-sm text-slate-500 hover:text-slate-900 lg:hidden" aria-label="Back to the list">←</Link>
           <div className="min-w-0 flex-1">
+            <DocumentTitle parts={[contactName(c.contact_summary), 'Inbox']} />
             <h1 className="truncate text-base font-semibold text-slate-900">{contactName(c.contact_summary)}</h1>
             {(c.contact_summary.first_name || c.contact_summary.last_name) && (
               <p className="font-mono text-xs text-slate-500">{formatPhone(c.contact_summary.canonical_phone)}</p>
