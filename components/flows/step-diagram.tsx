@@ -21,7 +21,7 @@ function summary(s: FlowStep): ReactNode {
     case 'DELAY': return s.delay_type === 'UNTIL' ? `Until ${s.delay_until}` : s.delay_type === 'TIME_WINDOW' ? 'Until inside the time windows' : s.delay_type === 'WORKING_HOURS' ? 'Until inside working hours' : `${s.delay_amount} ${s.delay_unit.toLowerCase()}(s)`;
     case 'TAG': return [...s.contact_tags.map((t) => `contact: ${t}`), ...s.conversation_tags.map((t) => `conversation: ${t}`)].join(', ');
     case 'CONTACT_UPDATE': return Object.entries(s.contact_update_fields).map(([k, v]) => `${k} = ${v}`).join(', ');
-    case 'CONVERSATION': return <Assignees ids={s.assign_to_users} />;
+    case 'CONVERSATION': return <Assignees ids={s.assign_to_users} team={s.assign_to_team} />;
     case 'TRIGGER_FLOW': return s.trigger_flow ? <FlowName id={s.trigger_flow} /> : '';
     default: return '';
   }

@@ -1,4 +1,5 @@
 'use client';
+import { useTeams } from '@/lib/client/account';
 import { useFlowChoices } from '@/lib/client/flow-builder';
 import { useMembers } from '@/lib/client/members';
 import { memberName } from './builder/member-picker';
@@ -29,7 +30,13 @@ export function useMemberNames(ids: number[]): string[] {
   return ids.map((id) => { const m = members.find((x) => x.id === id); return m ? memberName(m) : `#${id}`; });
 }
 
-export function Assignees({ ids }: { ids: number[] }) {
+export function Assignees({ ids, team = null }: { ids: number[]; team?: number | null }) {
   const names = useMemberNames(ids);
-  return <p className="text-xs text-slate-600">To the inbox{names.length ? `, assigned to ${names.length > 2 ? `${names.slice(0, 2).join(', ')} +${names.length - 2}` : names.join(', ')}` : ''}</p>;
+  const teams = useTeams();
+  const teamName = team === null ? null : teams.data?.find((t) => t.id === team)?.name ?? 'a team';
+  return (
+    <p className="text-xs text-slate-600">
+      To the inbox{teamName ? `, team ${teamName}` : ''}{names.length ? `, assigned to ${names.length > 2 ? `${names.slice(0, 2).join(', ')} +${names.length - 2}` : names.join(', ')}` : ''}
+    </p>
+  );
 }

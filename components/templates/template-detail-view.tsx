@@ -128,7 +128,7 @@ function DeleteTemplateButton({ id, name }: { id: string; name: string }) {
   return (
     <span className="flex flex-col items-end gap-1">
       <ConfirmButton variant="danger" disabled={remove.isPending} title={`Delete the template "${name}"?`} confirmLabel="Delete template"
-        body="It is deleted at the provider too, in every language of this name, as the provider deletes templates by name." onConfirm={() => remove.mutate(undefined, { onSuccess: () => router.push('/templates') })}>Delete template</ConfirmButton>
+        body="It is deleted at the provider too (on a Cloud API channel in every language of this name, as the provider deletes templates by name)." onConfirm={() => remove.mutate(undefined, { onSuccess: () => router.push('/templates') })}>Delete template</ConfirmButton>
       {remove.error && <span role="alert" className="text-xs text-rose-700">{remove.error.message}</span>}
     </span>
   );

@@ -72,6 +72,11 @@ test('an admin adds a cloud_api channel; secrets never come back whole', async (
   });
   expect(renamed.status(), await renamed.text()).toBe(200);
   expect((await renamed.json()).cloud_api_settings).toMatchObject({ chat_business_account_id: 'WABA999', webhook_verify_token: '••••4321' });
+  // Sending back the masked value as read keeps the secret (the handshake still takes the real one).
+  const echoed = await request.patch(`/api/channels/${channel.id}`, { headers: acme.admin.headers, data: { webhook_verify_token: '••••4321' } });
+  expect(echoed.status()).toBe(200);
+  const handshake = await request.get(`/api/channels/cloud-api/webhook/${channel.id}?hub.mode=subscribe&hub.verify_token=new-verify-token-4321&hub.challenge=ok123`);
+  expect([handshake.status(), await handshake.text()]).toEqual([200, 'ok123']);
 });
 
 test('validates each field of a new channel', async ({ request }) => {

@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, uniquePhone, type TestAccount } from './factories';
+import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, memberWithKey, newAccount, uniquePhone, type TestAccount } from './factories';
 import { createHmac } from 'node:crypto';
 import { Receiver } from './receiver';
 
@@ -513,6 +513,36 @@ test.describe('flows', () => {
     expect(messageIds(events[1].data)).toEqual(messageIds(detail));
     expect(events[1].data.execution_steps.at(-1).messages[0].message).toMatchObject({ body: 'Billing team here.', direction: 'OUTBOUND' });
     expect(events[0].data).toMatchObject({ id: contacts[0].id, status: 'READY', flow_execution: { id: e.id } });
+  });
+
+  test('a hand-over to a team puts the conversation in its queue, and its strategy picks the member', async ({ request }) => {
+    const account = await newAccount(request);
+    const headers = account.admin.headers;
+    const [amy, bob] = [await memberWithKey(request, account), await memberWithKey(request, account)];
+    const team = await (await request.post('/api/team', {
+      headers, data: { name: 'Billing', assignment_strategy: 'ROUND_ROBIN', members: [amy, bob].map((a) => ({ id: a.id })) },
+    })).json();
+    const other = await newAccount(request);
+    const theirs = await (await request.post('/api/team', { headers: other.admin.headers, data: { name: 'Theirs', assignment_strategy: 'MANUAL', members: [] } })).json();
+    const steps = (teamId: number) => [
+      { ordering_idx: 0, step_type: 'MESSAGE', body: 'Passing you to billing.', next_step_default_idx: 1 },
+      { ordering_idx: 1, step_type: 'CONVERSATION', assign_to_team: teamId },
+    ];
+    const refused = await request.post('/api/flow', { headers, data: { name: 'Wrong team', execution_type: 'INBOUND', inbound_trigger_with: 'ANY_MESSAGE', steps: steps(theirs.id) } });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({ steps: [{}, { assign_to_team: [`Invalid pk "${theirs.id}" - object does not exist.`] }] });
+    const flow = await createFlow(request, account, { name: 'To billing', execution_type: 'INBOUND', inbound_trigger_with: 'ANY_MESSAGE', steps: steps(team.id) });
+    expect((flow.steps as Json[])[1]).toMatchObject({ step_type: 'CONVERSATION', assign_to_team: team.id, assign_to_users: [] });
+    const e = await run(request, account, flow.id as string, { execute_for: 'ALL' });
+    await expect.poll(async () => (await execution(request, account, e.id as string)).status, { timeout: 10_000 }).toBe('RUNNING');
+    const phone = uniquePhone();
+    await reply(request, account, phone, 'My invoice is wrong');
+    expect(await waitFor(request, account, phone, 1)).toEqual(['Passing you to billing.']);
+    const conversationOf = async () => (await (await request.get(`/api/inbox/conversation?search=${phone.slice(1)}`, { headers })).json()).results[0];
+    await expect.poll(async () => (await conversationOf()).status, { timeout: 10_000 }).toBe('NEW');
+    expect((await conversationOf()).assigned.map((u: Json) => u.id)).toEqual([amy.id]);
+    // The agent it went to sees it in their inbox.
+    expect((await request.get(`/api/inbox/conversation/${(await conversationOf()).id}`, { headers: amy.headers })).status()).toBe(200);
   });
 
   test('an inbound execution listens for its flow\'s trigger unless the request names another', async ({ request }) => {

@@ -70,6 +70,11 @@ test('the workspace fits a laptop and a phone', async ({ page, request }) => {
   await expect(page.getByRole('button', { name: 'Close ✕' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(page.getByRole('button', { name: 'Send reply' })).not.toBeFocused();
+  // A modal panel: Shift+Tab from its first control goes round to its last, not to the page behind.
+  await expect(page.getByRole('dialog', { name: 'Details' })).toBeVisible();
+  await page.getByRole('button', { name: 'Close ✕' }).focus();
+  await page.keyboard.press('Shift+Tab');
+  expect(await page.evaluate(() => Boolean(document.activeElement?.closest('[role="dialog"]')))).toBe(true);
   await page.keyboard.press('Escape');
   await expect(page.getByRole('complementary', { name: 'Details' })).toBeHidden();
   await expect(page.getByRole('button', { name: 'Details' })).toBeFocused();

@@ -166,8 +166,11 @@ test('the status from the keyboard: arrowing through the options saves only the 
   expect((await contactWrites(request, phone, 'hi')).status()).toBe(201);
   const statusNow = async () => (await (await request.get(`/api/inbox/conversation/${sent.conversation}`, { headers: account.admin.headers })).json()).status;
   expect(await statusNow()).toBe('NEW');
+  await request.patch(`/api/inbox/conversation/${sent.conversation}/update`, { headers: account.admin.headers, data: { add_tags: [{ name: 'vip' }] } });
   await signIn(page, account.admin.email, account.password);
   await page.goto(`/inbox/${sent.conversation}`);
+  // The list's row shows the conversation's tags.
+  await expect(page.locator(`[data-testid="conversation-row"][data-id="${sent.conversation}"]`).getByTestId('conversation-tags')).toHaveText('vip');
   const status = page.getByLabel('Status', { exact: true });
   await expect(status).toHaveValue('NEW');
   await status.focus();

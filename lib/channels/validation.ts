@@ -40,7 +40,9 @@ const withWrittenNames = (body: unknown) => {
   if (!body || typeof body !== 'object' || Array.isArray(body)) return body;
   const out: Record<string, unknown> = { ...body };
   for (const [read, written] of Object.entries(READ_NAMES)) {
-    if (read in out && !(written in out)) out[written] = out[read];
+    // A masked value sent back as it was read ("••••4321") is not a new secret: left as it is.
+    const masked = typeof out[read] === 'string' && (out[read] as string).startsWith('••••');
+    if (read in out && !(written in out) && !masked) out[written] = out[read];
     delete out[read];
   }
   return out;

@@ -35,6 +35,29 @@ async function assignToDefaultTeam(tx: Executor, accountId: number, opened: NewC
     .from(teams).innerJoin(accounts, eq(accounts.defaultTeamId, teams.id))
     .where(eq(accounts.id, accountId)).for('update', { of: teams }).limit(1);
   if (!team) return [];
+  return assignWithin(tx, team, opened);
+}
+
+/**
+ * Gives conversations to a team of the account (a flow's hand-over): the conversation's team is
+ * set, and its members are assigned by the team's strategy, as for the default team (none for
+ * MANUAL: the team's members see it in their queue). False when the team no longer exists.
+ */
+export async function assignToTeam(
+  tx: Executor, accountId: number, teamId: number, opened: NewConversation[], { replacing = false } = {},
+): Promise<boolean> {
+  const [team] = await tx.select({ id: teams.id, strategy: teams.assignmentStrategy, last: teams.lastAssignedUserId })
+    .from(teams).where(and(eq(teams.accountId, accountId), eq(teams.id, teamId))).for('update').limit(1);
+  if (!team) return false;
+  // `replacing`: the conversations' current assignees give way to the team's choice.
+  if (replacing) await tx.delete(conversationAssignees).where(inArray(conversationAssignees.conversationId, opened.map((o) => o.conversationId)));
+  const assignees = await assignWithin(tx, team, opened);
+  if (assignees.length) await tx.insert(conversationAssignees).values(assignees).onConflictDoNothing();
+  return true;
+}
+
+/** The team's row is locked by the caller; the conversations get its id and, unless MANUAL, a member each. */
+async function assignWithin(tx: Executor, team: { id: number; strategy: string; last: number | null }, opened: NewConversation[]) {
   await tx.update(conversations).set({ teamId: team.id }).where(inArray(conversations.id, opened.map((o) => o.conversationId)));
   if (team.strategy === 'MANUAL') return [];
   const members = await tx.select({ id: users.id }).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId))

@@ -68,8 +68,9 @@ export async function checkBody(db: Executor, accountId: number, body: Execution
  */
 function withFlowTrigger(body: ExecutionBody, flow: { inboundTriggerWith: ExecutionBody['inbound_trigger_with'] | null; inboundStartMessage: string | null }): ExecutionBody {
   const trigger = body.inbound_trigger_with ?? flow.inboundTriggerWith ?? 'ANY_MESSAGE';
+  // A flow saved without a start message (the builder leaves it optional) listens for any text.
   const message = body.inbound_start_message !== undefined ? body.inbound_start_message
-    : body.inbound_trigger_with === undefined && trigger === 'TEXT' ? flow.inboundStartMessage : null;
+    : body.inbound_trigger_with === undefined && trigger === 'TEXT' ? flow.inboundStartMessage?.trim() || null : null;
   return { ...body, inbound_trigger_with: trigger, inbound_start_message: message };
 }
 

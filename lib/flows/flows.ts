@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Executor } from '@/db';
-import { channels, chatTemplates, flowExecutions, flows, flowSteps, flowVersions, newFlowSecret, users } from '@/db/schema';
+import { channels, chatTemplates, flowExecutions, flows, flowSteps, flowVersions, newFlowSecret, teams, users } from '@/db/schema';
 import { NotFoundError, ValidationError, type FieldErrors } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
@@ -104,8 +104,9 @@ export async function listFlows(db: Db, accountId: number, url: URL, page: PageR
 export async function checkReferences(db: Executor, accountId: number, body: FlowBody, steps: StepInput[], items: unknown[], selfId: string | null) {
   const templateIds = [...new Set(steps.map((s) => s.chat_template).filter((t): t is string => t !== null))];
   const userIds = [...new Set(steps.flatMap((s) => s.assign_to_users))];
+  const teamIds = [...new Set(steps.map((s) => s.assign_to_team).filter((t): t is number => t !== null))];
   const flowIds = [...new Set(steps.map((s) => s.trigger_flow).filter((t): t is string => t !== null))];
-  const [templates, members, targets, channel] = await Promise.all([
+  const [templates, members, targets, channel, teamRows] = await Promise.all([
     templateIds.length ? db.select({ id: chatTemplates.id, status: chatTemplates.status, components: chatTemplates.components }).from(chatTemplates)
       .innerJoin(channels, eq(channels.id, chatTemplates.channelId))
       .where(and(eq(channels.accountId, accountId), inArray(chatTemplates.id, templateIds))) : [],
@@ -113,6 +114,7 @@ export async function checkReferences(db: Executor, accountId: number, body: Flo
     flowIds.length ? db.select({ id: flows.id }).from(flows).where(and(eq(flows.accountId, accountId), inArray(flows.id, flowIds))) : [],
     body.channel === null ? [] : db.select({ id: channels.id }).from(channels)
       .where(and(eq(channels.accountId, accountId), eq(channels.id, body.channel))),
+    teamIds.length ? db.select({ id: teams.id }).from(teams).where(and(eq(teams.accountId, accountId), inArray(teams.id, teamIds))) : [],
   ]);
   const errors: Record<string, FieldErrors> = {};
   const indexOf = (s: StepInput) => items.findIndex((i) => (i as { ordering_idx?: unknown }).ordering_idx !== undefined
@@ -142,6 +144,7 @@ export async function checkReferences(db: Executor, accountId: number, body: Flo
     }
     const missing = s.assign_to_users.filter((u) => !members.some((m) => m.id === u));
     if (missing.length) e.assign_to_users = missing.map((u) => `Invalid pk "${u}" - object does not exist.`);
+    if (s.assign_to_team !== null && !teamRows.some((t) => t.id === s.assign_to_team)) e.assign_to_team = [`Invalid pk "${s.assign_to_team}" - object does not exist.`];
     if (s.trigger_flow && (s.trigger_flow === selfId || !targets.some((f) => f.id === s.trigger_flow))) {
       e.trigger_flow = [s.trigger_flow === selfId ? 'A flow cannot trigger itself.' : `Invalid pk "${s.trigger_flow}" - object does not exist.`];
     }

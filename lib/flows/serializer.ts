@@ -74,6 +74,7 @@ export function serializeStep(s: StepRecord): SerializedStep {
     chat_template: x.chat_template,
     template_variables: x.template_variables,
     assign_to_users: x.assign_to_users,
+    assign_to_team: x.assign_to_team ?? null,
     contact_tags: x.contact_tags,
     conversation_tags: x.conversation_tags,
     tags_mode: x.tags_mode,

@@ -89,6 +89,9 @@ export const stepSchema = z.object({
   chat_template: z.uuid().nullable().default(null),
   template_variables: z.array(z.string().max(1024)).max(20).default([]),
   assign_to_users: z.array(pkInt).max(50).default([]),
+  // CONVERSATION: a team of the account to hand the conversation to (its strategy picks the member
+  // unless assign_to_users names people).
+  assign_to_team: pkInt.nullable().default(null),
   contact_tags: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
   conversation_tags: z.array(z.string().trim().min(1).max(100)).max(20).default([]),
   tags_mode: z.enum(TAG_MODES).default('APPEND'),

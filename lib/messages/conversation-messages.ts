@@ -63,11 +63,11 @@ async function addNote(db: Db, member: Member, conversationId: string, body: str
 
 export const TAKEN_OVER = 'An agent replied in the conversation.';
 
-/** Ends the contact's running flows, as an agent's "Stop flow" does. */
-async function stopFlowsOf(tx: Executor, contactId: string): Promise<void> {
+/** The contact's running flows, locked (a row that ended meanwhile is left out), to be ended as an agent's "Stop flow" does. */
+async function lockRunningFlows(tx: Executor, contactId: string): Promise<string[]> {
   const running = await tx.select({ id: flowExecutionContacts.id }).from(flowExecutionContacts)
-    .where(and(eq(flowExecutionContacts.contactId, contactId), eq(flowExecutionContacts.isActive, true)));
-  await moveContacts(tx, running.map((r) => r.id), 'CANCELED', TAKEN_OVER);
+    .where(and(eq(flowExecutionContacts.contactId, contactId), eq(flowExecutionContacts.isActive, true))).for('update');
+  return running.map((r) => r.id);
 }
 
 export const NEVER_WROTE = 'The contact has not written yet: only template messages may be sent to this contact until they do.';
@@ -76,9 +76,15 @@ export const NEVER_WROTE = 'The contact has not written yet: only template messa
 export async function sendFreeFormMessage(db: Db, member: Member, conversationId: string, input: FreeFormMessage, origin: string) {
   if (input.internal) return addNote(db, member, conversationId, input.body ?? '');
   const messageId = await db.transaction(async (tx) => {
+    // A flow's run locks its contact's flow rows before the conversation: a reply that will end the
+    // contact's flows takes them in the same order, so that the two never deadlock.
+    const [peek] = await tx.select({ contactId: conversations.contactId, status: conversations.status }).from(conversations)
+      .where(and(eq(conversations.accountId, member.accountId), eq(conversations.id, conversationId))).limit(1);
+    let running = peek?.status === 'FLOW' ? await lockRunningFlows(tx, peek.contactId) : [];
     const [conversation] = await tx.select().from(conversations)
       .where(and(eq(conversations.accountId, member.accountId), eq(conversations.id, conversationId))).for('update').limit(1);
     if (!conversation) throw new NotFoundError();
+    if (conversation.status === 'FLOW' && peek?.status !== 'FLOW') running = await lockRunningFlows(tx, conversation.contactId);
     if (CLOSED_STATUSES.includes(conversation.status)) {
       throw ValidationError.nonField(`This conversation is ${conversation.status.toLowerCase()}: reopen it to send a message.`);
     }
@@ -107,7 +113,7 @@ export async function sendFreeFormMessage(db: Db, member: Member, conversationId
     const file = input.attachment ? await attachmentForMessage(tx, member.accountId, input.attachment) : null;
     // An agent who replies takes the contact over from the flows holding it: a flow left running
     // would take the contact's answer to the agent for an answer to its own question.
-    if (conversation.status === 'FLOW') await stopFlowsOf(tx, conversation.contactId);
+    if (conversation.status === 'FLOW') await moveContacts(tx, running, 'CANCELED', TAKEN_OVER);
     const [id] = await queueOutboundMessages(tx, [{
       accountId: member.accountId, channel, conversation, contact, source, sentById: member.userId,
       ...(file ? {

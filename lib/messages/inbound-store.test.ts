@@ -7,7 +7,7 @@ import { asc, eq } from 'drizzle-orm';
 // one by one would give.
 
 const { closeDatabase, getDb } = await import('@/db');
-const { accounts, contacts, conversations, messages } = await import('@/db/schema');
+const { accounts, contacts, conversationAssignees, conversations, messages, teamMembers, teams, users } = await import('@/db/schema');
 const { createSandboxChannel } = await import('@/lib/channels/service');
 const { contactCount } = await import('@/lib/contacts/counter');
 const { stopQueue } = await import('@/lib/jobs/queue');
@@ -83,6 +83,22 @@ describe('storeInboundMessages', () => {
       [`wamid.A2.${n}`, a, of(a).id, 'INBOUND', 'received', `wamid.A2.${n}`],
       [`wamid.B1.${n}`, b, of(b).id, 'INBOUND', 'received', `wamid.B1.${n}`],
     ]);
+  });
+
+  it('two replies in one batch to a conversation we opened give it to the default team once', async () => {
+    const { db, accountId, channel, n } = await account();
+    const people = await db.insert(users).values([1, 2].map((i) => ({ accountId, email: `rr${i}.${n}@example.com`, firstName: `Agent ${i}`, role: 'AGENT' as const }))).returning();
+    const [team] = await db.insert(teams).values({ accountId, name: `Front ${n}`, assignmentStrategy: 'ROUND_ROBIN' }).returning();
+    await db.insert(teamMembers).values(people.map((u) => ({ teamId: team.id, userId: u.id })));
+    await db.update(accounts).set({ defaultTeamId: team.id }).where(eq(accounts.id, accountId));
+    const phone = `+5258${n.slice(-8)}`;
+    const [contact] = await db.insert(contacts).values({ accountId, phone, canonicalPhone: phone }).returning();
+    const [ours] = await db.insert(conversations).values({ accountId, contactId: contact.id, channelId: channel.id, source: 'API', status: 'CREATED' }).returning();
+    const t = (s: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, s));
+    await storeInboundMessages(db, [item(channel, phone, `wamid.R1.${n}`, t(1)), item(channel, phone, `wamid.R2.${n}`, t(2))]);
+    const assigned = await db.select().from(conversationAssignees).where(eq(conversationAssignees.conversationId, ours.id));
+    expect(assigned.map((a) => a.userId)).toEqual([people[0].id]);
+    expect((await db.select().from(conversations).where(eq(conversations.id, ours.id)))[0]).toMatchObject({ status: 'NEW', teamId: team.id });
   });
 
   it('callbacks arriving at once through processWebhook each get their own answer', async () => {

@@ -113,8 +113,10 @@ async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typ
     // reply: that reply is what the team is there for.
     const answered = fresh.flatMap((_, i) => (!opened[i].created && opened[i].conversation.status === 'CREATED' ? [opened[i].conversation.id] : []));
     const untaken = answered.length ? await unassigned(tx, answered) : new Set<string>();
-    await assignNewConversations(tx, fresh.flatMap((item, i) => (opened[i].created || untaken.has(opened[i].conversation.id)
-      ? [{ accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: contacts[i].id }] : [])));
+    // Once per conversation, however many of its messages came in this batch.
+    const toAssign = new Map(fresh.flatMap((item, i) => (opened[i].created || untaken.has(opened[i].conversation.id)
+      ? [[opened[i].conversation.id, { accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: contacts[i].id }] as const] : [])));
+    await assignNewConversations(tx, [...toAssign.values()]);
     // The contact wrote: a conversation we opened (CREATED) now awaits an agent (NEW).
     await touchConversations(tx, true, fresh.map((item, i) => ({
       conversationId: opened[i].conversation.id, at: item.at,

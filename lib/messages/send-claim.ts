@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { CLOUD_API_TIMEOUT_MS } from '@/lib/channels/cloud-api/http';
 import { execRows, type Executor } from '@/db';
 
 // THE EXACTLY-ONCE CLAIM. A queued message goes to its provider only after this claim marks it
@@ -25,18 +26,23 @@ import { execRows, type Executor } from '@/db';
 // and the NULL entries of the provider-id index, which statistics taken before a queue filled
 // believe small, and a claim of a few messages read every queued one.
 
+/** Twice the provider timeout: a live worker has its answer (or its timeout) well within this. */
+export const SEND_CLAIM_STALE_MS = 2 * CLOUD_API_TIMEOUT_MS;
+const STALE_INTERVAL = sql.raw(`interval '${Math.ceil(SEND_CLAIM_STALE_MS / 1000)} seconds'`);
+
 /**
  * SQL: whether the message `m` must wait for an earlier message of its conversation. Messages of
  * one conversation go out in the order they were queued, except that a broadcast's messages neither
  * wait nor are waited for (a paused broadcast holds up no reply), and one waiting to be tried again
- * after a failure, or queued more than an hour ago, holds back nothing. `except` leaves out earlier
+ * after a failure, or whose claim is stale (its worker died, or it waits for the provider's callbacks
+ * to tell whether it arrived, send-job.ts), or queued more than an hour ago, holds back nothing. `except` leaves out earlier
  * messages the caller sends itself, in order.
  */
 export function waitsForEarlier(m: SQL, except: string[] = []): SQL {
   return sql`(${m}.source <> 'BROADCAST' and exists (select 1 from messages e
     where e.conversation_id = ${m}.conversation_id and e.status = 'queued' and e.seq < ${m}.seq
       and e.direction = 'OUTBOUND' and e.source <> 'BROADCAST' and e.queued_on > now() - interval '1 hour'
-      and (e.send_claimed_on is not null or e.failed_attempts = 0)
+      and (e.send_claimed_on > now() - ${STALE_INTERVAL} or (e.send_claimed_on is null and e.failed_attempts = 0))
       and e.id <> all(${sql.param(except)}::uuid[])))`;
 }
 

@@ -2,7 +2,6 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { execRows, getDb, type Db, type Executor } from '@/db';
 import { broadcastRecipients, broadcasts, channels, messages } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
-import { CLOUD_API_TIMEOUT_MS } from '@/lib/channels/cloud-api/http';
 import { burstSize, LATE_TOLERANCE_S, pauseChannel, reserveBurst, slotSeconds } from '@/lib/channels/pace';
 import type { ChannelProvider, OutboundMessage, SendOutcome, WireInteractive, WireTemplate } from '@/lib/channels/provider';
 import { providerFor } from '@/lib/channels/providers';
@@ -13,7 +12,7 @@ import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 import { recordMessageEvents } from './events';
 import { messageRetryDelay, throttleRetryDelay } from './retry-schedule';
 import { scheduleSandboxStatuses } from './sandbox-status-job';
-import { burstClaim, CLAIM_TO_SEND_MS, claimLead, waitsForEarlier } from './send-claim';
+import { burstClaim, CLAIM_TO_SEND_MS, claimLead, SEND_CLAIM_STALE_MS, waitsForEarlier } from './send-claim';
 import { enqueueSendJobs, sendPriority } from './outbound';
 import { callbacksProcessed } from './status-arrivals';
 import { channelUnusable } from '@/lib/channels/usable';
@@ -33,8 +32,7 @@ import { channelUnusable } from '@/lib/channels/usable';
 // callbacks decide (settleClaimed): sent again when they show it never arrived, "outcome unknown"
 // when they never tell (a duplicate is worse than a gap the agent can see and resend).
 
-/** Twice the provider timeout: a live worker has its answer (or its timeout) well within this. */
-export const SEND_CLAIM_STALE_MS = 2 * CLOUD_API_TIMEOUT_MS;
+export { SEND_CLAIM_STALE_MS };
 const STALE_SECONDS = Math.ceil(SEND_CLAIM_STALE_MS / 1000);
 /**
  * How far behind the statuses of later sends a send's own status may come: callbacks arriving this
@@ -250,8 +248,14 @@ async function settle(outcomes: (Sendable & { result: SendOutcome })[]) {
   let throttled = false;
   for (const { m, channel, result } of outcomes) {
     if (result.ok || 'calledOff' in result) continue;
-    if ('uncertain' in result) { await awaitEvidence(m, result.code, result.message); continue; }
     const attempts = m.failedAttempts + 1;
+    if ('uncertain' in result) {
+      // As often as a failure would be retried; after that it fails (a status naming it later
+      // still settles it as accepted).
+      if (messageRetryDelay(attempts) === null) failures.push({ id: m.id, attempts, code: result.code, message: result.message });
+      else await awaitEvidence(m, result.code, result.message);
+      continue;
+    }
     if (result.throttled && !throttled) {
       throttled = true;
       await pauseChannel(await getDb(), channel.id);

@@ -9,7 +9,7 @@ import { FakeCloud, TOKEN } from '../../e2e/api/fake-cloud';
 process.env.CLOUD_API_TIMEOUT_MS = '300';
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
-const { accounts, contacts, messages } = await import('@/db/schema');
+const { accounts, contacts, conversations, messages } = await import('@/db/schema');
 const { createCloudChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
 const { SEND_CLAIM_STALE_MS, sendMessage } = await import('./send-job');
@@ -70,6 +70,33 @@ describe('a send the provider never answers in time', () => {
     await sendMessage(message.id);
     expect(cloud.sends(phoneNumberId)).toHaveLength(1);
     expect(await reload(message.id)).toMatchObject({ status: 'sent', providerId: 'wamid.SLOWOK', providerErrorCode: null, providerErrorMessage: null });
+  });
+
+  it('is not waited on past the retry schedule: the last attempt that goes unanswered fails it', async () => {
+    const { db, message, phoneNumberId } = await queuedMessage('spent');
+    await db.update(messages).set({ failedAttempts: 5 }).where(eq(messages.id, message.id)); // the default schedule has five retries
+    cloud.onSend(phoneNumberId, () => ({ status: 200, json: { messages: [{ id: 'wamid.NEVER' }] }, delayMs: 1000 }));
+    await sendMessage(message.id);
+    expect(await reload(message.id)).toMatchObject({ status: 'failed', failedAttempts: 6, providerErrorCode: 'network' });
+  });
+
+  it('a redirect is an answer: not taken for a send that may have arrived', async () => {
+    const { message, phoneNumberId } = await queuedMessage('moved');
+    cloud.onSend(phoneNumberId, () => ({ status: 301, json: {} }));
+    await sendMessage(message.id);
+    expect(await reload(message.id)).toMatchObject({ status: 'queued', sendClaimedOn: null, failedAttempts: 1 });
+  });
+
+  it('a claim gone stale holds back no later message of its conversation', async () => {
+    const { db, message: first, phoneNumberId } = await queuedMessage('stale');
+    const [conversation] = await db.insert(conversations).values({ accountId: first.accountId, contactId: first.contactId, channelId: first.channelId }).returning();
+    await db.update(messages).set({ conversationId: conversation.id, sendClaimedOn: sql`now() - ${sql.raw(`interval '${Math.ceil(SEND_CLAIM_STALE_MS / 1000) + 5} seconds'`)}` })
+      .where(eq(messages.id, first.id));
+    const { id: _id, seq: _seq, ...rest } = first;
+    const [second] = await db.insert(messages).values({ ...rest, conversationId: conversation.id, sendClaimedOn: null, body: 'second', content: { text: { body: 'second' } }, queuedOn: new Date() }).returning();
+    await sendMessage(second.id);
+    expect(await reload(second.id)).toMatchObject({ status: 'accepted' });
+    expect(cloud.sends(phoneNumberId)).toHaveLength(1);
   });
 
   it('a connection refused before anything went out is retried as before', async () => {

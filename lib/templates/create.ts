@@ -51,8 +51,8 @@ export async function createTemplate(db: Db, accountId: number, input: TemplateD
 }
 
 /**
- * Deletes a template at the provider (the hosted API's DELETE) and marks it deleted here, with its
- * other languages: the provider deletes a template by name, every language at once.
+ * Deletes a template at the provider (the hosted API's DELETE) and marks it deleted here; on a
+ * cloud_api channel with its other languages, as the provider deletes a template by name.
  */
 export async function deleteTemplate(db: Db, accountId: number, id: string): Promise<void> {
   const found = await findTemplate(db, accountId, id);
@@ -65,7 +65,11 @@ export async function deleteTemplate(db: Db, accountId: number, id: string): Pro
       throw error;
     }
   }
+  // A provider that deletes by name (the Cloud API) took every language; the sandbox only this one.
+  const byName = found.channel.channelProvider === 'PROVIDER_CLOUD_API';
   await db.update(chatTemplates).set({ status: 'deleted', isDeleted: true, updatedOn: new Date() })
-    .where(and(eq(chatTemplates.accountId, accountId), eq(chatTemplates.channelId, found.channel.id), eq(chatTemplates.name, found.template.name)));
+    .where(and(eq(chatTemplates.accountId, accountId), byName
+      ? and(eq(chatTemplates.channelId, found.channel.id), eq(chatTemplates.name, found.template.name))
+      : eq(chatTemplates.id, id)));
   forgetTemplates();
 }

@@ -1,5 +1,5 @@
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
-import type { Db } from '@/db';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
+import { execRows, type Db } from '@/db';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhookSubscriptions } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
@@ -68,14 +68,17 @@ function refuseSwitchedOff(subscription: { isActive: boolean }, what: string): v
  */
 export async function resendFailedSince(db: Db, accountId: number, subscriptionId: string, since: Date): Promise<SerializedResendFailed> {
   refuseSwitchedOff(await getSubscriptionRow(db, accountId, subscriptionId), 'resend its deliveries');
-  const deliveries = await db.select({ eventId: webhookDeliveries.eventId, resourceId: webhookDeliveries.resourceId, status: webhookDeliveries.status })
-    .from(webhookDeliveries).where(and(eq(webhookDeliveries.subscriptionId, subscriptionId), gte(webhookDeliveries.createdOn, since)))
-    .orderBy(asc(webhookDeliveries.seq));
-  const settled = new Set(deliveries.filter((d) => d.status !== 'FAILED').map((d) => d.eventId));
-  const events = new Map<string, { eventId: string; resourceId: string }>();
-  for (const d of deliveries) if (!settled.has(d.eventId) && !events.has(d.eventId)) events.set(d.eventId, d);
-  const ids = await db.transaction((tx) => enqueueDeliveries(tx, [...events.values()].map((d) => ({
-    subscriptionId, eventId: d.eventId, resourceId: d.resourceId,
+  // The first failed delivery of each such event, in the order they were made.
+  const events = await execRows<{ event_id: string; resource_id: string }>(db, sql`
+    select event_id, resource_id from (
+      select distinct on (d.event_id) d.event_id, d.resource_id, d.seq from webhook_deliveries d
+      where d.subscription_id = ${subscriptionId} and d.status = 'FAILED' and d.created_on >= ${since.toISOString()}::timestamptz
+        and not exists (select 1 from webhook_deliveries o where o.subscription_id = d.subscription_id
+          and o.event_id = d.event_id and o.status <> 'FAILED' and o.created_on >= ${since.toISOString()}::timestamptz)
+      order by d.event_id, d.seq) first
+    order by seq`);
+  const ids = await db.transaction((tx) => enqueueDeliveries(tx, events.map((d) => ({
+    subscriptionId, eventId: d.event_id, resourceId: d.resource_id,
   }))));
   return { resent: ids.length };
 }

@@ -49,7 +49,7 @@ function Essentials({ s }: { s: DraftStep }) {
     case 'CONTACT_UPDATE':
       return line(Object.keys(s.contact_update_fields ?? {}).join(', ') || 'No field yet');
     case 'CONVERSATION':
-      return <Assignees ids={s.assign_to_users ?? []} />;
+      return <Assignees ids={s.assign_to_users ?? []} team={s.assign_to_team ?? null} />;
     case 'TRIGGER_FLOW':
       return s.trigger_flow ? <FlowName id={s.trigger_flow} /> : line('No flow chosen');
     case 'GO_TO':

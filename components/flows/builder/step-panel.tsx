@@ -8,6 +8,7 @@ import { answerPaths } from '@/lib/flows/variables';
 import { Check, Errors, Input, ListInput, MapBox, Select } from './inputs';
 import { NextStepsField } from './next-steps-field';
 import { ActionTestField } from './action-test-field';
+import { useTeams } from '@/lib/client/account';
 import { MemberPicker } from './member-picker';
 import { MessagePreview } from './message-preview';
 import { typeInfo, TONES } from './step-types';
@@ -271,7 +272,10 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
             errors={e('contact_update_fields')} hint="first_name, last_name, email, external_id, external_url or meta.<key>; values may use variables." />
         )}
         {step.step_type === 'CONVERSATION' && (
-          <MemberPicker value={step.assign_to_users ?? []} onChange={(ids) => onChange({ assign_to_users: ids })} errors={e('assign_to_users')} />
+          <>
+            <TeamChoice value={step.assign_to_team ?? null} onChange={(team) => onChange({ assign_to_team: team })} errors={e('assign_to_team')} />
+            <MemberPicker value={step.assign_to_users ?? []} onChange={(ids) => onChange({ assign_to_users: ids })} errors={e('assign_to_users')} />
+          </>
         )}
         {step.step_type === 'TRIGGER_FLOW' && (
           <FlowChoice flowId={flowId} value={step.trigger_flow ?? null} onChange={(id) => onChange({ trigger_flow: id })} errors={e('trigger_flow')} />
@@ -292,5 +296,19 @@ export function StepPanel({ flowId, step, errors, suggestions, tested, onChange,
         <Button variant="secondary" className="w-full !text-rose-700" onClick={onDelete}>Delete step</Button>
       </footer>
     </section>
+  );
+}
+
+/** The team a hand-over gives the conversation to: its queue, and a member by its strategy. */
+function TeamChoice({ value, onChange, errors }: { value: number | null; onChange: (team: number | null) => void; errors: string[] }) {
+  const teams = useTeams();
+  const options: [string, string][] = [['', 'No team'], ...(teams.data ?? []).map((t): [string, string] => [String(t.id), `${t.name} (${t.assignment_strategy.toLowerCase().replace('_', ' ')})`])];
+  if (value !== null && teams.data && !teams.data.some((t) => t.id === value)) options.push([String(value), 'A team that no longer exists']);
+  return (
+    <div>
+      <Select label="Hand to team" value={value === null ? '' : String(value)} options={options}
+        onChange={(v) => onChange(v ? Number(v) : null)} errors={errors} />
+      <p className="mt-1 text-[11px] text-slate-500">The team&apos;s strategy picks the member, unless members are checked below.</p>
+    </div>
   );
 }

@@ -74,6 +74,12 @@ const Row = memo(function Row({ c, open, query, text, assignees }: { c: Conversa
         <div className="mt-1 flex items-center gap-2 text-xs text-slate-500">
           <ConversationStatusBadge status={c.status} />
           <span data-testid="conversation-assignee" className="truncate">{assignees}</span>
+          {c.tags.length > 0 && (
+            <span data-testid="conversation-tags" className="ml-auto flex min-w-0 shrink gap-1 overflow-hidden">
+              {c.tags.slice(0, 3).map((t) => <span key={t.id} className="truncate rounded-full bg-slate-100 px-1.5 text-[11px] text-slate-700">{t.name}</span>)}
+              {c.tags.length > 3 && <span className="shrink-0 text-[11px] text-slate-600">+{c.tags.length - 3}</span>}
+            </span>
+          )}
         </div>
       </Link>
     </li>

@@ -65,7 +65,7 @@ export function useInboxShortcuts(openId: string | null, showHelp: (open: boolea
   }, [list.data, openId]);
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
-      if (e.key === 'Escape' && typing(e.target)) { (e.target as HTMLElement).blur(); return; }
+      if (e.key === 'Escape' && typing(e.target)) { if (!e.defaultPrevented) (e.target as HTMLElement).blur(); return; }
       if (e.ctrlKey || e.metaKey || e.altKey || e.defaultPrevented || typing(e.target) || readOff()) return;
       const ids = list.data?.pages.flatMap((p) => p.results.map((c) => c.id)) ?? [];
       const go = (step: number) => {

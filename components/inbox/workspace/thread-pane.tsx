@@ -19,6 +19,16 @@ import { OpenThread } from './open-thread';
 import { usePageVisible } from '@/lib/client/use-page-visible';
 
 /** The open conversation: header, thread and composer, with its actions and contact beside it. */
+/** Tab and Shift+Tab go round the panel's controls while it covers the page (a modal panel). */
+function keepFocusWithin(e: React.KeyboardEvent<HTMLElement>) {
+  const focusable = [...e.currentTarget.querySelectorAll<HTMLElement>('a[href], button, input, select, textarea, [tabindex]:not([tabindex="-1"])')]
+    .filter((el) => !el.hasAttribute('disabled') && el.offsetParent !== null);
+  if (!focusable.length) return;
+  const [first, last] = [focusable[0], focusable[focusable.length - 1]];
+  if (e.shiftKey && document.activeElement === first) { e.preventDefault(); last.focus(); }
+  else if (!e.shiftKey && document.activeElement === last) { e.preventDefault(); first.focus(); }
+}
+
 export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
   const conversation = useConversation(id);
   const messages = useConversationMessages(id);
@@ -89,7 +99,12 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
         </div>
         <Composer key={c.id} conversation={c} />
       </section>
-      <aside aria-label="Details" onKeyDown={(e) => { if (details && e.key === 'Escape') { e.stopPropagation(); hideDetails(); } }}
+      <aside aria-label="Details" {...(details ? { role: 'dialog', 'aria-modal': true } : {})}
+        onKeyDown={(e) => {
+          if (!details) return;
+          if (e.key === 'Escape') { e.stopPropagation(); hideDetails(); }
+          if (e.key === 'Tab') keepFocusWithin(e);
+        }}
         className={`${details ? 'fixed inset-0 z-40 block sm:left-auto sm:w-96 sm:shadow-xl' : 'hidden'} shrink-0 space-y-6 overflow-y-auto border-l border-slate-200 bg-white p-4 xl:static xl:block xl:w-72 xl:shadow-none`}>
         {details && (
           <div className="flex justify-end xl:hidden">

@@ -21,9 +21,10 @@ export type CloudResponse = {
   /** The request was held and then called off (see `hold`): the provider never received it whole. */
   calledOff?: boolean;
   /**
-   * No answer came (status null) after the request had gone out whole: the provider may have
-   * acted on it. Not set for a reused idle connection the server had closed (reset before any
-   * answer), which Node documents as safe to send again.
+   * No answer came (status null), or a success's body was lost, after the request had gone out
+   * whole: the provider may have acted on it. Not set for a reused idle connection the server had
+   * closed (reset before any answer), which Node documents as safe to send again, nor for a
+   * redirect or an error status.
    */
   mayHaveArrived?: boolean;
 };
@@ -66,10 +67,13 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
       resolve(result);
     };
     let wentOutWhole = false;
-    let answered = false;
+    let answerStatus: number | null = null;
     const fail = (message: string, error?: NodeJS.ErrnoException) => {
-      const staleSocket = Boolean(req?.reusedSocket) && error?.code === 'ECONNRESET' && !answered;
-      finish({ status: null, json: null, error: message, ...(wentOutWhole && !staleSocket ? { mayHaveArrived: true } : {}) });
+      const staleSocket = Boolean(req?.reusedSocket) && error?.code === 'ECONNRESET' && answerStatus === null;
+      // No answer at all, or a success whose body was lost: the provider may have sent it. A
+      // redirect or an error status says it did not.
+      const unknown = answerStatus === null || (answerStatus >= 200 && answerStatus < 300);
+      finish({ status: null, json: null, error: message, ...(wentOutWhole && !staleSocket && unknown ? { mayHaveArrived: true } : {}) });
     };
     const client = target.protocol === 'https:' ? https : http;
     let req: http.ClientRequest | undefined;
@@ -90,8 +94,8 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
           accept: 'application/json',
         },
       }, (res) => {
-        answered = true;
         const status = res.statusCode ?? null;
+        answerStatus = status;
         // Redirects are not followed (an API answering one is misconfigured), as with fetch's redirect: 'error'.
         if (status !== null && status >= 300 && status < 400) {
           res.resume();

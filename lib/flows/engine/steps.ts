@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { accounts, conversationAssignees, conversationTags, flowExecutionContactSteps } from '@/db/schema';
+import { accounts, conversationAssignees, conversations, conversationTags, flowExecutionContactSteps } from '@/db/schema';
 import { moveFlowConversations, ofContacts } from '@/lib/conversations/flow-status';
+import { assignToTeam } from '@/lib/conversations/assign-new';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
 import { upsertContacts } from '@/lib/contacts/upsert';
@@ -180,12 +181,26 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
     }
     case 'CONVERSATION': {
       const conversation = await flowConversation(ctx, null);
-      await moveFlowConversations(ctx.tx, sql`conversations.id = ${conversation.id}`, ['CREATED', 'FLOW', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'], 'NEW');
+      const team = step.assign_to_team ?? null;
+      let toTeam = false;
       if (step.assign_to_users.length) {
         await ctx.tx.insert(conversationAssignees).values(step.assign_to_users.map((userId) => ({ conversationId: conversation.id, userId })))
           .onConflictDoNothing();
+        if (team !== null) {
+          toTeam = (await ctx.tx.update(conversations).set({ teamId: team }).where(and(eq(conversations.id, conversation.id),
+            sql`exists (select 1 from teams t where t.id = ${team} and t.account_id = ${ctx.flow.accountId})`)).returning({ id: conversations.id })).length > 0;
+        }
+      } else if (team !== null) {
+        // Its queue, and a member by its strategy in place of whoever held it: the flow routes it there.
+        toTeam = await assignToTeam(ctx.tx, ctx.flow.accountId, team,
+          [{ accountId: ctx.flow.accountId, conversationId: conversation.id, contactId: ctx.fec.contactId }], { replacing: true });
       }
-      logStep(s, step.id, { status: 'COMPLETED', result: { conversation: conversation.id, assigned: step.assign_to_users } });
+      // After the assignment, so that the conversation.updated event carries it.
+      await moveFlowConversations(ctx.tx, sql`conversations.id = ${conversation.id}`, ['CREATED', 'FLOW', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'], 'NEW');
+      logStep(s, step.id, {
+        status: 'COMPLETED', result: { conversation: conversation.id, assigned: step.assign_to_users, ...(team !== null ? { team } : {}) },
+        ...(team !== null && !toTeam ? { error: 'The team no longer exists: the conversation went to the inbox without one.' } : {}),
+      });
       return { kind: 'end', status: 'COMPLETED', reason: 'Handed over to agents.', handedOver: true };
     }
     case 'GO_TO':

@@ -66,6 +66,7 @@ export const FlowStep = named('FlowStep', z.object({
   chat_template: uuid().nullable(),
   template_variables: z.array(z.string()),
   assign_to_users: z.array(id()),
+  assign_to_team: id().nullable().meta({ description: 'CONVERSATION: the team the conversation is handed to (its `team`); its assignment strategy picks the member unless `assign_to_users` names people. Null: the conversation goes to the inbox as it is.' }),
   contact_tags: z.array(z.string()),
   conversation_tags: z.array(z.string()),
   tags_mode: z.enum(['APPEND', 'REPLACE']),
