@@ -530,7 +530,7 @@ test.describe('flows', () => {
     ];
     const refused = await request.post('/api/flow', { headers, data: { name: 'Wrong team', execution_type: 'INBOUND', inbound_trigger_with: 'ANY_MESSAGE', steps: steps(theirs.id) } });
     expect(refused.status()).toBe(400);
-    expect(await refused.json()).toEqual({ steps: [{}, { assign_to_team: [`Invalid pk "${theirs.id}" - object does not exist.`] }] });
+    expect(await refused.json()).toEqual({ steps: { 1: { assign_to_team: [`Invalid pk "${theirs.id}" - object does not exist.`] } } });
     const flow = await createFlow(request, account, { name: 'To billing', execution_type: 'INBOUND', inbound_trigger_with: 'ANY_MESSAGE', steps: steps(team.id) });
     expect((flow.steps as Json[])[1]).toMatchObject({ step_type: 'CONVERSATION', assign_to_team: team.id, assign_to_users: [] });
     const e = await run(request, account, flow.id as string, { execute_for: 'ALL' });
