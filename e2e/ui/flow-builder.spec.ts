@@ -208,6 +208,7 @@ test('pickers: a template and its variables, members and a flow; a time-window d
   const gone = await memberWithKey(request, account, 'AGENT', 'Gone');
   expect((await request.patch(`/api/account-member/${gone.id}`, { headers: h, data: { is_active: false } })).status()).toBe(200);
   const target = await (await request.post('/api/flow', { headers: h, data: { name: 'Follow-up', steps: [{ ordering_idx: 0, step_type: 'END' }] } })).json();
+  const billing = await (await request.post('/api/team', { headers: h, data: { name: 'Billing', assignment_strategy: 'ROUND_ROBIN', members: [{ id: ana.id }] } })).json();
   const flow = await (await request.post('/api/flow', {
     headers: h,
     data: {
@@ -255,6 +256,9 @@ test('pickers: a template and its variables, members and a flow; a time-window d
   await panel.getByRole('listitem').filter({ hasText: ana.email }).getByRole('checkbox').check();
   await expect(panel.getByText(gone.email)).toHaveCount(0);
   await expect(node(page, 2)).toContainText('assigned to Ana');
+  // A team to hand over to, with its strategy named.
+  await panel.getByLabel('Hand to team').selectOption({ label: 'Billing (round robin)' });
+  await expect(node(page, 2)).toContainText('team Billing');
   if (SHOTS) await page.screenshot({ path: `${SHOTS}/builder-members-1280.png` });
 
   // The flow: the account's other flows, not this one.
@@ -270,7 +274,7 @@ test('pickers: a template and its variables, members and a flow; a time-window d
   expect(draft.body.steps[1]).toMatchObject({
     delay_type: 'TIME_WINDOW', time_windows: [{ day: 2, open_at: '10:00', close_at: '12:30' }, { day: 4, open_at: '10:00', close_at: '12:30' }],
   });
-  expect(draft.body.steps[2].assign_to_users).toEqual([ana.id]);
+  expect(draft.body.steps[2]).toMatchObject({ assign_to_users: [ana.id], assign_to_team: billing.id });
   expect(draft.body.steps[3].trigger_flow).toBe(target.id);
   for (const i of ['0', '1', '2']) expect(draft.problems.steps?.[i]).toBeUndefined();
 });
