@@ -210,14 +210,6 @@ test('keyboard: next and previous conversation, focus, send, resolve, assign to 
   await page.keyboard.press('Control+Enter');
   await expect(box).toHaveValue('');
   await expect.poll(async () => (await phoneMessages(request, newer.phone)).map((m) => m.body)).toContain('just a moment');
-  // Ctrl+Enter goes through the Send button: pressed twice while the first send is on its way, it
-  // sends once.
-  await page.keyboard.type('only once');
-  await page.keyboard.press('Control+Enter');
-  await page.keyboard.press('Control+Enter');
-  await expect(box).toHaveValue('');
-  await page.waitForTimeout(1000);
-  expect((await phoneMessages(request, newer.phone)).filter((m) => m.body === 'only once')).toHaveLength(1);
 
   // The reply assigned it to me already: on the older one, a assigns and e resolves.
   await page.keyboard.press('Escape');

@@ -175,9 +175,7 @@ function ReplyForm({ conversation, note, compose, blocked }: { conversation: Con
               }
             }
             if (slash && e.key === 'Escape') { e.preventDefault(); e.stopPropagation(); setDismissed(caret); return; }
-            // Through the Send button, so that what disables it (a send in flight, an empty or
-            // too long text, a switched-off channel) holds for the keyboard too.
-            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.click();
+            if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) e.currentTarget.form?.requestSubmit();
           }}
           placeholder={note ? 'Only your team sees notes' : 'Type a message, / for quick replies (Ctrl+Enter sends)'}
           className={note ? 'bg-amber-50' : undefined} />
