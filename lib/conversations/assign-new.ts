@@ -44,11 +44,16 @@ async function assignToDefaultTeam(tx: Executor, accountId: number, opened: NewC
  * MANUAL: the team's members see it in their queue). False when the team no longer exists.
  */
 export async function assignToTeam(
-  tx: Executor, accountId: number, teamId: number, opened: NewConversation[], { replacing = false } = {},
+  tx: Executor, accountId: number, teamId: number, opened: NewConversation[], { replacing = false, pickMember = true } = {},
 ): Promise<boolean> {
   const [team] = await tx.select({ id: teams.id, strategy: teams.assignmentStrategy, last: teams.lastAssignedUserId })
     .from(teams).where(and(eq(teams.accountId, accountId), eq(teams.id, teamId))).for('update').limit(1);
   if (!team) return false;
+  // `pickMember` false: the team's queue only (the members were named by the caller).
+  if (!pickMember) {
+    await tx.update(conversations).set({ teamId: team.id }).where(inArray(conversations.id, opened.map((o) => o.conversationId)));
+    return true;
+  }
   // `replacing`: the conversations' current assignees give way to the team's choice.
   if (replacing) await tx.delete(conversationAssignees).where(inArray(conversationAssignees.conversationId, opened.map((o) => o.conversationId)));
   const assignees = await assignWithin(tx, team, opened);

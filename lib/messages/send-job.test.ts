@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '@/lib/test-support/unit-database';
 import { eq, sql } from 'drizzle-orm';
-import { FakeCloud, TOKEN } from '../../e2e/api/fake-cloud';
+import { FakeCloud } from '../../e2e/api/fake-cloud';
 
 // The send job against a real database: the embedded engine in memory, or the scratch Postgres
 // database in TEST_DATABASE_URL (set it to run this on Postgres too). The provider is the fake
@@ -9,33 +9,16 @@ import { FakeCloud, TOKEN } from '../../e2e/api/fake-cloud';
 process.env.MESSAGE_RETRY_SCHEDULE = '1,1';
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
-const { accounts, broadcastRecipients, broadcasts, callbackWatermarks, channelStatusArrivals, channels, contacts, conversations, messages } = await import('@/db/schema');
+const { broadcastRecipients, broadcasts, callbackWatermarks, channelStatusArrivals, channels, conversations, messages } = await import('@/db/schema');
 const { WATERMARK_LIVE_SECONDS } = await import('./status-arrivals');
-const { createCloudChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
+const { queuedCloudMessage } = await import('@/lib/test-support/queued-cloud-message');
 const { OUTCOME_UNKNOWN_CODE, OUTCOME_UNKNOWN_MESSAGE, SEND_CLAIM_STALE_MS, STATUS_LAG_SECONDS, UNKNOWN_AFTER_SECONDS, sendMessage, sendMessages, sweepOrphanedClaims } = await import('./send-job');
 const { applyStatus } = await import('./status');
 
 let cloud: FakeCloud;
-let seq = 0;
 
-async function queuedMessage() {
-  const db = await getDb();
-  const n = `${Date.now()}${++seq}`;
-  const [account] = await db.insert(accounts).values({ name: `send-job ${n}`, country: 'MX' }).returning();
-  const phoneNumberId = `PN${n}`;
-  const channel = await createCloudChannel(db, account.id, {
-    name: 'Cloud', phone_number_id: phoneNumberId, business_account_id: `WABA${n}`, access_token: TOKEN, app_secret: 'secret',
-    verify_token: 'verify', app_id: '', base_url: cloud.baseUrl, api_version: 'v21.0', rate_limit: 80,
-  } as never);
-  const phone = `+52155${n.slice(-8)}`;
-  const [contact] = await db.insert(contacts).values({ accountId: account.id, phone, canonicalPhone: phone }).returning();
-  const [message] = await db.insert(messages).values({
-    accountId: account.id, contactId: contact.id, channelId: channel.id, direction: 'OUTBOUND', source: 'API', status: 'queued',
-    msgType: 'text', toNumber: phone, fromNumber: phoneNumberId, body: 'hello', content: { text: { body: 'hello' } }, queuedOn: new Date(),
-  }).returning();
-  return { db, message, phoneNumberId };
-}
+const queuedMessage = () => queuedCloudMessage(cloud.baseUrl, 'send-job');
 
 /** Two messages queued one after the other in one conversation ("first", then "second"). */
 async function queuedPair() {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import '@/lib/test-support/unit-database';
 import { eq, sql } from 'drizzle-orm';
-import { FakeCloud, TOKEN } from '../../e2e/api/fake-cloud';
+import { FakeCloud } from '../../e2e/api/fake-cloud';
 
 // A provider that takes the whole request and never answers in time: the send may have gone out,
 // so it is not sent again on the retry schedule; the provider's callbacks decide (send-job.ts).
@@ -9,31 +9,15 @@ import { FakeCloud, TOKEN } from '../../e2e/api/fake-cloud';
 process.env.CLOUD_API_TIMEOUT_MS = '300';
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
-const { accounts, contacts, conversations, messages } = await import('@/db/schema');
-const { createCloudChannel } = await import('@/lib/channels/service');
+const { conversations, messages } = await import('@/db/schema');
 const { stopQueue } = await import('@/lib/jobs/queue');
+const { queuedCloudMessage } = await import('@/lib/test-support/queued-cloud-message');
 const { SEND_CLAIM_STALE_MS, sendMessage } = await import('./send-job');
 const { applyStatus } = await import('./status');
 
 let cloud: FakeCloud;
 
-async function queuedMessage(name: string, baseUrl = cloud.baseUrl) {
-  const db = await getDb();
-  const n = `${Date.now()}${name.length}`;
-  const [account] = await db.insert(accounts).values({ name: `send-timeout ${name} ${n}`, country: 'MX' }).returning();
-  const phoneNumberId = `PNT${n}`;
-  const channel = await createCloudChannel(db, account.id, {
-    name: 'Cloud', phone_number_id: phoneNumberId, business_account_id: `WABA${n}`, access_token: TOKEN, app_secret: 'secret',
-    verify_token: 'verify', app_id: '', base_url: baseUrl, api_version: 'v21.0', rate_limit: 80,
-  } as never);
-  const phone = `+52155${n.slice(-8)}`;
-  const [contact] = await db.insert(contacts).values({ accountId: account.id, phone, canonicalPhone: phone }).returning();
-  const [message] = await db.insert(messages).values({
-    accountId: account.id, contactId: contact.id, channelId: channel.id, direction: 'OUTBOUND', source: 'API', status: 'queued',
-    msgType: 'text', toNumber: phone, fromNumber: phoneNumberId, body: 'hello', content: { text: { body: 'hello' } }, queuedOn: new Date(),
-  }).returning();
-  return { db, message, phoneNumberId, channelId: channel.id };
-}
+const queuedMessage = (name: string, baseUrl = cloud.baseUrl) => queuedCloudMessage(baseUrl, `send-timeout ${name}`);
 
 const reload = async (id: string) => (await (await getDb()).select().from(messages).where(eq(messages.id, id)))[0];
 

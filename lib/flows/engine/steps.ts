@@ -1,5 +1,5 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { accounts, conversationAssignees, conversations, conversationTags, flowExecutionContactSteps } from '@/db/schema';
+import { accounts, conversationAssignees, conversationTags, flowExecutionContactSteps } from '@/db/schema';
 import { moveFlowConversations, ofContacts } from '@/lib/conversations/flow-status';
 import { assignToTeam } from '@/lib/conversations/assign-new';
 import { enqueue } from '@/lib/jobs/enqueue';
@@ -182,19 +182,15 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
     case 'CONVERSATION': {
       const conversation = await flowConversation(ctx, null);
       const team = step.assign_to_team ?? null;
-      let toTeam = false;
-      if (step.assign_to_users.length) {
+      const named = step.assign_to_users.length > 0;
+      if (named) {
         await ctx.tx.insert(conversationAssignees).values(step.assign_to_users.map((userId) => ({ conversationId: conversation.id, userId })))
           .onConflictDoNothing();
-        if (team !== null) {
-          toTeam = (await ctx.tx.update(conversations).set({ teamId: team }).where(and(eq(conversations.id, conversation.id),
-            sql`exists (select 1 from teams t where t.id = ${team} and t.account_id = ${ctx.flow.accountId})`)).returning({ id: conversations.id })).length > 0;
-        }
-      } else if (team !== null) {
-        // Its queue, and a member by its strategy in place of whoever held it: the flow routes it there.
-        toTeam = await assignToTeam(ctx.tx, ctx.flow.accountId, team,
-          [{ accountId: ctx.flow.accountId, conversationId: conversation.id, contactId: ctx.fec.contactId }], { replacing: true });
       }
+      // The team's queue; and, unless the step named people, a member by its strategy in place of
+      // whoever held it: the flow routes it there.
+      const toTeam = team !== null && await assignToTeam(ctx.tx, ctx.flow.accountId, team,
+        [{ accountId: ctx.flow.accountId, conversationId: conversation.id, contactId: ctx.fec.contactId }], named ? { pickMember: false } : { replacing: true });
       // After the assignment, so that the conversation.updated event carries it.
       await moveFlowConversations(ctx.tx, sql`conversations.id = ${conversation.id}`, ['CREATED', 'FLOW', 'IN_PROGRESS', 'RESOLVED', 'CLOSED'], 'NEW');
       logStep(s, step.id, {
