@@ -210,6 +210,24 @@ test('keyboard: next and previous conversation, focus, send, resolve, assign to 
   await page.keyboard.press('Control+Enter');
   await expect(box).toHaveValue('');
   await expect.poll(async () => (await phoneMessages(request, newer.phone)).map((m) => m.body)).toContain('just a moment');
+  // The box empties as the reply leaves: Ctrl+Enter pressed twice sends it once.
+  await page.keyboard.type('only once');
+  await page.keyboard.press('Control+Enter');
+  await page.keyboard.press('Control+Enter');
+  await expect(box).toHaveValue('');
+  await page.waitForTimeout(1000);
+  expect((await phoneMessages(request, newer.phone)).filter((m) => m.body === 'only once')).toHaveLength(1);
+  // A reply that fails comes back to the box, beside the reason.
+  const sendUrl = `**/api/inbox/conversation/${newer.conversation}/messages`;
+  await page.route(sendUrl, (route) => (route.request().method() === 'POST'
+    ? route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ detail: 'The provider is down.' }) })
+    : route.fallback()));
+  await page.keyboard.type('try again');
+  await page.keyboard.press('Control+Enter');
+  await expect(page.getByText('The provider is down.')).toBeVisible();
+  await expect(box).toHaveValue('try again');
+  await page.unroute(sendUrl);
+  await box.fill('');
 
   // The reply assigned it to me already: on the older one, a assigns and e resolves.
   await page.keyboard.press('Escape');

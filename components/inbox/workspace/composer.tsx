@@ -145,12 +145,23 @@ function ReplyForm({ conversation, note, compose, blocked }: { conversation: Con
   // No maxLength: a paste past the limit would be cut without a word. The count shows near it.
   const limit = attached && !note ? CAPTION_MAX : TEXT_MAX;
   const over = body.trim().length > limit;
+  const sendable = !upload.isPending && !over && !blocked && (!!body.trim() || !!(attached && !note));
+  const sending = useRef(false);
 
   return (
     <form noValidate className="space-y-2" onSubmit={(e) => {
       e.preventDefault();
-      compose.mutate({ body, internal: note, ...(attached && !note ? { attachment: attached.id } : {}) }, {
-        onSuccess: () => { setBody(''); setCaret(0); upload.reset(); },
+      // The box empties as the reply leaves, so a second Ctrl+Enter finds nothing to send; a send
+      // that fails puts the text back unless something new was typed meanwhile.
+      if (sending.current || !sendable) return;
+      sending.current = true;
+      const sent = body;
+      setBody('');
+      setCaret(0);
+      compose.mutate({ body: sent, internal: note, ...(attached && !note ? { attachment: attached.id } : {}) }, {
+        onSuccess: () => upload.reset(),
+        onError: () => setBody((now) => (now.trim() ? now : sent)),
+        onSettled: () => { sending.current = false; },
       });
     }}>
       <FormAlert messages={[...topMessages(errors, ['body', 'attachment']), ...messagesAt(errors, ['attachment']), ...uploadErrors, ...(fileError ? [fileError] : [])]}
@@ -197,7 +208,7 @@ function ReplyForm({ conversation, note, compose, blocked }: { conversation: Con
               {body.trim().length.toLocaleString('en-US')} / {limit.toLocaleString('en-US')}
             </span>
           )}
-          <Button type="submit" disabled={compose.isPending || upload.isPending || over || blocked || (!body.trim() && !(attached && !note))}>
+          <Button type="submit" disabled={compose.isPending || !sendable}>
             {compose.isPending ? 'Saving…' : note ? 'Add note' : 'Send reply'}
           </Button>
         </div>
