@@ -29,7 +29,7 @@ export function BulkActions({ ids, onDone }: { ids: string[]; onDone: () => void
           <span className="font-medium text-slate-900" data-testid="selected-count">{contacts(ids.length)} selected</span>
           <form className="flex items-center gap-2" onSubmit={(e) => { e.preventDefault(); if (tag.trim()) run({ tag: tag.trim() }); }}>
             <input aria-label="Tag to add" value={tag} onChange={(e) => setTag(e.target.value)} maxLength={100} placeholder="Tag"
-              className="w-36 rounded-md border-0 px-2.5 py-1.5 text-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600" />
+              className="w-36 rounded-md border-0 px-2.5 py-1.5 text-sm ring-1 ring-inset ring-slate-500 focus:ring-2 focus:ring-indigo-600" />
             <Button type="submit" variant="secondary" disabled={!tag.trim() || change.isPending}>Add tag</Button>
           </form>
           <ConfirmButton variant="danger" title={`Delete ${contacts(ids.length)}?`} confirmLabel="Delete" disabled={change.isPending}

@@ -94,7 +94,7 @@ function MemberRow({ member: m, isAdmin, isMe, busy, onRole, onActive, onReset }
       <Td>
         {isAdmin ? (
           <CommitSelect aria-label={`Role of ${m.email}`} value={m.role} busy={busy} onCommit={(role) => { if (!busy) onRole(role as Role); }}
-            className="rounded-md bg-white px-2 py-1 text-sm ring-1 ring-slate-300">
+            className="rounded-md bg-white px-2 py-1 text-sm ring-1 ring-slate-500">
             <option value="ADMIN">Admin</option>
             <option value="AGENT">Agent</option>
           </CommitSelect>

@@ -99,25 +99,29 @@ function AccountSettingsForm({ account, canEdit, countries }: { account: Account
               <caption className="sr-only">Opening times per weekday</caption>
               <thead>
                 <tr className="text-left text-xs text-slate-500">
-                  <th className="py-1 pr-3 font-medium">Day</th><th className="py-1 pr-3 font-medium">Open</th>
-                  <th className="py-1 pr-3 font-medium">From</th><th className="py-1 font-medium">To</th>
+                  <th className="py-1 pr-2 font-medium sm:pr-3">Day</th><th className="py-1 pr-2 font-medium sm:pr-3">Open</th>
+                  <th className="py-1 pr-2 font-medium sm:pr-3">From</th><th className="py-1 font-medium">To</th>
                 </tr>
               </thead>
               <tbody>
                 {values.working_hours.map((d, i) => (
                   <tr key={d.day}>
-                    <th scope="row" className="py-1.5 pr-3 text-left font-medium text-slate-700">{DAYS[d.day]}</th>
-                    <td className="py-1.5 pr-3">
+                    <th scope="row" className="py-1.5 pr-2 text-left font-medium text-slate-700 sm:pr-3">
+                      {/* Three letters on a phone, so that the closing time fits beside the opening time. */}
+                      <span aria-hidden="true" className="sm:hidden">{DAYS[d.day].slice(0, 3)}</span>
+                      <span className="sr-only sm:not-sr-only">{DAYS[d.day]}</span>
+                    </th>
+                    <td className="py-1.5 pr-2 sm:pr-3">
                       <input type="checkbox" aria-label={`${DAYS[d.day]} open`} checked={d.is_open} className="size-4 accent-indigo-600"
                         onChange={(e) => setDay(d.day, { is_open: e.target.checked })} />
                     </td>
-                    <td className="py-1.5 pr-3">
+                    <td className="py-1.5 pr-2 sm:pr-3">
                       <input type="time" aria-label={`${DAYS[d.day]} opens at`} value={d.open_at.slice(0, 5)} disabled={!d.is_open}
-                        className="rounded-md px-2 py-1 ring-1 ring-slate-300 disabled:opacity-50" onChange={(e) => setDay(d.day, { open_at: e.target.value })} />
+                        className="rounded-md px-1.5 py-1 ring-1 ring-slate-500 disabled:opacity-50 sm:px-2" onChange={(e) => setDay(d.day, { open_at: e.target.value })} />
                     </td>
                     <td className="py-1.5">
                       <input type="time" aria-label={`${DAYS[d.day]} closes at`} value={d.close_at.slice(0, 5)} disabled={!d.is_open}
-                        className="rounded-md px-2 py-1 ring-1 ring-slate-300 disabled:opacity-50" onChange={(e) => setDay(d.day, { close_at: e.target.value })} />
+                        className="rounded-md px-1.5 py-1 ring-1 ring-slate-500 disabled:opacity-50 sm:px-2" onChange={(e) => setDay(d.day, { close_at: e.target.value })} />
                       {dayErrors(i).length > 0 && <p className="text-xs text-rose-700">{dayErrors(i).join(' ')}</p>}
                     </td>
                   </tr>

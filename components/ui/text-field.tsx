@@ -3,7 +3,7 @@ import { useId, type ComponentProps } from 'react';
 import { FieldErrors } from './field-errors';
 
 export const inputClass =
-  'block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 ' +
+  'block w-full rounded-md border-0 bg-white px-3 py-2 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-500 ' +
   'placeholder:text-slate-500 focus:ring-2 focus:ring-inset focus:ring-indigo-600 ' +
   'aria-[invalid=true]:ring-rose-400 disabled:bg-slate-50';
 

@@ -121,6 +121,10 @@ test('account settings, teams and the profile from the dashboard', async ({ page
   // On a phone the page keeps to the screen's width (the working-hours table scrolls by itself).
   await page.setViewportSize({ width: 390, height: 844 });
   await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+  // The closing times fit beside the opening times, without scrolling the table.
+  const closes = await page.getByLabel('Sunday closes at').boundingBox();
+  expect(closes!.x + closes!.width).toBeLessThanOrEqual(390);
+  await page.screenshot({ path: 'test-results/account-settings-phone.png', fullPage: true });
   const saved = await (await request.get('/api/account', { headers: account.agent.headers })).json();
   expect(saved).toMatchObject({
     country: 'CO', default_timezone: 'Asia/Tokyo', has_working_hours: true, after_hours_response: 'Back at 8:30.',

@@ -3,7 +3,7 @@ import { useEffect, useId, useState } from 'react';
 
 // Compact form controls of the builder's side panel, each with its errors under it.
 
-const control = (bad: boolean) => `block w-full rounded-md border-0 px-2.5 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset focus:ring-2 focus:ring-indigo-600 ${bad ? 'ring-rose-400' : 'ring-slate-300'}`;
+const control = (bad: boolean) => `block w-full rounded-md border-0 px-2.5 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset focus:ring-2 focus:ring-indigo-600 ${bad ? 'ring-rose-500' : 'ring-slate-500'}`;
 
 export function Errors({ errors = [] }: { errors?: string[] }) {
   return <>{errors.map((e) => <p key={e} className="mt-1 text-xs text-rose-700">{e}</p>)}</>;

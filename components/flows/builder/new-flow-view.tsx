@@ -81,7 +81,7 @@ export function NewFlowView() {
             <label className="block text-sm font-medium text-slate-700">
               Or paste its JSON
               <textarea rows={4} value={text} onChange={(e) => setText(e.target.value)}
-                className="mt-1 block w-full rounded-md border-0 px-3 py-2 font-mono text-xs shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600" />
+                className="mt-1 block w-full rounded-md border-0 px-3 py-2 font-mono text-xs shadow-sm ring-1 ring-inset ring-slate-500 focus:ring-2 focus:ring-indigo-600" />
             </label>
             <Button variant="secondary" disabled={!text.trim() || !!busy} onClick={() => importText(text)}>{busy === 'import' ? 'Importing…' : 'Import as draft'}</Button>
           </div>

@@ -51,7 +51,7 @@ function Options({ step, errors, onChange }: { step: DraftStep; errors: Errs; on
         {options.map((o, i) => (
           <li key={i} className="flex gap-1.5">
             <input aria-label={`Option ${i + 1}`} value={o} onChange={(e) => set(options.map((x, j) => (j === i ? e.target.value : x)))}
-              className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600" />
+              className="block w-full rounded-md border-0 px-2.5 py-1.5 text-sm shadow-sm ring-1 ring-inset ring-slate-500 focus:ring-2 focus:ring-indigo-600" />
             <button type="button" aria-label={`Remove option ${i + 1}`} onClick={() => onChange({
               answer_options: options.filter((_, j) => j !== i),
               next_steps_for_options_idx: (step.next_steps_for_options_idx ?? []).filter((_, j) => j !== i),

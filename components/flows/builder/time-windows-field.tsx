@@ -12,7 +12,7 @@ export type TimeWindow = NonNullable<DraftStep['time_windows']>[number];
 export const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'] as const;
 export const MAX_WINDOWS = 14;
 const flat = (v: unknown): string[] => (typeof v === 'string' ? [v] : Array.isArray(v) ? v.flatMap(flat) : v && typeof v === 'object' ? Object.values(v).flatMap(flat) : []);
-const control = 'block w-full rounded-md border-0 px-2 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-300 focus:ring-2 focus:ring-indigo-600';
+const control = 'block w-full rounded-md border-0 px-2 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset ring-slate-500 focus:ring-2 focus:ring-indigo-600';
 
 /** The window a new row starts as: office hours on the day after the last row's. */
 export function nextWindow(windows: TimeWindow[]): TimeWindow {

@@ -56,7 +56,7 @@ export function VariableField({ label, value, onChange, suggestions, multiline, 
     onChange: (e: React.ChangeEvent<HTMLTextAreaElement & HTMLInputElement>) => { onChange(e.target.value); track(e.target.value, e.target.selectionStart ?? e.target.value.length); },
     onKeyDown,
     onBlur: () => setTimeout(() => setQuery(null), 150),
-    className: `block w-full rounded-md border-0 px-2.5 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-indigo-600 ${errors.length ? 'ring-rose-400' : 'ring-slate-300'}`,
+    className: `block w-full rounded-md border-0 px-2.5 py-1.5 text-sm text-slate-900 shadow-sm ring-1 ring-inset placeholder:text-slate-500 focus:ring-2 focus:ring-indigo-600 ${errors.length ? 'ring-rose-500' : 'ring-slate-500'}`,
   };
   return (
     <div className="relative">

@@ -8,8 +8,8 @@ import type { Contact } from '@/lib/client/types';
 // The contact panel's in-place editing: every field, attribute, tag and note is saved the moment
 // the agent commits it (Enter or leaving the field), sending only that change; errors show inline.
 
-const small = 'w-full rounded border-0 bg-transparent px-1.5 py-1 text-sm text-slate-900 ring-1 ring-inset ring-transparent '
-  + 'hover:ring-slate-200 focus:bg-white focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:ring-rose-400';
+const small = 'w-full rounded border-0 bg-transparent px-1.5 py-1 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 '
+  + 'hover:ring-slate-500 focus:bg-white focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:ring-rose-400';
 
 type Patch = ReturnType<typeof usePatchContact>;
 
@@ -86,8 +86,8 @@ export function ContactEditor({ contact: c }: { contact: Contact }) {
           e.preventDefault();
           if (newKey.trim()) meta.mutate({ meta: { [newKey.trim()]: newValue } }, { onSuccess: () => { setNewKey(''); setNewValue(''); } });
         }}>
-          <input aria-label="New attribute name" placeholder="name" value={newKey} onChange={(e) => setNewKey(e.target.value)} className={`${small} w-24 ring-slate-200`} />
-          <input aria-label="New attribute value" placeholder="value" value={newValue} onChange={(e) => setNewValue(e.target.value)} className={`${small} ring-slate-200`} />
+          <input aria-label="New attribute name" placeholder="name" value={newKey} onChange={(e) => setNewKey(e.target.value)} className={`${small} w-24`} />
+          <input aria-label="New attribute value" placeholder="value" value={newValue} onChange={(e) => setNewValue(e.target.value)} className={small} />
           <button type="submit" className="rounded px-2 text-xs font-medium text-indigo-700 hover:bg-indigo-50">Add</button>
         </form>
         <FieldErrors messages={problems(meta, 'meta').concat(topMessages(errorBody(meta.error), ['meta']))} />
@@ -109,7 +109,7 @@ export function ContactEditor({ contact: c }: { contact: Contact }) {
           if (newTag.trim()) tags.mutate({ tags: [{ name: newTag.trim() }] }, { onSuccess: () => setNewTag('') });
         }}>
           <input aria-label="Add a contact tag" placeholder="Tag the contact, then Enter" value={newTag} onChange={(e) => setNewTag(e.target.value)}
-            className={`${small} ring-slate-200`} />
+            className={small} />
         </form>
         <FieldErrors messages={problems(tags, 'tags').concat(topMessages(errorBody(tags.error), ['tags']))} />
       </section>
@@ -121,7 +121,7 @@ export function ContactEditor({ contact: c }: { contact: Contact }) {
           if (note.trim()) notes.mutate({ notes: note.trim() }, { onSuccess: () => setNote('') });
         }}>
           <input aria-label="Add a contact note" placeholder="Add a note and press Enter" value={note} onChange={(e) => setNote(e.target.value)}
-            className={`${small} ring-slate-200`} />
+            className={small} />
         </form>
         <FieldErrors messages={problems(notes, 'notes').concat(topMessages(errorBody(notes.error), ['notes']))} />
         <ul className="mt-1 space-y-1">
