@@ -241,6 +241,20 @@ test.describe('own profile and password', () => {
   });
 });
 
+test('wrong current passwords count against the sign-in limit of the member\'s address', async ({ request, playwright, baseURL }) => {
+  const sam = await memberWithKey(request, acme);
+  for (let i = 0; i < 10; i++) {
+    const wrong = await request.post('/api/me/password', { headers: sam.headers, data: { current_password: `wrong-${i}`, new_password: 'another-long-one' } });
+    expect(wrong.status()).toBe(400);
+  }
+  // The eleventh is refused before the password is checked, even the right one; so is signing in.
+  const blocked = await request.post('/api/me/password', { headers: sam.headers, data: { current_password: 'a-long-password', new_password: 'another-long-one' } });
+  expect(blocked.status()).toBe(429);
+  expect(blocked.headers()['retry-after']).toMatch(/^\d+$/);
+  expect(await blocked.json()).toEqual({ detail: expect.stringMatching(/^Too many failed sign-in attempts for this email\. Try again in 15 minutes\.$/) });
+  expect(await signsIn(playwright, baseURL, sam.email, 'a-long-password')).toBe(false);
+});
+
 test.describe('teams', () => {
   test('create, read, change and delete; shown in the member\'s teams; roles and accounts kept apart', async ({ request }) => {
     expect((await request.get('/api/team')).status()).toBe(401);

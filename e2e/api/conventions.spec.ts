@@ -53,6 +53,12 @@ test('first-run setup is closed once an account exists', async ({ request }) => 
   expect(await (await request.get('/api/setup')).json()).toEqual({ needed: false });
   const res = await request.post('/api/setup', { data: { name: 'X', email: 'x@example.com', password: 'password123' } });
   expect(res.status()).toBe(404);
+  // Whatever the body: the route is gone, not waiting for a better one.
+  for (const data of [{ account_name: 'X' }, {}, [1]]) {
+    const refused = await request.post('/api/setup', { data });
+    expect(refused.status(), JSON.stringify(data)).toBe(404);
+    expect(await refused.json()).toEqual({ detail: 'Not found.' });
+  }
 });
 
 test('a session cookie from the dashboard authenticates API calls, and cross-site writes are refused', async ({ request, baseURL }) => {
@@ -70,6 +76,17 @@ test('a session cookie from the dashboard authenticates API calls, and cross-sit
   expect(sameSite.status()).toBe(201);
   const crossSite = await request.post('/api/contact', { headers: { Origin: 'https://evil.example' }, data: { phone: '+525598765433' } });
   expect(crossSite.status()).toBe(403);
+  expect(await crossSite.json()).toEqual({ detail: 'CSRF Failed: Origin checking failed.' });
+  // A browser that sends no Origin still names the page in Sec-Fetch-Site or Referer.
+  const pages: Record<string, string>[] = [{ 'Sec-Fetch-Site': 'cross-site' }, { 'Sec-Fetch-Site': 'same-site' }, { Referer: 'https://evil.example/page' }];
+  for (const headers of pages) {
+    const forged = await request.post('/api/contact', { headers, data: { phone: '+525598765434' } });
+    expect(forged.status(), JSON.stringify(headers)).toBe(403);
+  }
+  const ownPage = await request.post('/api/contact', { headers: { 'Sec-Fetch-Site': 'same-origin', Referer: `${baseURL}/contacts` }, data: { phone: '+525598765434' } });
+  expect(ownPage.status()).toBe(201);
+  const contacts = await (await request.get('/api/contact?search=98765434')).json();
+  expect(contacts.count).toBe(1);
   await request.post('/api/auth/signout', { form: { csrfToken: csrf.csrfToken, json: 'true' } });
 });
 

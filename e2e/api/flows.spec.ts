@@ -794,6 +794,21 @@ test.describe('flows', () => {
     expect(moved.status()).toBe(400);
     expect(await moved.json()).toEqual(adminOnly);
     expect((await (await request.get(`/api/flow/${flow.id}`, { headers: acme.agent.headers })).json()).flow_end_webhook_url).toBe(receiver.url('/flow-end'));
+    // Nor in a draft, which an admin would then publish without seeing the change.
+    const patchedDraft = await request.patch(`/api/flow/${flow.id}`, {
+      headers: acme.agent.headers, data: { status: 'DRAFT', flow_end_webhook_url: receiver.url('/agent') },
+    });
+    expect(await patchedDraft.json()).toEqual(adminOnly);
+    const draftNow = (await (await request.get(`/api/flow/${flow.id}/draft`, { headers: acme.agent.headers })).json()).body;
+    const putDraft = await request.put(`/api/flow/${flow.id}/draft`, {
+      headers: acme.agent.headers, data: { ...draftNow, flow_end_webhook_url: receiver.url('/agent') },
+    });
+    expect(putDraft.status()).toBe(400);
+    expect(await putDraft.json()).toEqual(adminOnly);
+    // The address an admin set may be kept in the agent's draft.
+    const keptDraft = await request.put(`/api/flow/${flow.id}/draft`, { headers: acme.agent.headers, data: { ...draftNow, name: 'Drafted by an agent' } });
+    expect(keptDraft.status(), await keptDraft.text()).toBe(200);
+    expect((await (await request.get(`/api/flow/${flow.id}/draft`, { headers: acme.agent.headers })).json()).body.flow_end_webhook_url).toBe(receiver.url('/flow-end'));
   });
 
   test('a DELAY until working hours waits for the account\'s next opening (test clock), then goes on', async ({ request }) => {

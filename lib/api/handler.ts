@@ -109,18 +109,27 @@ async function unlessMissing(error: unknown, lookup: (() => Promise<unknown>) | 
   }
 }
 
-/** Refuses cross-site writes made with the dashboard's cookie. */
-function checkSameOrigin(req: Request): void {
-  const origin = req.headers.get('origin');
-  if (!origin || SAFE.has(req.method)) return;
-  const host = req.headers.get('x-forwarded-host') || req.headers.get('host');
-  let originHost: string | null = null;
+function hostOf(url: string): string | null {
   try {
-    originHost = new URL(origin).host;
+    return new URL(url).host;
   } catch {
-    /* `Origin: null` (sandboxed frames, some redirects) or garbage: not this site */
+    return null; // `Origin: null` (sandboxed frames, some redirects) or garbage: not this site
   }
-  if (originHost !== host) throw new PermissionDeniedError('CSRF Failed: Origin checking failed.');
+}
+
+/**
+ * Refuses cross-site writes made with the dashboard's cookie: a browser names the page that made
+ * the request in `Sec-Fetch-Site`, `Origin` or, failing both, `Referer`, and none of them may
+ * point elsewhere. A request naming none (a script's, not a page's) is not a forged one.
+ */
+function checkSameOrigin(req: Request): void {
+  if (SAFE.has(req.method)) return;
+  const site = req.headers.get('sec-fetch-site');
+  const page = req.headers.get('origin') ?? req.headers.get('referer');
+  const host = req.headers.get('x-forwarded-host') || req.headers.get('host');
+  if (site === 'cross-site' || site === 'same-site' || (page !== null && hostOf(page) !== host)) {
+    throw new PermissionDeniedError('CSRF Failed: Origin checking failed.');
+  }
 }
 
 function queryObject(url: URL): Record<string, string> {

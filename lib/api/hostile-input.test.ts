@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DEPTH_MESSAGE, hostileInput, MAX_JSON_DEPTH, NUL_MESSAGE, SURROGATE_MESSAGE } from './hostile-input';
+import { DEPTH_MESSAGE, hostileInput, MAX_JSON_DEPTH, NUL_MESSAGE, RESERVED_KEY_MESSAGE, SURROGATE_MESSAGE } from './hostile-input';
 
 describe('hostileInput', () => {
   it('passes ordinary bodies, emoji (paired surrogates) included', () => {
@@ -11,6 +11,12 @@ describe('hostileInput', () => {
     expect(hostileInput({ tags: [{ name: 'ok' }, { name: 'x\u0000' }] })).toEqual({ tags: { 1: { name: [NUL_MESSAGE] } } });
     expect(hostileInput({ meta: { ['ke\u0000y']: 'v' } })).toEqual({ meta: [NUL_MESSAGE] });
     expect(hostileInput('\u0000')).toEqual({ non_field_errors: [NUL_MESSAGE] });
+  });
+
+  it('refuses a "__proto__" key where it is, which validation would drop unseen; "constructor" is an ordinary name', () => {
+    expect(hostileInput(JSON.parse('{"meta": {"__proto__": "kept?"}}'))).toEqual({ meta: [RESERVED_KEY_MESSAGE] });
+    expect(hostileInput(JSON.parse('{"__proto__": {"x": 1}}'))).toEqual({ non_field_errors: [RESERVED_KEY_MESSAGE] });
+    expect(hostileInput({ meta: { constructor: 'c', toString: 't' } })).toBeNull();
   });
 
   it('refuses an unpaired surrogate, leading or trailing', () => {

@@ -1,13 +1,16 @@
 import type { FieldErrors } from './errors';
 
-// Text Postgres cannot store, and JSON deep enough to exhaust a stack: refused with a field error
-// before validation, wherever they are in a body or a query (docs/api-conventions.md).
+// Text Postgres cannot store, JSON deep enough to exhaust a stack, and the one key a JavaScript
+// object cannot hold as data (`__proto__`, which validation would drop unseen): refused with a
+// field error before validation, wherever they are in a body or a query (docs/api-conventions.md).
 
 export const MAX_JSON_DEPTH = 32;
 
 export const NUL_MESSAGE = 'Null characters are not allowed.';
 export const SURROGATE_MESSAGE = 'Enter valid text: an unpaired UTF-16 surrogate is not a character.';
 export const DEPTH_MESSAGE = `Nesting deeper than ${MAX_JSON_DEPTH} levels is not allowed.`;
+export const RESERVED_KEY = '__proto__';
+export const RESERVED_KEY_MESSAGE = `"${RESERVED_KEY}" cannot be used as a name: choose another.`;
 
 const UNPAIRED_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
@@ -43,7 +46,7 @@ export function hostileInput(value: unknown): FieldErrors | null {
       continue;
     }
     for (const [key, item] of Object.entries(v)) {
-      const problem = textProblem(key);
+      const problem = key === RESERVED_KEY ? RESERVED_KEY_MESSAGE : textProblem(key);
       if (problem) return nest(path.length ? path : ['non_field_errors'], problem);
       stack.push({ value: item, path: [...path, key] });
     }

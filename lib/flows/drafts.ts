@@ -5,7 +5,7 @@ import { NotFoundError, ValidationError, type FieldErrors } from '@/lib/api/erro
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import type { Member } from '@/lib/auth/member';
 import { zodToDrf } from '@/lib/api/zod-to-drf';
-import { checkEndWebhookSetter, checkReferences, columns, currentBody, findFlow, getFlow, publish, shortUsers, versionSteps } from './flows';
+import { checkEndWebhookSetter, checkReferences, endWebhooksOf, columns, currentBody, findFlow, getFlow, publish, shortUsers, versionSteps } from './flows';
 import { publishProblems, type RuleStep } from './publish-rules';
 import { serializeStep, type FlowRecord, type SerializedFlow } from './serializer';
 import { stepBody } from './step-body';
@@ -118,18 +118,20 @@ export async function getDraft(db: Db, accountId: number, id: string): Promise<D
 }
 
 /** Saves the draft (a whole body; only its shape is checked) and returns the flow as published. */
-export async function saveDraft(db: Db, accountId: number, id: string, input: unknown): Promise<SerializedFlow> {
+export async function saveDraft(db: Db, member: Member, id: string, input: unknown): Promise<SerializedFlow> {
   const body = parseDraft(input);
-  await findFlow(db, accountId, id);
+  const f = await findFlow(db, member.accountId, id);
+  // An admin publishes drafts: an agent's draft may not slip a new end webhook past them.
+  checkEndWebhookSetter(member, endWebhooksOf(f), body);
   await db.update(flows).set({ draft: body, status: 'DRAFT', draftUpdatedOn: new Date() })
-    .where(and(eq(flows.accountId, accountId), eq(flows.id, id)));
-  return getFlow(db, accountId, id);
+    .where(and(eq(flows.accountId, member.accountId), eq(flows.id, id)));
+  return getFlow(db, member.accountId, id);
 }
 
 /** A flow that exists only as a draft: version 0 until it is published (it cannot run before). */
 export async function createDraftFlow(db: Db, member: Member, input: unknown): Promise<SerializedFlow> {
   const body = parseDraft(input);
-  checkEndWebhookSetter(member, null, body);
+  checkEndWebhookSetter(member, [], body);
   const name = body.name || 'Untitled flow';
   const [f] = await db.insert(flows).values({
     accountId: member.accountId, createdById: member.userId, ...columns({ ...body, name }), version: 0, status: 'DRAFT',
@@ -145,7 +147,7 @@ export async function publishDraft(db: Db, member: Member, id: string): Promise<
   const problems = await draftProblems(db, member.accountId, id, draft);
   if (Object.keys(problems).length) throw new ValidationError(problems);
   const body = flowBody.parse({ ...draft, status: undefined });
-  checkEndWebhookSetter(member, f, body);
+  checkEndWebhookSetter(member, endWebhooksOf(f).slice(0, 1), body);
   const steps: StepInput[] = checkSteps(body.steps, body.flow_execution_variables);
   await db.transaction(async (tx) => {
     const [locked] = await tx.select().from(flows).where(eq(flows.id, f.id)).for('update');
@@ -179,13 +181,14 @@ export async function listVersions(db: Db, accountId: number, id: string, url: U
 }
 
 /** An earlier version's steps and layout become the draft (the flow's other fields stay as drafted). */
-export async function restoreVersion(db: Db, accountId: number, id: string, version: number): Promise<DraftView> {
+export async function restoreVersion(db: Db, member: Member, id: string, version: number): Promise<DraftView> {
+  const { accountId } = member;
   const f = await findFlow(db, accountId, id);
   const [v] = await db.select().from(flowVersions).where(and(eq(flowVersions.flowId, f.id), eq(flowVersions.version, version)));
   if (!v) throw new NotFoundError();
   const steps = (await versionSteps(db, f.id, version)).map((s) => stepBody(serializeStep(s)));
   const base = await workingCopy(db, f);
-  await saveDraft(db, accountId, id, { ...base, steps, layout: v.layout as Layout });
+  await saveDraft(db, member, id, { ...base, steps, layout: v.layout as Layout });
   return getDraft(db, accountId, id);
 }
 

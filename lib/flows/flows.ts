@@ -186,10 +186,21 @@ export async function publish(tx: Executor, flowId: string, version: number, ste
  * rest of a flow, and keep the end webhook an admin set, but not point it elsewhere (the posts
  * would carry the account's signature to an address of the agent's choosing).
  */
-export function checkEndWebhookSetter(member: Member, before: Pick<FlowRecord, 'flowEndAction' | 'flowEndWebhookUrl'> | null,
-  body: Pick<FlowBody, 'flow_end_action' | 'flow_end_webhook_url'>) {
+type EndWebhook = Pick<FlowBody, 'flow_end_action' | 'flow_end_webhook_url'>;
+
+/** The end webhook a flow holds (as published) and, when it has one, its draft's. */
+export function endWebhooksOf(f: FlowRecord): EndWebhook[] {
+  const draft = f.draft as Partial<EndWebhook> | null;
+  return [
+    { flow_end_action: f.flowEndAction, flow_end_webhook_url: f.flowEndWebhookUrl },
+    ...(draft ? [{ flow_end_action: draft.flow_end_action ?? 'NONE', flow_end_webhook_url: draft.flow_end_webhook_url ?? null }] : []),
+  ] as EndWebhook[];
+}
+
+/** `kept`: the end webhooks the flow holds already (endWebhooksOf), which an agent may keep. */
+export function checkEndWebhookSetter(member: Member, kept: EndWebhook[], body: EndWebhook) {
   if (member.role === 'ADMIN' || body.flow_end_action !== 'WEBHOOK') return;
-  if (before?.flowEndAction === 'WEBHOOK' && before.flowEndWebhookUrl === body.flow_end_webhook_url) return;
+  if (kept.some((k) => k.flow_end_action === 'WEBHOOK' && k.flow_end_webhook_url === body.flow_end_webhook_url)) return;
   throw ValidationError.field('flow_end_webhook_url', 'Only admins can set where a flow posts its answers.');
 }
 
@@ -204,7 +215,7 @@ export function columns(body: Omit<FlowBody, 'steps' | 'status'>) {
 
 export async function createFlow(db: Db, member: Member, body: FlowBody): Promise<SerializedFlow> {
   if (body.status === 'DRAFT') return createDraftFlow(db, member, body);
-  checkEndWebhookSetter(member, null, body);
+  checkEndWebhookSetter(member, [], body);
   const steps = await checked(db, member.accountId, body, null);
   const row = await db.transaction(async (tx) => {
     const [f] = await tx.insert(flows).values({ accountId: member.accountId, createdById: member.userId, ...columns(body), version: 1 }).returning();
@@ -228,7 +239,7 @@ export async function currentBody(db: Executor, f: FlowRecord): Promise<Record<s
 
 async function update(db: Db, member: Member, id: string, body: FlowBody, stepsChanged: boolean): Promise<SerializedFlow> {
   const existing = await findFlow(db, member.accountId, id);
-  checkEndWebhookSetter(member, existing, body);
+  checkEndWebhookSetter(member, endWebhooksOf(existing).slice(0, 1), body);
   const steps = await checked(db, member.accountId, body, id);
   await db.transaction(async (tx) => {
     const [f] = await tx.select().from(flows).where(eq(flows.id, existing.id)).for('update');
@@ -240,7 +251,7 @@ async function update(db: Db, member: Member, id: string, body: FlowBody, stepsC
 }
 
 export async function replaceFlow(db: Db, member: Member, id: string, body: FlowBody): Promise<SerializedFlow> {
-  if (body.status === 'DRAFT') return saveDraft(db, member.accountId, id, body);
+  if (body.status === 'DRAFT') return saveDraft(db, member, id, body);
   return update(db, member, id, body, true);
 }
 
@@ -249,7 +260,7 @@ export async function patchFlow(db: Db, member: Member, id: string, patch: FlowP
   const sent = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined));
   if (sent.status === 'DRAFT') {
     const base = existing.draft ?? await currentBody(db, existing);
-    return saveDraft(db, member.accountId, id, { ...(base as object), ...sent });
+    return saveDraft(db, member, id, { ...(base as object), ...sent });
   }
   const parsed = flowBody.safeParse({ ...(await currentBody(db, existing)), ...sent });
   if (!parsed.success) throw new ValidationError(zodToDrf(parsed.error));

@@ -1,7 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { getDb } from '@/db';
 import { createAccountWithAdmin, setupNeeded } from '@/lib/accounts/service';
 import { createAccountSchema } from '@/lib/accounts/validation';
+import { NotFoundError } from '@/lib/api/errors';
 import { endpoint, json, methods } from '@/lib/api/handler';
 import type { SetupResult, SetupStatus } from '@/lib/openapi/schemas/dashboard';
 
@@ -12,9 +13,12 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /api/setup — create the first account; refused once any account exists.
   POST: endpoint({
     auth: false,
-    body: createAccountSchema,
+    // Read here rather than by the wrapper: once an account exists this route is gone (404), whatever the body.
+    body: z.unknown(),
     handle: async ({ body }) => {
-      const { account, admin } = await createAccountWithAdmin(await getDb(), body, { onlyIfEmpty: true });
+      const db = await getDb();
+      if (!(await setupNeeded(db))) throw new NotFoundError();
+      const { account, admin } = await createAccountWithAdmin(db, createAccountSchema.parse(body), { onlyIfEmpty: true });
       return json({ account: account.id, email: admin.email } satisfies z.output<typeof SetupResult>, 201);
     },
   }),

@@ -39,7 +39,7 @@ export function ImportProgress({ upload }: { upload: Upload }) {
       </dl>
       {upload.status === 'FAILED' && (
         <p role="alert" className="rounded-md border border-rose-200 bg-rose-50 px-4 py-3 text-sm text-rose-800">
-          The import stopped: {upload.error ?? 'unknown error'}. Rows counted above were already saved.
+          The import stopped: {(upload.error ?? 'unknown error').replace(/\.$/, '')}. Rows counted above were already saved.
         </p>
       )}
     </div>

@@ -45,7 +45,9 @@ export function ImportView() {
           </Card>
         )}
         {finished && data.status === 'COMPLETED' && data.rejected === 0 && (
-          <p role="status" className="text-sm text-emerald-700">Every row was imported.</p>
+          <p role="status" className={`text-sm ${data.rows ? 'text-emerald-700' : 'text-slate-600'}`}>
+            {data.rows ? 'Every row was imported.' : 'The file has a header but no rows: nothing was imported.'}
+          </p>
         )}
       </div>
     </>

@@ -1,3 +1,5 @@
+import { RESERVED_KEY } from '@/lib/api/hostile-input';
+
 // Header → contact fields. Contact columns are recognised whatever their case and spacing
 // ("First Name", "first-name", "FIRST_NAME"), and by the names spreadsheets commonly give them
 // ("Mobile", "E-mail"); every other named column goes to `meta` under its header text as written,
@@ -13,21 +15,37 @@ export type Column =
   | { kind: 'meta'; key: string; name: string }
   | { kind: 'ignored'; name: string };
 
-/** `phoneIndex` is -1 when the file has no phone column (the upload is refused). */
-export type Header = { columns: Column[]; names: string[]; phoneIndex: number; repeated: string | null };
+/**
+ * `phoneIndex` is -1 when the file has no phone column (the upload is refused). `otherPhones`: the
+ * other columns named as phones ("Mobile" beside "Phone"), read in order when a row's phone is
+ * blank; they are kept as attributes too.
+ */
+export type Header = { columns: Column[]; names: string[]; phoneIndex: number; otherPhones: number[]; repeated: string | null; reserved: boolean };
 
 const KNOWN = new Set<string>(CONTACT_COLUMNS);
 
-/** Other names of a contact column; one counts only when the file has no column of the name itself. */
-const ALIASES: Record<string, ContactColumn> = {
-  phone_number: 'phone', mobile: 'phone', mobile_phone: 'phone', mobile_number: 'phone', cell: 'phone', cell_phone: 'phone',
-  telephone: 'phone', tel: 'phone', whatsapp: 'phone', whatsapp_number: 'phone',
-  e_mail: 'email', email_address: 'email', e_mail_address: 'email',
-  firstname: 'first_name', given_name: 'first_name', lastname: 'last_name', surname: 'last_name', family_name: 'last_name',
-};
+/**
+ * Other names of a contact column, as spreadsheets, CRMs and contact exports in English, Spanish and
+ * Portuguese give them (compared without case, accents or spacing); one counts only when the file
+ * has no column of the name itself.
+ */
+// A Map, not an object: a column named "constructor" must not find Object's own properties.
+const ALIASES = new Map<string, ContactColumn>(Object.entries({
+  phone_number: 'phone', mobile: 'phone', mobile_phone: 'phone', mobile_number: 'phone', mobile_phone_number: 'phone',
+  cell: 'phone', cell_phone: 'phone', telephone: 'phone', tel: 'phone', whatsapp: 'phone', whatsapp_number: 'phone',
+  phone_1_value: 'phone', phone_2_value: 'phone', // Google Contacts
+  telefono: 'phone', telefono_movil: 'phone', movil: 'phone', celular: 'phone', numero_de_telefono: 'phone', numero_celular: 'phone',
+  telefone: 'phone', telefone_celular: 'phone', numero_de_telefone: 'phone',
+  e_mail: 'email', email_address: 'email', e_mail_address: 'email', e_mail_1_value: 'email', email_1_value: 'email',
+  correo: 'email', correo_electronico: 'email',
+  firstname: 'first_name', given_name: 'first_name', nombre: 'first_name', nome: 'first_name', primer_nombre: 'first_name',
+  lastname: 'last_name', surname: 'last_name', family_name: 'last_name', apellido: 'last_name', apellidos: 'last_name',
+  sobrenome: 'last_name',
+  etiquetas: 'tags', labels: 'tags',
+} satisfies Record<string, ContactColumn>));
 
 function normalize(name: string): string {
-  return name.trim().toLowerCase().replace(/[\s-]+/g, '_');
+  return name.normalize('NFD').replace(/\p{M}/gu, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
 }
 
 /** The first columns of this product's download of rejected rows, which a corrected copy still has. */
@@ -36,14 +54,16 @@ const REJECTED_DOWNLOAD = ['line', 'reason'];
 export function mapHeader(fields: string[]): Header {
   const seen = new Set<string>();
   const exact = new Set(fields.map(normalize).filter((n) => KNOWN.has(n)));
-  const fromDownload = REJECTED_DOWNLOAD.every((name, i) => normalize(fields[i] ?? '') === name);
+  // A corrected download of a corrected download starts with the pair twice (or more).
+  let fromDownload = 0;
+  while (REJECTED_DOWNLOAD.every((name, i) => normalize(fields[fromDownload + i] ?? '') === name)) fromDownload += REJECTED_DOWNLOAD.length;
   const metaKeys = new Set<string>();
   let repeated: string | null = null;
   const columns = fields.map((raw, i): Column => {
     const name = raw.trim() || `column ${i + 1}`;
-    if (fromDownload && i < REJECTED_DOWNLOAD.length) return { kind: 'ignored', name };
+    if (i < fromDownload) return { kind: 'ignored', name };
     const norm = normalize(raw);
-    const alias = ALIASES[norm];
+    const alias = ALIASES.get(norm);
     const field = KNOWN.has(norm) ? norm as ContactColumn : alias && !exact.has(alias) && !seen.has(alias) ? alias : null;
     if (field) {
       // A repeated contact column would lose one of the two: the file is refused (headerProblem).
@@ -58,13 +78,16 @@ export function mapHeader(fields: string[]): Header {
     return { kind: 'meta', key: raw.trim(), name };
   });
   const phoneIndex = columns.findIndex((c) => c.kind === 'field' && c.field === 'phone');
-  return { columns, names: columns.map((c) => c.name), phoneIndex, repeated };
+  const otherPhones = fields.flatMap((raw, i) => (columns[i].kind === 'meta' && ALIASES.get(normalize(raw)) === 'phone' ? [i] : []));
+  const reserved = columns.some((c) => c.kind === 'meta' && c.key === RESERVED_KEY);
+  return { columns, names: columns.map((c) => c.name), phoneIndex, otherPhones, repeated, reserved };
 }
 
 /** Why the header cannot be imported as it is, or null. */
 export function headerProblem(header: Header): string | null {
   if (header.phoneIndex === -1) return MISSING_PHONE;
   if (header.repeated) return `The CSV header has the column "${header.repeated}" twice: rename or remove one, so that neither is lost.`;
+  if (header.reserved) return `The CSV header has a column "${RESERVED_KEY}", which cannot name an attribute: rename it.`;
   return null;
 }
 

@@ -1,8 +1,9 @@
+import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { LineTracker } from '@/lib/csv/line-numbers';
 import { fromInertCell } from '@/lib/csv/write';
-import { detectDelimiter, detectEncoding, firstLine, fromWindows1252, sepLine } from '@/lib/csv/sniff';
+import { detectDelimiter, firstLine, fromWindows1252, hasBom, sepLine } from '@/lib/csv/sniff';
 import { mapHeader, type Header } from './columns';
 import { isBlankRecord, validateRow } from './row';
 import type { Batch } from './write-batch';
@@ -29,16 +30,32 @@ export type ParseEvent =
 // product's own downloads put before a formula-like cell (lib/csv/write.ts).
 const cellText = (f: string) => fromInertCell(f.includes('\0') ? f.replace(/\0/g, '') : f);
 
+const HIGH_BYTE = /[\x80-\xff]/;
+
+/**
+ * A cell read byte for byte (as Latin-1): UTF-8 where its bytes are, Windows-1252 (Excel's "CSV"
+ * on Windows) where they are not. Judged cell by cell, because one file can hold both (two
+ * exports pasted together) and its first non-ASCII byte can come megabytes in; Windows-1252 text
+ * that also reads as valid UTF-8 takes unlikely pairs such as "Ã©".
+ */
+function decodeCell(cell: string): string {
+  if (!HIGH_BYTE.test(cell)) return cell;
+  const bytes = Buffer.from(cell, 'latin1');
+  return isUtf8(bytes) ? bytes.toString('utf8') : fromWindows1252(cell);
+}
+
+const clean = (f: string) => cellText(decodeCell(f));
+
 const emptyBatch = (): Batch => ({ rows: [], rejected: [], records: 0, bytes: 0 });
 
 export async function* parseBatches(chunks: AsyncIterable<Buffer>, options: ParseOptions): AsyncGenerator<ParseEvent> {
   const input = chunks[Symbol.asyncIterator]();
   const head = await input.next();
   if (head.done || !head.value.length) return;
-  const first = head.value;
-  const encoding = detectEncoding(first);
-  const clean = encoding === 'latin1' ? (f: string) => fromWindows1252(cellText(f)) : cellText;
-  const headerLine = firstLine(first.subarray(0, 64 * 1024).toString(encoding));
+  // The byte-order mark goes here: the parser, told of one, would read the file as UTF-8 throughout.
+  const bom = hasBom(head.value) ? 3 : 0;
+  const first = head.value.subarray(bom);
+  const headerLine = firstLine(first.subarray(0, 64 * 1024).toString('latin1'));
   const named = sepLine(headerLine);
   const delimiter = named ?? detectDelimiter(headerLine);
 
@@ -47,7 +64,7 @@ export async function* parseBatches(chunks: AsyncIterable<Buffer>, options: Pars
     for (let next = await input.next(); !next.done; next = await input.next()) yield next.value;
   })());
   const parser = parse({
-    bom: true, delimiter, encoding, info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true,
+    delimiter, encoding: 'latin1', info: true, relax_column_count: true, relax_quotes: true, skip_empty_lines: true,
   });
   source.on('error', (error) => parser.destroy(error));
   source.pipe(parser);
@@ -72,7 +89,7 @@ export async function* parseBatches(chunks: AsyncIterable<Buffer>, options: Pars
       if (result.ok) batch.rows.push(result.row);
       else batch.rejected.push(result.rejection);
       batch.records += 1;
-      batch.bytes = info.bytes;
+      batch.bytes = info.bytes + bom;
       if (batch.records >= options.batchSize) {
         yield { kind: 'batch', batch };
         batch = emptyBatch();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { mapHeader } from './columns';
+import { headerProblem, mapHeader } from './columns';
 import { mergeByPhone } from './merge';
 import { isBlankRecord, validateRow, type ImportRow } from './row';
 
@@ -13,6 +13,26 @@ describe('mapHeader', () => {
   });
   it('reports a missing phone column', () => {
     expect(mapHeader(['name', 'email']).phoneIndex).toBe(-1);
+  });
+  it('knows Spanish, Portuguese, Google Contacts and HubSpot names, without case or accents', () => {
+    const fields = (names: string[]) => mapHeader(names).columns.map((c) => (c.kind === 'field' ? c.field : c.kind));
+    expect(fields(['Teléfono', 'Nombre', 'Apellidos', 'Correo electrónico', 'Etiquetas'])).toEqual(['phone', 'first_name', 'last_name', 'email', 'tags']);
+    expect(fields(['Telefone', 'Nome', 'Sobrenome'])).toEqual(['phone', 'first_name', 'last_name']);
+    expect(fields(['Name', 'Phone 1 - Value', 'E-mail 1 - Value'])).toEqual(['meta', 'phone', 'email']);
+    const hubspot = mapHeader(['Phone Number', 'Mobile Phone Number', 'City']);
+    expect(hubspot.phoneIndex).toBe(0);
+    expect(hubspot.otherPhones).toEqual([1]);
+    const blankFirst = validateRow(hubspot, ['', '55 1234 5678', 'Puebla'], 2, 'MX');
+    expect(blankFirst).toMatchObject({ ok: true, row: { canonicalPhone: '+525512345678', meta: { 'Mobile Phone Number': '55 1234 5678', City: 'Puebla' } } });
+  });
+  it('ignores the line and reason columns of a corrected download, however many times corrected', () => {
+    const header = mapHeader(['line', 'reason', 'line', 'reason', 'phone', 'city']);
+    expect(header.columns.map((c) => c.kind)).toEqual(['ignored', 'ignored', 'ignored', 'ignored', 'field', 'meta']);
+  });
+  it('refuses a column named __proto__, which no attribute can hold', () => {
+    expect(headerProblem(mapHeader(['phone', '__proto__']))).toBe('The CSV header has a column "__proto__", which cannot name an attribute: rename it.');
+    // Names of Object's own properties are attributes like any other.
+    expect(mapHeader(['phone', 'constructor', 'toString']).columns.map((c) => c.kind)).toEqual(['field', 'meta', 'meta']);
   });
 });
 

@@ -45,9 +45,9 @@ export function isBlankRecord(fields: string[]): boolean {
   return fields.every((f) => f.trim() === '');
 }
 
-// A rejected cell is kept for the report up to this length: a runaway quoted field can be
-// megabytes long, and the report is served as JSON.
-const KEPT_CELL = 1000;
+// A rejected cell is kept for the report up to the longest value a row may import, so that the
+// corrected download imports whole; a runaway quoted field can be megabytes long.
+const KEPT_CELL = META_MAX_VALUE;
 
 /** The record as the user wrote it, keyed by header name, for rejection reports. */
 export function rowObject(header: Header, fields: string[]): Record<string, string> {
@@ -64,7 +64,8 @@ export function validateRow(header: Header, fields: string[], line: number, coun
   if (extra) return reject(`The row has ${fields.length} fields but the header has ${header.columns.length}.`);
 
   // The phone first: it is what makes a row a contact, so it is the reason worth reporting.
-  const phone = (fields[header.phoneIndex] ?? '').trim();
+  let phone = (fields[header.phoneIndex] ?? '').trim();
+  for (const other of header.otherPhones) if (!phone) phone = (fields[other] ?? '').trim();
   if (phone.length > 64) return reject('phone: Ensure this field has no more than 64 characters.');
   const canonical = canonicalizePhone(phone, country);
   if (!canonical.ok) return reject(canonical.reason); // already names the phone

@@ -113,6 +113,38 @@ describe('runImport', () => {
     expect(row.last_name).toBe('\u201cPepe\u201d');
   });
 
+  it('judges the encoding cell by cell: a Windows-1252 accent megabytes in, and a stray one among UTF-8', async () => {
+    const utf8 = (t: string) => Buffer.from(t, 'utf8');
+    const cp1252 = (t: string) => Buffer.from(t, 'latin1');
+    const bytes = Buffer.concat([
+      utf8('phone,first_name,last_name\n5510004001,José,Muñoz\n'),
+      utf8('\n'.repeat(CHUNK_BYTES + 100)), // blank lines: past the first stored chunk
+      cp1252('5510004002,Pe\xf1a,Mu\xf1oz \x96 Quer\xe9taro\n'),
+      utf8('5510004003,André,Gonçalves 😀\n'),
+    ]);
+    const { status, stored } = await importBytes(bytes);
+    expect(status).toEqual({ status: 'COMPLETED', total_rows: 3, created_count: 3, rejected_count: 0 });
+    const db = await getDb();
+    const names = await execRows<{ first_name: string; last_name: string }>(db, sql`
+      select first_name, last_name from contacts where canonical_phone in ('+525510004001', '+525510004002', '+525510004003') order by canonical_phone`);
+    expect(names).toEqual([
+      { first_name: 'José', last_name: 'Muñoz' }, { first_name: 'Peña', last_name: 'Muñoz \u2013 Querétaro' },
+      { first_name: 'André', last_name: 'Gonçalves 😀' },
+    ]);
+    expect(stored).toHaveLength(3);
+  });
+
+  it('takes a Spanish header after Excel\'s sep= line, and a second phone column where the first is blank', async () => {
+    const bytes = Buffer.from('\ufeffsep=;\r\nTeléfono;Nombre;Apellidos;Celular\r\n5510005001;Ana;López;\r\n;Beto;Ruiz;5510005002\r\n', 'utf8');
+    const { status, stored } = await importBytes(bytes);
+    expect(status).toEqual({ status: 'COMPLETED', total_rows: 2, created_count: 2, rejected_count: 0 });
+    expect(stored.map((c) => c.first_name)).toEqual(['Ana', 'Beto']);
+    // A header without a phone after the sep= line is refused at upload, as without it.
+    const db = await getDb();
+    const refused = uploadContactsCsv(db, { accountId: 1, userId: 1 }, new Blob(['sep=;\nname;email\nAna;a@example.com\n']).stream(), 40);
+    await expect(refused).rejects.toMatchObject({ status: 400, body: { non_field_errors: ['The CSV header has no "phone" column.'] } });
+  });
+
   it('gives the rejected rows back in the file\'s own column order, cells past the header last', async () => {
     const text = [
       'Plan,Phone,zeta,First Name,alpha',

@@ -31,21 +31,31 @@ function checkHeader(head: Uint8Array): void {
   if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) {
     throw ValidationError.nonField(UTF16);
   }
-  const line = firstLine(Buffer.from(head).toString(detectEncoding(head)));
+  const text = Buffer.from(head).toString(detectEncoding(head));
+  let line = firstLine(text);
+  // Excel's `sep=;` line names the delimiter; the header is the line after it.
+  const named = sepLine(line);
+  if (named) line = text.includes('\n') ? firstLine(text.slice(text.indexOf('\n') + 1)) : '';
   if (!line.trim()) throw ValidationError.nonField(MISSING_HEADER);
-  // Excel's `sep=;` line: the header follows it, past what was read here; the import checks it.
-  if (sepLine(line)) return;
+  const delimiter = named ?? detectDelimiter(line);
   let fields: string[] = [];
   try {
-    [fields = []] = parse(line, { delimiter: detectDelimiter(line), relax_quotes: true, relax_column_count: true }) as string[][];
+    [fields = []] = parse(line, { delimiter, relax_quotes: true, relax_column_count: true }) as string[][];
   } catch {
-    fields = line.split(detectDelimiter(line));
+    fields = line.split(delimiter);
   }
   const problem = headerProblem(mapHeader(fields.map(fromInertCell)));
   if (problem) throw ValidationError.nonField(problem);
 }
 
-/** Reads until the first line break (or HEADER_PROBE_BYTES, or the end): the pieces read. */
+/** Whether the bytes hold the whole header line: the first line, or the second after a `sep=` line. */
+function holdsHeader(head: Buffer): boolean {
+  const end = head.indexOf(0x0a);
+  if (end === -1) return false;
+  return !sepLine(firstLine(head.subarray(0, end).toString('utf8'))) || head.indexOf(0x0a, end + 1) !== -1;
+}
+
+/** Reads until the header line is whole (or HEADER_PROBE_BYTES, or the end): the pieces read. */
 async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<Uint8Array[]> {
   const pieces: Uint8Array[] = [];
   let size = 0;
@@ -54,7 +64,7 @@ async function readHead(reader: ReadableStreamDefaultReader<Uint8Array>): Promis
     if (done) break;
     pieces.push(value);
     size += value.byteLength;
-    if (value.includes(0x0a)) break;
+    if (value.includes(0x0a) && holdsHeader(Buffer.concat(pieces))) break;
   }
   return pieces;
 }

@@ -20,7 +20,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     body: flowDraftBody,
     handle: async ({ member, params, body }) => {
       const db = await getDb();
-      await saveDraft(db, member.accountId, params.id, body);
+      await saveDraft(db, member, params.id, body);
       return json(await getDraft(db, member.accountId, params.id));
     },
   }),

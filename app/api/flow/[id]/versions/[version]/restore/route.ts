@@ -8,6 +8,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // POST /api/flow/{id}/versions/{version}/restore — that version's steps and layout become the draft.
   POST: endpoint({
     params,
-    handle: async ({ member, params }) => json(await restoreVersion(await getDb(), member.accountId, params.id, params.version)),
+    handle: async ({ member, params }) => json(await restoreVersion(await getDb(), member, params.id, params.version)),
   }),
 });
