@@ -1,7 +1,7 @@
 'use client';
 import Link from 'next/link';
 import { useSearchParams } from 'next/navigation';
-import { ButtonLink } from '@/components/ui/button';
+import { ButtonLink, buttonClass } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { EmptyState, ErrorState, LoadingState, Spinner } from '@/components/ui/states';
@@ -12,6 +12,13 @@ import { useEffect, useState } from 'react';
 import { BulkActions } from './bulk-actions';
 import { ContactTable, type Selection } from './contact-table';
 import { SearchInput } from '@/components/ui/search-input';
+
+function exportQuery(search: string, tag: string): string {
+  const q = new URLSearchParams();
+  if (search) q.set('search', search);
+  if (tag) q.set('tag', tag);
+  return q.size ? `?${q}` : '';
+}
 
 /** Search, tag and page live in the URL (?search=&tag=&page=), so a view can be shared and survives reloads. */
 export function ContactListView() {
@@ -34,6 +41,9 @@ export function ContactListView() {
     <>
       <PageHeader title="Contacts" description="The people you message: phone, profile, tags, attributes and notes."
         actions={<>
+          {/* The contacts shown (search, tag), all pages, in the columns the import reads. */}
+          <a href={`/api/contact/export${exportQuery(search, tag)}`} download data-testid="export-contacts"
+            className={buttonClass('secondary')}>Export CSV</a>
           <ButtonLink href="/contacts/import" variant="secondary">Import CSV</ButtonLink>
           <ButtonLink href="/contacts/new">New contact</ButtonLink>
         </>} />

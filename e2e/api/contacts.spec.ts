@@ -456,3 +456,54 @@ test('a tag name finds its tag whatever its case: PROMO, Promo and promo are one
   const tagged = await (await request.get('/api/contact?tag=vip', { headers: h })).json();
   expect(tagged.count).toBe(1);
 });
+
+test('GET /api/contact/export: every contact the list shows, as a CSV the upload reads back onto the same contacts', async ({ request }) => {
+  const account = await newAccount(request, 'MX');
+  const made: { phone: string; canonical_phone: string; id: string }[] = [];
+  for (const [i, data] of [
+    { first_name: 'Ana', last_name: 'López, Jr.', email: 'ana@example.mx', tags: [{ name: 'vip' }, { name: 'Lead' }], meta: { plan: 'gold', city: 'Mérida' } },
+    { first_name: '=cmd', external_id: 'crm-2', meta: { plan: 'free' } },
+    { first_name: 'Gone' },
+  ].entries()) {
+    const res = await request.post('/api/contact', { headers: account.admin.headers, data: { phone: uniquePhone(), ...data } });
+    expect(res.status(), `${i}`).toBe(201);
+    made.push(await res.json());
+  }
+  await request.delete(`/api/contact/${made[2].id}`, { headers: account.admin.headers });
+  await request.post('/api/contact', { headers: other.admin.headers, data: { phone: uniquePhone(), first_name: 'Other account' } });
+
+  expect((await request.get('/api/contact/export')).status()).toBe(401);
+  const res = await request.get('/api/contact/export', { headers: account.agent.headers });
+  expect(res.status()).toBe(200);
+  expect(res.headers()['content-type']).toBe('text/csv; charset=utf-8');
+  expect(res.headers()['content-disposition']).toMatch(/^attachment; filename="contacts-\d{4}-\d{2}-\d{2}\.csv"$/);
+  const text = await res.text();
+  expect(text.startsWith('\ufeff')).toBe(true);
+  const lines = text.slice(1).trimEnd().split('\r\n');
+  // Newest first, deleted and other accounts' contacts left out; a formula-like cell kept inert.
+  expect(lines).toEqual([
+    'phone,first_name,last_name,email,external_id,external_url,source,tags,city,plan',
+    `${made[1].canonical_phone},'=cmd,,,crm-2,,website,,,free`,
+    `${made[0].canonical_phone},Ana,"López, Jr.",ana@example.mx,,,website,Lead; vip,Mérida,gold`,
+  ]);
+  // The list's filters apply.
+  const tagged = await (await request.get('/api/contact/export?tag=VIP', { headers: account.admin.headers })).text();
+  expect(tagged.trimEnd().split('\r\n')).toHaveLength(2);
+  const searched = await (await request.get('/api/contact/export?search=lopez', { headers: account.admin.headers })).text();
+  expect(searched).toContain('Ana');
+  expect(searched).not.toContain('crm-2');
+
+  // Edited in a spreadsheet and uploaded again: the same contacts are updated, none created.
+  const edited = text.replace('gold', 'platinum');
+  const upload = await request.post('/api/contact/upload', { headers: { ...account.admin.headers, 'Content-Type': 'text/csv' }, data: edited });
+  expect(upload.status()).toBe(200);
+  const { upload_group_id: id } = await upload.json();
+  await expect.poll(async () => (await (await request.get(`/api/contact/upload/${id}`, { headers: account.admin.headers })).json()).status, { timeout: 30_000 })
+    .toBe('COMPLETED');
+  expect(await (await request.get(`/api/contact/upload/${id}`, { headers: account.admin.headers })).json()).toMatchObject({ created: 0, updated: 2, rejected: 0 });
+  const ana = await (await request.get(`/api/contact/${made[0].id}`, { headers: account.admin.headers })).json();
+  expect(ana).toMatchObject({ first_name: 'Ana', last_name: 'López, Jr.', meta: { plan: 'platinum', city: 'Mérida' } });
+  expect(ana.tags.map((t: { name: string }) => t.name).sort()).toEqual(['Lead', 'vip']);
+  const cmd = await (await request.get(`/api/contact/${made[1].id}`, { headers: account.admin.headers })).json();
+  expect(cmd.first_name).toBe('=cmd');
+});

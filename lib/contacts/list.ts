@@ -43,7 +43,7 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
 }
 
 /** The contact `id` has a tag of this name (case-insensitive). */
-function taggedWith(accountId: number, tag: string, id: SQL): SQL {
+export function taggedWith(accountId: number, tag: string, id: SQL): SQL {
   return sql`exists (select 1 from contact_tags ct join tags t on t.id = ct.tag_id
     where ct.contact_id = ${id} and t.account_id = ${accountId} and lower(t.name) = lower(${tag}))`;
 }

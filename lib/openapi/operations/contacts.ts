@@ -29,6 +29,33 @@ export const contactsDoc: ResourceDoc = {
       responses: { 200: { description: 'A page of contacts.', schema: paginated(Contact, 'Contact') } },
     },
     {
+      method: 'get', path: '/api/contact/export', operationId: 'contact_export', tags,
+      summary: 'Export contacts as CSV',
+      description: 'Every contact the list would show with the same `search` and `tag`, newest first, as one CSV file '
+        + 'in the columns the CSV upload reads: `phone` (E.164), `first_name`, `last_name`, `email`, `external_id`, '
+        + '`external_url`, `source`, `tags` (joined with `; `), then one column per `meta` attribute. Edited and uploaded '
+        + 'again, it updates the same contacts.',
+      query: contactListQuery,
+      queryDescriptions: {
+        search: 'As in the list.',
+        tag: 'As in the list.',
+      },
+      responses: {
+        200: {
+          description: 'CSV (UTF-8 with a byte-order mark), sent as an attachment.',
+          content: {
+            'text/csv': {
+              schema: { type: 'string' },
+              example: 'phone,first_name,last_name,email,external_id,external_url,source,tags,plan\r\n+525512345678,Ana,López,ana@example.com,,,import,vip; lead,gold\r\n',
+            },
+          },
+          headers: {
+            'Content-Disposition': { description: '`attachment; filename="contacts-<date>.csv"`', schema: { type: 'string' } },
+          },
+        },
+      },
+    },
+    {
       method: 'post', path: '/api/contact', operationId: 'contact_create', tags,
       summary: 'Create or update contact',
       description: 'Creates a contact, or when a contact with the same canonical phone exists, partially updates that '
