@@ -13,22 +13,26 @@ import { BulkActions } from './bulk-actions';
 import { ContactTable, type Selection } from './contact-table';
 import { SearchInput } from '@/components/ui/search-input';
 
-function exportQuery(search: string, tag: string): string {
+function listQuery(search: string, tag: string, deleted: boolean, forApi = false): string {
   const q = new URLSearchParams();
   if (search) q.set('search', search);
   if (tag) q.set('tag', tag);
+  if (deleted) q.set(forApi ? 'is_deleted' : 'deleted', forApi ? 'true' : '1');
   return q.size ? `?${q}` : '';
 }
 
 /** Search, tag and page live in the URL (?search=&tag=&page=), so a view can be shared and survives reloads. */
 export function ContactListView() {
   const { search, page, input, setInput, go } = useUrlListState();
-  const tag = useSearchParams().get('tag') ?? '';
+  const params = useSearchParams();
+  const tag = params.get('tag') ?? '';
+  // Deleted contacts are a view of their own: found again here, restored from their page.
+  const deleted = params.get('deleted') === '1';
 
-  const contacts = useContacts(search, page, tag);
+  const contacts = useContacts(search, page, tag, deleted);
   // The selection is of the page shown: another page, search or tag starts it afresh.
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  useEffect(() => setSelected(new Set()), [search, page, tag]);
+  useEffect(() => setSelected(new Set()), [search, page, tag, deleted]);
   const shown = contacts.data?.results ?? [];
   const selection: Selection = {
     ids: selected,
@@ -42,7 +46,7 @@ export function ContactListView() {
       <PageHeader title="Contacts" description="The people you message: phone, profile, tags, attributes and notes."
         actions={<>
           {/* The contacts shown (search, tag), all pages, in the columns the import reads. */}
-          <a href={`/api/contact/export${exportQuery(search, tag)}`} download data-testid="export-contacts"
+          <a href={`/api/contact/export${listQuery(search, tag, deleted, true)}`} download data-testid="export-contacts"
             className={buttonClass('secondary')}>Export CSV</a>
           <ButtonLink href="/contacts/import" variant="secondary">Import CSV</ButtonLink>
           <ButtonLink href="/contacts/new">New contact</ButtonLink>
@@ -53,25 +57,35 @@ export function ContactListView() {
           {tag && (
             <span data-testid="tag-filter" className="inline-flex shrink-0 items-center gap-1 rounded-full bg-indigo-50 px-2.5 py-1 text-xs font-medium text-indigo-800">
               Tagged {tag}
-              <Link href={search ? `/contacts?search=${encodeURIComponent(search)}` : '/contacts'} aria-label={`Stop filtering by the tag ${tag}`}
+              <Link href={`/contacts${listQuery(search, '', deleted)}`} aria-label={`Stop filtering by the tag ${tag}`}
                 className="text-indigo-500 hover:text-indigo-900">✕</Link>
             </span>
           )}
           {contacts.isFetching && !contacts.isPending && <Spinner className="size-4 text-slate-400" />}
+          <Link href={`/contacts${listQuery(search, tag, !deleted)}`} data-testid="deleted-toggle" aria-pressed={deleted}
+            className={`ml-auto shrink-0 rounded-md px-2.5 py-1.5 text-sm font-medium ${deleted ? 'bg-slate-800 text-white' : 'text-slate-700 hover:bg-slate-100'}`}>
+            {deleted ? 'Showing deleted' : 'Deleted'}
+          </Link>
         </div>
+        {deleted && (
+          <p className="border-b border-slate-200 bg-amber-50 px-4 py-2 text-sm text-amber-900">
+            Deleted contacts are out of the list and its count; open one to restore it.
+          </p>
+        )}
         {/* The number found, said to screen readers as a search settles. */}
         <p role="status" className="sr-only" data-testid="contact-count">
           {contacts.data && (search || tag) ? `${contacts.data.count} ${contacts.data.count === 1 ? 'contact' : 'contacts'} found` : ''}
         </p>
-        <BulkActions ids={shown.filter((c) => selected.has(c.id)).map((c) => c.id)} onDone={() => setSelected(new Set())} />
+        {!deleted && <BulkActions ids={shown.filter((c) => selected.has(c.id)).map((c) => c.id)} onDone={() => setSelected(new Set())} />}
         {contacts.isPending ? <LoadingState /> : contacts.isError ? (
           <div className="p-4"><ErrorState error={contacts.error} onRetry={() => contacts.refetch()} /></div>
         ) : contacts.data.results.length === 0 ? (
-          search || tag ? <EmptyState title={`No contacts match${search ? ` “${search}”` : ''}${tag ? ` tagged ${tag}` : ''}`}>Try a shorter search, or another tag.</EmptyState>
+          deleted ? <EmptyState title={search || tag ? 'No deleted contacts match' : 'No deleted contacts'}>Contacts you delete are kept here, ready to be restored.</EmptyState>
+            : search || tag ? <EmptyState title={`No contacts match${search ? ` “${search}”` : ''}${tag ? ` tagged ${tag}` : ''}`}>Try a shorter search, or another tag.</EmptyState>
             : <EmptyState title="No contacts yet">Add one with <b>New contact</b>, or bring many at once with <b>Import CSV</b>.</EmptyState>
         ) : (
           <>
-            <ContactTable contacts={contacts.data.results} selection={selection} />
+            <ContactTable contacts={contacts.data.results} selection={deleted ? undefined : selection} />
             <Pager label="Pagination" noun="contacts" countTestId="contact-count" page={page} pageSize={CONTACTS_PAGE_SIZE} count={contacts.data.count}
               hasPrevious={!!contacts.data.previous} hasNext={!!contacts.data.next} onPage={(p) => go({ page: p })} />
           </>

@@ -412,10 +412,20 @@ test.describe('/api/contact/{id}', () => {
     const after = await (await request.get(`/api/contact/${c.id}`, { headers: account.admin.headers })).json();
     expect(after.is_deleted).toBe(true);
     expect(after.notes[0].notes).toBe('keep me');
+    // Found again among the deleted ones (searched too), and only there; not another account's.
+    const deleted = await (await request.get('/api/contact?is_deleted=true', { headers: account.admin.headers })).json();
+    expect(deleted).toMatchObject({ count: 1, results: [{ id: c.id, is_deleted: true }] });
+    const searched = await (await request.get(`/api/contact?is_deleted=true&search=${phone.slice(-6)}`, { headers: account.admin.headers })).json();
+    expect(searched.results.map((r: { id: string }) => r.id)).toEqual([c.id]);
+    expect((await (await request.get('/api/contact?is_deleted=true', { headers: other.admin.headers })).json()).count).toBe(0);
+    const bad = await request.get('/api/contact?is_deleted=maybe', { headers: account.admin.headers });
+    expect(bad.status()).toBe(400);
+    expect(Object.keys(await bad.json())).toEqual(['is_deleted']);
     const back = await (await request.post('/api/contact', { headers: account.admin.headers, data: { phone } })).json();
     expect(back.id).toBe(c.id);
     expect(back.is_deleted).toBe(false);
     expect((await (await request.get('/api/contact', { headers: account.admin.headers })).json()).count).toBe(1);
+    expect((await (await request.get('/api/contact?is_deleted=true', { headers: account.admin.headers })).json()).count).toBe(0);
   });
 
   test('DELETE of one note', async ({ request }) => {

@@ -312,6 +312,26 @@ test('contacts selected on the list are tagged or deleted together', async ({ pa
   await expect(bulk.getByRole('status')).toHaveText('Deleted 1 contact.');
   await expect(page.getByRole('table', { name: 'Contacts' })).not.toContainText('Caro Bulk');
   expect((await (await request.get(`/api/contact/${made[2].id}`, { headers })).json()).is_deleted).toBe(true);
+
+  // Found again under Deleted, and restored from its page.
+  await page.getByTestId('deleted-toggle').click();
+  await expect(page).toHaveURL(/\/contacts\?deleted=1$/);
+  await page.screenshot({ path: 'test-results/contacts-deleted.png' });
+  const rows = page.getByRole('table', { name: 'Contacts' }).locator('tbody tr');
+  await expect(rows).toHaveCount(1);
+  await expect(rows).toContainText('Caro Bulk');
+  await expect(page.getByLabel('Select Caro Bulk')).toHaveCount(0); // no bulk actions on deleted ones
+  await expect(page.getByTestId('export-contacts')).toHaveAttribute('href', '/api/contact/export?is_deleted=true');
+  await rows.getByRole('link').first().click();
+  await page.getByRole('button', { name: 'Restore contact' }).click();
+  await expect(page.getByTestId('contact-deleted')).toHaveCount(0);
+  await page.goto('/contacts?deleted=1');
+  await expect(page.getByText('No deleted contacts')).toBeVisible();
+  await page.getByTestId('deleted-toggle').click();
+  await expect(page.getByRole('table', { name: 'Contacts' }).locator('tbody tr')).toHaveCount(3);
+  // The export link carries the list's filters.
+  await page.getByLabel('Search contacts').fill('Bulk');
+  await expect(page.getByTestId('export-contacts')).toHaveAttribute('href', '/api/contact/export?search=Bulk');
 });
 
 test('a deleted contact\'s page says so and offers Restore; editing it keeps it deleted', async ({ page, request }) => {

@@ -1,21 +1,23 @@
 'use client';
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import type { Contact, ContactCreate, ContactWrite, Page } from './types';
 
 export const CONTACTS_PAGE_SIZE = 20;
 
-export function useContacts(search: string, page: number, tag = '') {
+export function useContacts(search: string, page: number, tag = '', deleted = false) {
   return useQuery({
-    queryKey: queryKeys.contactList(search, page, tag),
+    queryKey: queryKeys.contactList(search, page, tag, deleted),
     queryFn: ({ signal }) => {
       const qs = new URLSearchParams({ page: String(page), page_size: String(CONTACTS_PAGE_SIZE) });
       if (search) qs.set('search', search);
       if (tag) qs.set('tag', tag);
+      if (deleted) qs.set('is_deleted', 'true');
       return apiFetch<Page<Contact>>(`/api/contact?${qs}`, { signal });
     },
-    placeholderData: keepPreviousData,
+    // The last page stays on screen while the next loads, but not across the deleted / not deleted switch.
+    placeholderData: (previous, query) => ((query?.queryKey[2] as { deleted?: boolean } | undefined)?.deleted === deleted ? previous : undefined),
   });
 }
 

@@ -6,7 +6,7 @@ export const queryKeys = {
   teams: ['teams'] as const,
   apiKeys: ['api-keys'] as const,
   contacts: ['contacts'] as const,
-  contactList: (search: string, page: number, tag = '') => ['contacts', 'list', { search, page, tag }] as const,
+  contactList: (search: string, page: number, tag = '', deleted = false) => ['contacts', 'list', { search, page, tag, deleted }] as const,
   contact: (id: string) => ['contacts', 'detail', id] as const,
   upload: (id: string) => ['uploads', id] as const,
   webhooks: ['webhooks'] as const,

@@ -5,6 +5,7 @@ import { containsPattern } from '@/lib/sql/like';
 import { accountCountry } from './account-country';
 import { taggedWith } from './list';
 import { searchTerm } from './search-text';
+import type { ContactFilters } from './validation';
 
 // The account's contacts as one CSV file, with the list's filters (search, tag): the columns the
 // CSV import reads, so that an export, edited in a spreadsheet, imports back onto the same
@@ -21,9 +22,9 @@ type ExportRow = {
 
 type Cursor = { createdOn: string; id: string } | null;
 
-export async function contactsCsv(db: Db, accountId: number, filters: { search?: string; tag?: string }): Promise<ReadableStream<Uint8Array>> {
+export async function contactsCsv(db: Db, accountId: number, filters: ContactFilters): Promise<ReadableStream<Uint8Array>> {
   const term = filters.search ? searchTerm(filters.search, await accountCountry(db, accountId)) : '';
-  const where = sql`c.account_id = ${accountId} and not c.is_deleted
+  const where = sql`c.account_id = ${accountId} and c.is_deleted = ${filters.is_deleted ?? false}
     ${term ? sql`and c.search_text like ${containsPattern(term)}` : sql``}
     ${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, sql`c.id`)}` : sql``}`;
   const keys = (await execRows<{ key: string }>(db, sql`

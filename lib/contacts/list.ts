@@ -7,17 +7,19 @@ import { selectContactPage } from './queries';
 import { searchTerm, TRIGRAM_MIN_LENGTH } from './search-text';
 import { containsPattern } from '@/lib/sql/like';
 import { pageLimit } from '@/lib/sql/page';
+import type { ContactFilters } from './validation';
 
 /**
  * A page of the account's contacts, newest first, as the response's JSON text. Without filters the
  * count is the account's maintained counter, so a page never scans the account's contacts; with a
  * search the count is over the trigram index's matches.
  */
-export async function listContacts(db: Db, accountId: number, url: URL, page: PageRequest, filters: { search?: string; tag?: string }): Promise<string> {
+export async function listContacts(db: Db, accountId: number, url: URL, page: PageRequest, filters: ContactFilters): Promise<string> {
   const order = sql`order by c.created_on desc, c.id desc`;
   const limit = pageLimit(page);
   const term = filters.search ? searchTerm(filters.search, await accountCountry(db, accountId)) : '';
-  if (!term && !filters.tag) {
+  const deleted = filters.is_deleted ?? false;
+  if (!term && !filters.tag && !deleted) {
     // Unfiltered: the page and the account's maintained counter in one round trip.
     const { json, count } = await selectContactPage(db, accountId, sql`not c.is_deleted`, { order, limit, count: contactCountSql(accountId) });
     return pageEnvelopeJson(url, page, count ?? await contactCount(db, accountId), json);
@@ -29,9 +31,9 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
   // short for a trigram has no index to use, and is checked on the account's own contacts.
   const tagged = (id: SQL) => (filters.tag ? sql`and ${taggedWith(accountId, filters.tag, id)}` : sql``);
   const matching = term.length >= TRIGRAM_MIN_LENGTH
-    ? sql`select s.contact_id as id, s.created_on from contact_search s where s.account_id = ${accountId} and not s.is_deleted
+    ? sql`select s.contact_id as id, s.created_on from contact_search s where s.account_id = ${accountId} and s.is_deleted = ${deleted}
         and s.search_text like ${containsPattern(term)} ${tagged(sql`s.contact_id`)}`
-    : sql`select c.id, c.created_on from contacts c where c.account_id = ${accountId} and not c.is_deleted
+    : sql`select c.id, c.created_on from contacts c where c.account_id = ${accountId} and c.is_deleted = ${deleted}
         ${term ? sql`and c.search_text like ${containsPattern(term)}` : sql``} ${tagged(sql`c.id`)}`;
   const ctes = sql`matches as materialized (${matching}),`;
   const pageIds = sql`c.id = any(array(select m.id from matches m order by m.created_on desc, m.id desc ${limit}))`;

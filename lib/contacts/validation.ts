@@ -109,4 +109,7 @@ export type ContactPatch = z.output<typeof contactPatchSchema>;
 export const contactListQuery = z.object({
   search: z.string().max(200).optional(),
   tag: z.string().max(100).optional(),
+  is_deleted: boolish.default(false),
 });
+
+export type ContactFilters = { search?: string; tag?: string; is_deleted?: boolean };

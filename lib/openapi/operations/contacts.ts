@@ -19,11 +19,12 @@ export const contactsDoc: ResourceDoc = {
     {
       method: 'get', path: '/api/contact', operationId: 'contact_list', tags,
       summary: 'List contacts',
-      description: 'The account\'s contacts that are not deleted, newest first.',
+      description: 'The account\'s contacts that are not deleted (or, with `is_deleted=true`, those that are), newest first.',
       query: contactListQuery,
       queryDescriptions: {
         search: 'Case- and accent-insensitive match on phone digits, names, email and external URL.',
-        tag: 'Only contacts carrying the tag with exactly this name.',
+        tag: 'Only contacts carrying the tag with this name (any case).',
+        is_deleted: '`true` lists the deleted contacts instead (each can be restored by `PATCH` with `is_deleted: false`).',
       },
       paginated: true,
       responses: { 200: { description: 'A page of contacts.', schema: paginated(Contact, 'Contact') } },
@@ -39,6 +40,7 @@ export const contactsDoc: ResourceDoc = {
       queryDescriptions: {
         search: 'As in the list.',
         tag: 'As in the list.',
+        is_deleted: 'As in the list.',
       },
       responses: {
         200: {
