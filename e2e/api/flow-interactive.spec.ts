@@ -87,21 +87,21 @@ test('BUTTONS and LIST options go as interactive messages; a tap selects its opt
     messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'interactive', biz_opaque_callback_data: expect.any(String), interactive: list,
   });
 
-  // A second tap on the first question's button is no answer to the list: asked again, as a list.
+  // A second tap on the first question's button is no answer to the list, nor a wrong one: passed over.
   await tap(request, channel, phone, { type: 'interactive', interactive: { type: 'button_reply', button_reply: { id: `flow.${ids[0]}.0`, title: 'Small' } } });
-  await expect.poll(() => sends().length, { timeout: 20_000 }).toBe(3);
-  expect(sends()[2].interactive).toEqual({ ...list, body: { text: 'Sorry, that answer is not valid.\n\nWhich department?' } });
+  await new Promise((r) => setTimeout(r, 1500));
+  expect(sends()).toHaveLength(2);
 
   // The row's id decides, whatever its title says.
   await tap(request, channel, phone, { type: 'interactive', interactive: { type: 'list_reply', list_reply: { id: `flow.${ids[1]}.2`, title: 'Renamed row' } } });
-  await expect.poll(() => sends().length, { timeout: 20_000 }).toBe(4);
-  expect(sends()[3]).toEqual({
+  await expect.poll(() => sends().length, { timeout: 20_000 }).toBe(3);
+  expect(sends()[2]).toEqual({
     messaging_product: 'whatsapp', recipient_type: 'individual', to, type: 'text', biz_opaque_callback_data: expect.any(String),
     text: { preview_url: false, body: 'Anything else?\n\n1️⃣ Yes\n2️⃣ No' },
   });
   await tap(request, channel, phone, { type: 'text', text: { body: '2️⃣' } });
-  await expect.poll(() => sends().length, { timeout: 20_000 }).toBe(5);
-  expect(sends()[4].text).toEqual({ preview_url: false, body: 'Done: Medium / Support / No' });
+  await expect.poll(() => sends().length, { timeout: 20_000 }).toBe(4);
+  expect(sends()[3].text).toEqual({ preview_url: false, body: 'Done: Medium / Support / No' });
 
   await expect.poll(async () => (await (await request.get(`/api/flow-execution/${e.id}`, { headers: account.admin.headers })).json()).completed,
     { timeout: 15_000 }).toBe(1);

@@ -353,6 +353,29 @@ test.describe('flows', () => {
     expect(await ofFlow(ping.id)).toHaveLength(10);
   });
 
+  test('a flow another flow starts is not deleted; a flow never published cannot be started by one', async ({ request }) => {
+    const account = await newAccount(request);
+    const target = await createFlow(request, account, { name: 'Target', steps: [{ ordering_idx: 0, step_type: 'END' }] });
+    const starter = await createFlow(request, account, {
+      name: 'Starter', steps: [{ ordering_idx: 0, step_type: 'TRIGGER_FLOW', trigger_flow: target.id }],
+    });
+    const refused = await request.delete(`/api/flow/${target.id}`, { headers: account.admin.headers });
+    expect(refused.status()).toBe(400);
+    expect(await refused.json()).toEqual({ non_field_errors: ['"Starter" starts this flow: change its "Start flow" step before deleting it.'] });
+    // Once the starter's published steps no longer start it, it goes.
+    const changed = await request.put(`/api/flow/${starter.id}`, { headers: account.admin.headers, data: { name: 'Starter', steps: [{ ordering_idx: 0, step_type: 'END' }] } });
+    expect(changed.status(), await changed.text()).toBe(200);
+    expect((await request.delete(`/api/flow/${target.id}`, { headers: account.admin.headers })).status()).toBe(204);
+
+    const draftOnly = await request.post('/api/flow', { headers: account.admin.headers, data: { name: 'Only a draft', status: 'DRAFT', steps: [{ ordering_idx: 0, step_type: 'END' }] } });
+    expect(draftOnly.status(), await draftOnly.text()).toBe(201);
+    const toDraft = await request.post('/api/flow', {
+      headers: account.admin.headers, data: { name: 'Starts a draft', steps: [{ ordering_idx: 0, step_type: 'TRIGGER_FLOW', trigger_flow: (await draftOnly.json()).id }] },
+    });
+    expect(toDraft.status()).toBe(400);
+    expect(await toDraft.json()).toEqual({ steps: { 0: { trigger_flow: ['This flow has never been published: publish it first, or start another.'] } } });
+  });
+
   test('an ACTION\'s JSON answer is used in the next message; a failing one takes the alternate branch', async ({ request }) => {
     let calls = 0;
     const http = await import('node:http');

@@ -265,7 +265,7 @@ test('pickers: a template and its variables, members and a flow; a time-window d
   await node(page, 3).click();
   const flows = panel.getByLabel('Flow to start');
   await expect(flows.locator('option', { hasText: 'Pickers' })).toHaveCount(0);
-  await flows.selectOption({ label: 'Follow-up · outbound' });
+  await flows.selectOption({ label: 'Follow-up · outbound · v1' });
   await expect(node(page, 3)).toContainText('Starts Follow-up');
 
   await saved(page);

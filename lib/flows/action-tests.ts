@@ -51,7 +51,7 @@ function serialize(t: Stored): z.output<typeof FlowActionTest> {
 
 export async function testAction(db: Db, member: Pick<Member, 'accountId' | 'userId'>, body: ActionTestBody) {
   const scope = scopeOfValues(body.test_values);
-  const request = actionRequest(body, (text) => renderText(text, scope).text);
+  const request = actionRequest(body, (text, escape) => renderText(text, scope, escape).text);
   const busy = running.get(member.accountId) ?? 0;
   if (busy >= AT_ONCE) throw new ApiError(429, { detail: `${AT_ONCE} test requests are waiting for an answer already: try again once one has answered.` }, { 'Retry-After': '5' });
   running.set(member.accountId, busy + 1);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkAnswer, matchOption, optionLines } from './answers';
+import { checkAnswer, isOtherStepsTap, matchOption, optionLines } from './answers';
 import { compare, evaluate } from './engine/conditions';
 import { delayEnd, nextInWindows } from './engine/time';
 import { renderText, variableNames } from './variables';
@@ -103,5 +103,15 @@ describe('a tapped button or list row', () => {
   it('another step\'s id counts as its title only', () => {
     expect(checkAnswer(step, tap('button_reply', 'flow.9.1', 'Yes'), 'MX')).toEqual({ ok: true, value: 'Yes', option: 0 });
     expect(checkAnswer(step, tap('button_reply', 'flow.9.1', 'Maybe'), 'MX').ok).toBe(false);
+  });
+});
+
+describe('isOtherStepsTap', () => {
+  const tap = (id: string) => ({ id: 'm', body: 'Small', msgType: 'interactive', content: { interactive: { type: 'button_reply', button_reply: { id, title: 'Small' } } } });
+  it('passes over a tap on another step\'s button, not this step\'s, nor a typed reply or a template button', () => {
+    expect(isOtherStepsTap(57, tap('flow.56.0'))).toBe(true);
+    expect(isOtherStepsTap(56, tap('flow.56.0'))).toBe(false);
+    expect(isOtherStepsTap(57, { id: 'm', body: 'Small', msgType: 'text' })).toBe(false);
+    expect(isOtherStepsTap(57, tap('template-payload'))).toBe(false);
   });
 });

@@ -28,11 +28,24 @@ export function optionId(stepId: number, index: number): string {
 
 type Tap = { id?: string; title?: string };
 
+const TAP_ID = /^flow\.(\d+)\.(\d+)$/;
+
+function tapOf(reply: InboundReply): Tap | undefined {
+  const interactive = (reply.content as { interactive?: { button_reply?: Tap; list_reply?: Tap } } | undefined)?.interactive;
+  return interactive?.button_reply ?? interactive?.list_reply;
+}
+
+/** A tap on a button or list row of another step's message (pressed twice, or late): no answer to this step. */
+export function isOtherStepsTap(stepId: number | undefined, reply: InboundReply): boolean {
+  const tap = tapOf(reply);
+  const m = typeof tap?.id === 'string' ? tap.id.match(TAP_ID) : null;
+  return m !== null && Number(m[1]) !== stepId;
+}
+
 /** The option a tapped button or list row selects (Cloud `interactive.button_reply` / `list_reply`), or -1. */
 export function tappedOption(stepId: number, reply: InboundReply, options?: string[]): number {
-  const interactive = (reply.content as { interactive?: { button_reply?: Tap; list_reply?: Tap } } | undefined)?.interactive;
-  const tap = interactive?.button_reply ?? interactive?.list_reply;
-  const m = typeof tap?.id === 'string' ? tap.id.match(/^flow\.(\d+)\.(\d+)$/) : null;
+  const tap = tapOf(reply);
+  const m = typeof tap?.id === 'string' ? tap.id.match(TAP_ID) : null;
   if (!m || Number(m[1]) !== stepId) return -1;
   // Options read from a variable may differ from one asking to the next: a tap on an earlier
   // message counts by its id only while the option there still has the title tapped.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db, Executor } from '@/db';
+import { execRows, type Db, type Executor } from '@/db';
 import { channels, chatTemplates, flowExecutions, flows, flowSteps, flowVersions, newFlowSecret, teams, users } from '@/db/schema';
 import { NotFoundError, ValidationError, type FieldErrors } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
@@ -111,7 +111,7 @@ export async function checkReferences(db: Executor, accountId: number, body: Flo
       .innerJoin(channels, eq(channels.id, chatTemplates.channelId))
       .where(and(eq(channels.accountId, accountId), inArray(chatTemplates.id, templateIds))) : [],
     userIds.length ? db.select({ id: users.id }).from(users).where(and(eq(users.accountId, accountId), inArray(users.id, userIds))) : [],
-    flowIds.length ? db.select({ id: flows.id }).from(flows).where(and(eq(flows.accountId, accountId), inArray(flows.id, flowIds))) : [],
+    flowIds.length ? db.select({ id: flows.id, version: flows.version }).from(flows).where(and(eq(flows.accountId, accountId), inArray(flows.id, flowIds))) : [],
     body.channel === null ? [] : db.select({ id: channels.id }).from(channels)
       .where(and(eq(channels.accountId, accountId), eq(channels.id, body.channel))),
     teamIds.length ? db.select({ id: teams.id }).from(teams).where(and(eq(teams.accountId, accountId), inArray(teams.id, teamIds))) : [],
@@ -145,8 +145,12 @@ export async function checkReferences(db: Executor, accountId: number, body: Flo
     const missing = s.assign_to_users.filter((u) => !members.some((m) => m.id === u));
     if (missing.length) e.assign_to_users = missing.map((u) => `Invalid pk "${u}" - object does not exist.`);
     if (s.assign_to_team !== null && !teamRows.some((t) => t.id === s.assign_to_team)) e.assign_to_team = [`Invalid pk "${s.assign_to_team}" - object does not exist.`];
-    if (s.trigger_flow && (s.trigger_flow === selfId || !targets.some((f) => f.id === s.trigger_flow))) {
+    const target = s.trigger_flow ? targets.find((f) => f.id === s.trigger_flow) : undefined;
+    if (s.trigger_flow && (s.trigger_flow === selfId || !target)) {
       e.trigger_flow = [s.trigger_flow === selfId ? 'A flow cannot trigger itself.' : `Invalid pk "${s.trigger_flow}" - object does not exist.`];
+    } else if (target && target.version < 1) {
+      // It would start nothing: a draft never published has no steps to run.
+      e.trigger_flow = ['This flow has never been published: publish it first, or start another.'];
     }
     if (Object.keys(e).length) errors[indexOf(s)] = e;
   }
@@ -275,6 +279,16 @@ export async function deleteFlow(db: Db, accountId: number, id: string): Promise
     const [running] = await tx.select({ id: flowExecutions.id }).from(flowExecutions)
       .where(and(eq(flowExecutions.flowId, id), inArray(flowExecutions.status, [...RUNNING_EXECUTION_STATUSES]))).limit(1);
     if (running) throw ValidationError.nonField('This flow has executions still running: cancel them before deleting it.');
+    // A flow whose published steps start this one would fail its contacts there.
+    const starters = await execRows<{ name: string }>(tx, sql`
+      select distinct o.name from flows o join flow_versions v on v.flow_id = o.id and v.version = o.version
+      join flow_steps s on s.version_id = v.id
+      where o.account_id = ${accountId} and o.id <> ${id} and s.step_type = 'TRIGGER_FLOW' and s.settings->>'trigger_flow' = ${id}
+      order by o.name`);
+    if (starters.length) {
+      throw ValidationError.nonField(`${starters.map((o) => `"${o.name}"`).join(', ')} ${starters.length === 1 ? 'starts' : 'start'} this flow: `
+        + 'change ' + (starters.length === 1 ? 'its' : 'their') + ' "Start flow" step before deleting it.');
+    }
     await tx.delete(flows).where(eq(flows.id, id));
   });
 }

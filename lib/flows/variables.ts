@@ -73,15 +73,21 @@ export function asText(value: unknown): string {
 }
 
 /** The text with its variables filled in, and the names of those that were missing (and had no fallback). */
-export function renderText(text: string, scope: VariableScope): { text: string; missing: string[] } {
+/**
+ * `escape`: how a value (or a fallback) is written where it lands, given the offset of its
+ * variable in `text` (a URL's part, a JSON string's content); as it is by default.
+ */
+export type Escape = (value: string, at: number) => string;
+
+export function renderText(text: string, scope: VariableScope, escape: Escape = (v) => v): { text: string; missing: string[] } {
   const missing: string[] = [];
-  const out = text.replace(PATTERN, (_, inner: string) => {
+  const out = text.replace(PATTERN, (_, inner: string, at: number) => {
     const { name, fallback } = parseVariable(inner);
     const value = lookupVariable(name, scope);
     const shown = asText(value);
-    if (shown === '' && fallback !== null) return fallback;
+    if (shown === '' && fallback !== null) return escape(fallback, at);
     if (value === undefined || value === null) missing.push(name);
-    return shown;
+    return escape(shown, at);
   });
   return { text: out, missing };
 }

@@ -113,13 +113,13 @@ function DelayUntilField({ value, onChange, errors }: { value: string | null; on
   return <Input label={`Until (${zoneLabel(timeZone, at ?? undefined)})`} type="datetime-local" value={shown} onChange={(v) => onChange(v ? localInputToIso(v, timeZone) : null)} errors={errors} />;
 }
 
-/** A TRIGGER_FLOW step's flow: any other flow of the account. */
+/** A TRIGGER_FLOW step's flow: any other published flow of the account (a draft never published has nothing to run). */
 function FlowChoice({ flowId, value, onChange, errors }: { flowId: string; value: string | null; onChange: (id: string | null) => void; errors: string[] }) {
   const flows = useFlowChoices();
-  const others = (flows.data ?? []).filter((f) => f.id !== flowId);
+  const others = (flows.data ?? []).filter((f) => f.id !== flowId && (f.version > 0 || f.id === value));
   const options: [string, string][] = [
-    ['', flows.isPending ? 'Loading flows…' : others.length ? 'Choose a flow' : 'No other flow yet'],
-    ...others.map((f): [string, string] => [f.id, `${f.name} · ${f.execution_type.toLowerCase()}${f.version ? '' : ' · never published'}`]),
+    ['', flows.isPending ? 'Loading flows…' : others.length ? 'Choose a flow' : 'No other published flow yet'],
+    ...others.map((f): [string, string] => [f.id, `${f.name} · ${f.execution_type.toLowerCase()}${f.version ? ` · v${f.version}` : ' · never published'}`]),
   ];
   if (value && !others.some((f) => f.id === value)) options.push([value, value === flowId ? 'This flow (it cannot start itself)' : `Unknown flow ${value.slice(0, 8)}…`]);
   return <Select label="Flow to start" value={value ?? ''} options={options} onChange={(v) => onChange(v || null)} errors={errors} />;

@@ -1,5 +1,7 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { scopeOfValues } from '../action-tests';
+import { renderText } from '../variables';
 import { actionRequest, callAction, readAnswer } from './action';
 
 describe('readAnswer', () => {
@@ -9,6 +11,28 @@ describe('readAnswer', () => {
     expect(readAnswer('{"a":"x\\u0000y"}')).toEqual({ a: 'xy' });
     expect(readAnswer('bin\u0000ary')).toBe('binary');
     expect(JSON.stringify(readAnswer('{"k\\u0000":1}'))).not.toContain('\\u0000"');
+  });
+});
+
+describe('actionRequest', () => {
+  const scope = scopeOfValues({ 'contact.phone': '+525511110002', 'step.notes': 'say "hi" & bye', 'step.next': 'https://x.example/a?b=1' });
+  const render = (text: string, escape?: Parameters<typeof renderText>[2]) => renderText(text, scope, escape).text;
+  const step = (over: Partial<Parameters<typeof actionRequest>[0]>) => ({
+    action_request_method: 'POST' as const, action_request_url: 'https://api.example/hook', action_request_headers: {},
+    action_request_params: {}, action_request_body: '', ...over,
+  });
+
+  it('encodes a value in the URL, unless it is the whole address; params are encoded too', () => {
+    const r = actionRequest(step({ action_request_url: 'https://api.example/c/{{contact.phone}}?n={{step.notes}}', action_request_params: { p: '{{contact.phone}}' } }), render);
+    expect(r.url).toBe('https://api.example/c/%2B525511110002?n=say%20%22hi%22%20%26%20bye&p=%2B525511110002');
+    expect(actionRequest(step({ action_request_url: '{{step.next}}' }), render).url).toBe('https://x.example/a?b=1');
+  });
+
+  it('escapes a value inside a JSON body, so that a quote keeps it JSON; other bodies as written', () => {
+    const json = actionRequest(step({ action_request_body: '{"notes": "{{step.notes}}", "phone": "{{contact.phone}}"}' }), render);
+    expect(JSON.parse(json.body)).toEqual({ notes: 'say "hi" & bye', phone: '+525511110002' });
+    const form = actionRequest(step({ action_request_headers: { 'Content-Type': 'text/plain' }, action_request_body: 'notes: {{step.notes}}' }), render);
+    expect(form.body).toBe('notes: say "hi" & bye');
   });
 });
 

@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { outboundRequestGuard, WEBHOOK_TARGETS } from '@/lib/net/outbound-guard';
 import type { StepInput } from '../validation';
+import type { Escape } from '../variables';
 
 // An ACTION step's HTTP request, guarded as webhook deliveries are, by the same setting (an
 // account's URL either way: no special-purpose address unless WEBHOOK_ALLOW_PRIVATE_TARGETS
@@ -14,14 +15,27 @@ const ANSWER_LIMIT = 64 * 1024;
 export type ActionRequest = { method: string; url: string; headers: Record<string, string>; body: string };
 export type ActionResult = { status: number | null; body: string; error: string | null; durationMs: number };
 
-/** The request an ACTION step makes, its texts rendered by `render` (variables filled in). */
+// A value in a URL is encoded (a phone's "+" would read as a space, an "&" would start another
+// parameter), unless it starts the URL (a whole address from an earlier answer). A value in a
+// JSON body is escaped as a string's content, so that an answer with a quote keeps the body JSON.
+const inUrl: Escape = (value, at) => (at === 0 ? value : encodeURIComponent(value));
+const inJsonString: Escape = (value) => JSON.stringify(value).slice(1, -1);
+
+/** Whether the body goes as JSON: its Content-Type says so, or none is given and it reads as an object or list. */
+function jsonBody(headers: Record<string, string>, body: string): boolean {
+  const type = Object.entries(headers).find(([k]) => k.toLowerCase() === 'content-type')?.[1];
+  return type !== undefined ? /\bjson\b/i.test(type) : /^\s*[[{]/.test(body);
+}
+
+/** The request an ACTION step makes, its texts rendered by `render` (variables filled in, written by `escape`). */
 export function actionRequest(step: Pick<StepInput, 'action_request_method' | 'action_request_url' | 'action_request_headers' | 'action_request_params' | 'action_request_body'>,
-  render: (text: string) => string): ActionRequest {
+  render: (text: string, escape?: Escape) => string): ActionRequest {
   const params = new URLSearchParams(Object.entries(step.action_request_params).map(([k, v]) => [k, render(v)]));
-  let url = render(step.action_request_url);
+  let url = render(step.action_request_url, inUrl);
   if ([...params.keys()].length) url += (url.includes('?') ? '&' : '?') + params.toString();
   const headers = Object.fromEntries(Object.entries(step.action_request_headers).map(([k, v]) => [k, render(v)]));
-  return { method: step.action_request_method, url, headers, body: render(step.action_request_body) };
+  const body = step.action_request_body;
+  return { method: step.action_request_method, url, headers, body: render(body, jsonBody(headers, body) ? inJsonString : undefined) };
 }
 
 // Postgres text and jsonb cannot hold U+0000: an answer (binary, or JSON with \u0000) is kept without it.

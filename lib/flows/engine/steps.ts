@@ -10,14 +10,14 @@ import { queueTemplateSends } from '@/lib/messages/template-sends';
 import { upsertTags } from '@/lib/tags/service';
 import { findTemplate } from '@/lib/templates/service';
 import { renderTemplate, variableCountProblem, wireTemplate } from '@/lib/templates/variables';
-import { checkAnswer, fold } from '../answers';
-import { renderText, type VariableScope } from '../variables';
+import { checkAnswer, fold, isOtherStepsTap, type InboundReply } from '../answers';
+import { renderText, type Escape, type VariableScope } from '../variables';
 import { ACTION_TIMEOUT_MS, actionRequest, readAnswer, type ActionResult } from './action';
 import { evaluate } from './conditions';
 import { channelFor, flowConversation, sendMessage, sendText, type RunContext, type Step } from './context';
 import { questionMessage } from './question-message';
 import { logStep, takeReply, updateLastStep, type State } from './state';
-import { ENDLESS_TRIGGER_REASON, MAX_FLOWS_WITHOUT_WAIT } from './trigger-chain';
+import { ENDLESS_TRIGGER_REASON, MAX_FLOWS_WITHOUT_WAIT, TRIGGER_TARGET_GONE } from './trigger-chain';
 import { delayEnd, waitEnd, type AccountClock } from './time';
 import { noOptionsReason, optionsFromVariable, withOptions, type VariableOption } from './variable-options';
 
@@ -40,8 +40,8 @@ export function scopeOf(ctx: RunContext, s: State): VariableScope {
 const keyOf = (step: Step) => step.name || `step_${step.ordering_idx}`;
 
 /** Renders a text, noting missing variables for the step's log. */
-function render(ctx: RunContext, s: State, text: string, missing: string[]) {
-  const out = renderText(text, scopeOf(ctx, s));
+function render(ctx: RunContext, s: State, text: string, missing: string[], escape?: Escape) {
+  const out = renderText(text, scopeOf(ctx, s), escape);
   missing.push(...out.missing);
   return out.text;
 }
@@ -136,7 +136,7 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
       return { kind: 'go', idx: result.passed ? step.next_step_default_idx : step.next_step_alternate_idx };
     }
     case 'ACTION': {
-      const request = actionRequest(step, (text) => render(ctx, s, text, missing));
+      const request = actionRequest(step, (text, escape) => render(ctx, s, text, missing, escape));
       // The request goes out from its own job (action-job.ts): this run commits and frees its worker meanwhile.
       const seq = s.stepSeq;
       logStep(s, step.id, { status: 'RUNNING', request, error: missingNote(missing) });
@@ -209,14 +209,24 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
       }
       const { triggerFlow } = await import('../start');
       const execution = await triggerFlow(ctx.tx, ctx.flow.accountId, step.trigger_flow!, ctx.fec.contactId, ctx.execution.flowExecutionVariables as Record<string, string>, ctx.chain + 1, ctx.counters);
-      logStep(s, step.id, { status: execution ? 'COMPLETED' : 'FAILED', result: { flow_execution: execution }, error: execution ? undefined : 'The flow to trigger no longer exists.' });
-      return { kind: 'end', status: 'COMPLETED', reason: execution ? 'Went on in another flow.' : '' };
+      if (!execution) {
+        logStep(s, step.id, { status: 'FAILED', result: { flow_execution: null }, error: TRIGGER_TARGET_GONE });
+        return { kind: 'end', status: 'FAILED', reason: TRIGGER_TARGET_GONE };
+      }
+      logStep(s, step.id, { status: 'COMPLETED', result: { flow_execution: execution } });
+      return { kind: 'end', status: 'COMPLETED', reason: 'Went on in another flow.' };
     }
     case 'END':
     default:
       logStep(s, step.id, { status: 'COMPLETED' });
       return { kind: 'go', idx: null };
   }
+}
+
+/** The next unseen message that may answer this step: taps on other steps' buttons are passed over, seen. */
+function takeAnswer(s: State, step: Step): InboundReply | undefined {
+  for (let reply = takeReply(s); reply; reply = takeReply(s)) if (!isOtherStepsTap(step.id, reply)) return reply;
+  return undefined;
 }
 
 /** A step waiting for an answer that has not come: still waiting, or its wait is over. */
@@ -235,7 +245,7 @@ function noAnswer(ctx: RunContext, s: State, step: Step): Outcome {
  * next_step_default_idx.
  */
 export function resumeTemplateTap(ctx: RunContext, s: State, step: Step): Outcome {
-  const reply = takeReply(s);
+  const reply = takeAnswer(s, step);
   if (!reply) return noAnswer(ctx, s, step);
   // Buttons are not numbered: only a button's own text (a tap carries it) chooses one.
   const i = step.answer_options.findIndex((o) => fold(o) === fold(reply.body));
@@ -249,7 +259,7 @@ export function resumeTemplateTap(ctx: RunContext, s: State, step: Step): Outcom
 
 /** A QUESTION (or MENU) waiting for its answer: the next unseen message, or the wait's end. */
 export async function resumeQuestion(ctx: RunContext, s: State, step: Step): Promise<Outcome> {
-  const reply = takeReply(s);
+  const reply = takeAnswer(s, step);
   if (!reply) return noAnswer(ctx, s, step);
   const options = step.has_options_from_variable ? await askedOptions(ctx, s) : null;
   const asked = options ? withOptions(step, options) : step;

@@ -5,3 +5,6 @@
 
 export const MAX_FLOWS_WITHOUT_WAIT = 20;
 export const ENDLESS_TRIGGER_REASON = `The contact went through ${MAX_FLOWS_WITHOUT_WAIT} flows, each starting the next, without waiting for anything: the flows start each other in a loop that would never end.`;
+
+/** A TRIGGER_FLOW step whose flow was deleted, or has nothing published, since its version was published. */
+export const TRIGGER_TARGET_GONE = 'The flow to start no longer exists or has nothing published.';
