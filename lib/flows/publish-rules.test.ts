@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
-  danglingBranches, freeFormFirstWrites, freeFormStart, missingTrigger, optionRenderProblems, publishProblems, unknownVariables, unreachableSteps,
+  danglingBranches, endlessLoops, freeFormFirstWrites, freeFormStart, missingTrigger, optionRenderProblems, publishProblems, unknownVariables, unreachableSteps,
   namesBefore, type RuleFlow, type RuleStep,
 } from './publish-rules';
 
@@ -15,6 +15,20 @@ describe('unreachable steps', () => {
     const steps = [step(0, 'TEMPLATE', { next_step_default_idx: 2 }), step(1, 'TAG', { next_step_default_idx: 3 }), step(2, 'END'), step(3, 'GO_TO', { next_step_default_idx: 1 })];
     expect(unreachableSteps(steps)).toEqual([1, 3]);
     expect(unreachableSteps([step(0, 'TEMPLATE', { next_step_default_idx: 1 }), step(1, 'GO_TO', { next_step_default_idx: 0 })])).toEqual([]);
+  });
+});
+
+describe('endless loops', () => {
+  it('finds a loop that never waits and has no way out; a wait or an exit in it passes', () => {
+    const tagLoop = [step(0, 'TEMPLATE', { next_step_default_idx: 1 }), step(1, 'TAG', { next_step_default_idx: 2 }), step(2, 'GO_TO', { next_step_default_idx: 1 })];
+    expect(endlessLoops(tagLoop)).toEqual([1, 2]);
+    const withQuestion = [step(0, 'QUESTION', { next_step_default_idx: 1 }), step(1, 'GO_TO', { next_step_default_idx: 0 })];
+    expect(endlessLoops(withQuestion)).toEqual([]);
+    const withExit = [step(0, 'TAG', { next_step_default_idx: 1 }), step(1, 'CONDITIONAL', { next_step_default_idx: 0, next_step_alternate_idx: 2 }), step(2, 'END')];
+    expect(endlessLoops(withExit)).toEqual([]);
+    const withDelay = [step(0, 'MESSAGE', { next_step_default_idx: 1 }), step(1, 'DELAY', { next_step_default_idx: 0 })];
+    expect(endlessLoops(withDelay)).toEqual([]);
+    expect(publishProblems(outbound, tagLoop).steps[2].non_field_errors).toEqual([expect.stringMatching(/^This step is in a loop with no way out that never waits/)]);
   });
 });
 

@@ -146,6 +146,33 @@ export function unknownVariables(texts: string[], before: Set<string>, flowVaria
   return [...new Set(out)];
 }
 
+/** Steps after which a run stops until something comes: an answer, a DELAY's time, an ACTION's response. */
+const waits = (s: RuleStep) => waitsForAnswer(s) || s.step_type === 'DELAY' || s.step_type === 'ACTION';
+
+/**
+ * Indexes (in the list) of the steps of a loop a contact can never leave and that never waits
+ * (TAG → GO_TO back to the TAG): at run time the contact fails after going round it, so it is
+ * refused before. A loop with a way out (a CONDITIONAL's other branch, an END) may stop, and passes.
+ */
+export function endlessLoops(steps: RuleStep[]): number[] {
+  const byIdx = new Map(steps.map((s) => [s.ordering_idx, s]));
+  // A step that can end the flow: END, or a plain step whose next is the end.
+  const ends = (s: RuleStep) => s.step_type === 'END' || (successors(s).length === 0);
+  return steps.flatMap((start, i) => {
+    const seen = new Set<number>();
+    const queue = successors(start).filter((n) => byIdx.has(n));
+    while (queue.length) {
+      const at = queue.shift()!;
+      if (seen.has(at)) continue;
+      seen.add(at);
+      queue.push(...successors(byIdx.get(at)!).filter((n) => byIdx.has(n)));
+    }
+    const loop = [...seen].map((n) => byIdx.get(n)!);
+    const closed = seen.has(start.ordering_idx) && loop.every((t) => !waits(t) && !ends(t));
+    return closed ? [i] : [];
+  });
+}
+
 /** An OUTBOUND flow writes first: outside the 24-hour window only a template is delivered. */
 export function freeFormStart(flow: Pick<RuleFlow, 'execution_type'>, first: RuleStep | undefined): string | null {
   if (flow.execution_type !== 'OUTBOUND' || first?.step_type !== 'MESSAGE') return null;
@@ -191,6 +218,9 @@ export function publishProblems(flow: RuleFlow, steps: RuleStep[]): Problems {
   if (start) add(at(firstIndex), 'step_type', start);
   for (const i of freeFormFirstWrites(flow, steps)) {
     add(at(i), 'step_type', 'An outbound flow whose first message is this free-form MESSAGE only reaches contacts who wrote in the last 24 hours: send a TEMPLATE before it.');
+  }
+  for (const i of endlessLoops(steps)) {
+    add(at(i), 'non_field_errors', 'This step is in a loop with no way out that never waits (for an answer, a DELAY or an ACTION): a contact would go round it until stopped. Add a wait or a way out.');
   }
   const trigger = missingTrigger(flow);
   if (trigger) add(problems.flow, 'inbound_trigger_with', trigger);

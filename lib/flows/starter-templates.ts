@@ -11,11 +11,11 @@ export const STARTER_TEMPLATES: StarterTemplate[] = [
   {
     key: 'lead-qualification',
     title: 'Lead qualification',
-    description: 'Someone writes “info”: ask for the budget with buttons, tag hot leads and hand them to sales.',
+    description: 'Someone writes “info”: ask for the budget with buttons, tag hot leads and hand them to your agents in the inbox.',
     body: {
       name: 'Lead qualification', execution_type: 'INBOUND', inbound_trigger_with: 'TEXT', inbound_start_message: 'info',
       steps: [
-        { ordering_idx: 0, name: 'budget', step_type: 'QUESTION', body: 'Hi {{contact.first_name}}! What budget do you have in mind?', answer_type: 'SINGLE_OPTION', answer_options: ['Under $1k', '$1k–$10k', 'Over $10k'], answer_options_render: 'BUTTONS', next_step_default_idx: 1 },
+        { ordering_idx: 0, name: 'budget', step_type: 'QUESTION', body: 'Hi {{contact.first_name|there}}! What budget do you have in mind?', answer_type: 'SINGLE_OPTION', answer_options: ['Under $1k', '$1k–$10k', 'Over $10k'], answer_options_render: 'BUTTONS', next_step_default_idx: 1 },
         { ordering_idx: 1, step_type: 'CONDITIONAL', conditions: [{ field: 'step.budget', comparison: 'exact', value: 'Under $1k' }], next_step_default_idx: 2, next_step_alternate_idx: 3 },
         { ordering_idx: 2, step_type: 'MESSAGE', body: 'Thanks! Our self-service plans fit that budget: https://example.com/plans', next_step_default_idx: 5 },
         { ordering_idx: 3, step_type: 'TAG', contact_tags: ['hot-lead'], next_step_default_idx: 4 },
@@ -36,7 +36,7 @@ export const STARTER_TEMPLATES: StarterTemplate[] = [
         { ordering_idx: 1, name: 'confirm', step_type: 'QUESTION', body: 'Do you confirm order {{flow_execution_variables.order}}?', answer_type: 'SINGLE_OPTION', answer_options: ['Confirm', 'Cancel'], answer_options_render: 'BUTTONS', next_steps_for_options_idx: [2, 3] },
         { ordering_idx: 2, step_type: 'TAG', contact_tags: ['order-confirmed'], next_step_default_idx: 4 },
         { ordering_idx: 3, step_type: 'TAG', contact_tags: ['order-cancelled'], next_step_default_idx: 4 },
-        { ordering_idx: 4, step_type: 'MESSAGE', body: 'Thank you, {{contact.first_name}}. We have noted your answer.' },
+        { ordering_idx: 4, step_type: 'MESSAGE', body: 'Thank you, {{contact.first_name|there}}. We have noted your answer.' },
       ],
       layout: { 0: col(0, 0), 1: col(0, 180), 2: col(-170, 440), 3: col(170, 440), 4: col(0, 620) },
     },

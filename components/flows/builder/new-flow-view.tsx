@@ -56,7 +56,7 @@ export function NewFlowView() {
       <ul aria-label="Starter templates" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         <li className="flex flex-col rounded-xl border border-dashed border-slate-300 bg-white p-5">
           <h2 className="text-sm font-semibold text-slate-900">Blank flow</h2>
-          <p className="mt-1 flex-1 text-sm text-slate-600">One empty message to start from.</p>
+          <p className="mt-1 flex-1 text-sm text-slate-600">A first template step to start from: an outbound flow writes first with a template.</p>
           <Button className="mt-4" variant="secondary" disabled={!!busy} onClick={() => open('blank', BLANK)}>{busy === 'blank' ? 'Creating…' : 'Start blank'}</Button>
         </li>
         {STARTER_TEMPLATES.map((t) => (
