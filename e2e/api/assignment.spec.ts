@@ -91,7 +91,16 @@ test('a contact\'s default assignees come before the team; a MANUAL team gets th
   const mine = await inbound(request, acme, phone);
   expect((await (await request.get(`/api/inbox/conversation/${mine.conversation}`, { headers: acme.admin.headers })).json()).assigned.map((u: { id: number }) => u.id)).toEqual([acme.admin.id]);
   const manual = await inbound(request, acme);
-  expect((await (await request.get(`/api/inbox/conversation/${manual.conversation}`, { headers: acme.admin.headers })).json()).assigned).toEqual([]);
+  const queued = await (await request.get(`/api/inbox/conversation/${manual.conversation}`, { headers: acme.admin.headers })).json();
+  expect(queued.assigned).toEqual([]);
+  // In the team's queue: named on the conversation, and a filter of the list.
+  expect(queued.team).toEqual({ id: team.id, name: 'Manual' });
+  const inQueue = await (await request.get(`/api/inbox/conversation?team=${team.id}`, { headers: acme.admin.headers })).json();
+  expect(inQueue.results.map((c: { id: string }) => c.id)).toContain(manual.conversation);
+  const noTeam = await (await request.get('/api/inbox/conversation?team=none', { headers: acme.admin.headers })).json();
+  expect(noTeam.results.map((c: { id: string }) => c.id)).not.toContain(manual.conversation);
+  const bad = await request.get('/api/inbox/conversation?team=sales', { headers: acme.admin.headers });
+  expect(await bad.json()).toEqual({ team: ['Enter a team id or "none".'] });
 });
 
 test('with agents_can_see_all_conversations off an AGENT sees only their own and their teams\' conversations', async ({ request }) => {

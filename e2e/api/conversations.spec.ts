@@ -12,7 +12,7 @@ test.beforeAll(async ({ request }) => {
 });
 
 const CONVERSATION_KEYS = [
-  'archived_on', 'assigned', 'channel', 'contact', 'contact_summary', 'created_on', 'first_message', 'free_form_until', 'id', 'last_message', 'last_message_on', 'source', 'status', 'tags', 'unread_count',
+  'archived_on', 'assigned', 'channel', 'contact', 'contact_summary', 'created_on', 'first_message', 'free_form_until', 'id', 'last_message', 'last_message_on', 'source', 'status', 'tags', 'team', 'unread_count',
 ];
 const MESSAGE_KEYS = [
   'accepted_on', 'body', 'chat_template', 'contact', 'contacts', 'content', 'content_type', 'conversation', 'delivered_on', 'direction',
@@ -26,7 +26,7 @@ test('list, filter by contact and search, get', async ({ request }) => {
   const conversation = await (await request.get(`/api/inbox/conversation/${sent.conversation}`, { headers: acme.agent.headers })).json();
   expect(Object.keys(conversation).sort()).toEqual(CONVERSATION_KEYS);
   expect(conversation).toEqual({
-    id: sent.conversation, contact: expect.stringMatching(UUID), channel: expect.any(Number), status: 'CREATED', assigned: [], tags: [], created_on: expect.stringMatching(ISO),
+    id: sent.conversation, contact: expect.stringMatching(UUID), channel: expect.any(Number), status: 'CREATED', assigned: [], tags: [], team: null, created_on: expect.stringMatching(ISO),
     source: 'API', last_message_on: expect.stringMatching(ISO), free_form_until: null, unread_count: 0, archived_on: null,
     contact_summary: { id: expect.stringMatching(UUID), first_name: null, last_name: null, phone: sent.phone, canonical_phone: sent.phone, is_deleted: false },
     first_message: expect.objectContaining({ id: sent.id }), last_message: expect.objectContaining({ id: sent.id }),

@@ -188,3 +188,27 @@ test('the status from the keyboard: arrowing through the options saves only the 
   await page.keyboard.press('Escape');
   await expect(status).toHaveValue('RESOLVED');
 });
+
+test('a team\'s queue: the conversation names its team, and the list filters by team', async ({ page, request }) => {
+  const team = await (await request.post('/api/team', {
+    headers: account.admin.headers, data: { name: 'Front desk', assignment_strategy: 'MANUAL', members: [{ id: account.agent.id }] },
+  })).json();
+  const noTeamPhone = uniquePhone();
+  expect((await contactWrites(request, noTeamPhone, 'before the team')).status()).toBe(201);
+  await request.patch('/api/account', { headers: account.admin.headers, data: { default_team: team.id } });
+  const phone = uniquePhone();
+  expect((await contactWrites(request, phone, 'to the desk')).status()).toBe(201);
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/inbox');
+  const rows = page.getByTestId('conversation-row');
+  await expect(rows).toHaveCount(2);
+  await page.getByLabel('Team filter').selectOption({ label: 'Front desk' });
+  await expect(page).toHaveURL(new RegExp(`team=${team.id}`));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByTestId('conversation-assignee')).toContainText('Front desk');
+  await rows.first().click();
+  await expect(page.getByTestId('conversation-team')).toHaveText('In the queue of the team Front desk.');
+  await page.getByLabel('Team filter').selectOption({ label: 'No team' });
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText('before the team');
+});

@@ -9,7 +9,7 @@ import type { Conversation, Message, Page } from './types';
 // The workspace's reads and writes: the filtered conversation list (pages appended as the agent
 // scrolls), reading, replies and notes, and the contact's conversations.
 
-export type InboxFilters = { view: string; status: string; tag: string; q: string };
+export type InboxFilters = { view: string; status: string; tag: string; q: string; team: string };
 export const INBOX_PAGE_SIZE = 30;
 
 export function inboxQuery(f: InboxFilters): URLSearchParams {
@@ -20,6 +20,7 @@ export function inboxQuery(f: InboxFilters): URLSearchParams {
   if (f.view === 'archived') qs.set('archived', 'true');
   if (f.status) qs.set('status', f.status);
   if (f.tag) qs.set('tag', f.tag);
+  if (f.team) qs.set('team', f.team);
   if (f.q) qs.set('search', f.q);
   return qs;
 }

@@ -19,6 +19,7 @@ const CONVERSATION_COLUMNS = sql`
      from conversation_assignees a join users u on u.id = a.user_id where a.conversation_id = cv.id) as assigned,
   (select json_agg(json_build_object('id', t.id, 'name', t.name) order by t.name)
      from conversation_tags ct join tags t on t.id = ct.tag_id where ct.conversation_id = cv.id) as tags,
+  (select json_build_object('id', tm.id, 'name', tm.name) from teams tm where tm.id = cv.team_id) as team,
   (select json_build_object('id', c.id, 'first_name', c.first_name, 'last_name', c.last_name, 'phone', c.phone,
      'canonical_phone', c.canonical_phone, 'is_deleted', c.is_deleted) from contacts c where c.id = cv.contact_id) as contact_summary,
   ${summary(sql`m.timestamp asc, m.seq asc`)} as first_message,

@@ -23,6 +23,7 @@ export type ConversationRow = {
   contact_summary: z.output<typeof ContactSummary>;
   assigned: z.output<typeof AssignedUser>[] | null;
   tags: z.output<typeof Tag>[] | null;
+  team: { id: number; name: string } | null;
   first_message: z.output<typeof MessageSummary> | null;
   last_message: z.output<typeof MessageSummary> | null;
 };
@@ -39,6 +40,7 @@ export function serializeConversation(c: ConversationRow): SerializedConversatio
     status: c.status,
     assigned: c.assigned ?? [],
     tags: c.tags ?? [],
+    team: c.team ? { id: Number(c.team.id), name: c.team.name } : null,
     created_on: iso(c.created_on),
     source: c.source,
     last_message_on: iso(c.last_message_on),

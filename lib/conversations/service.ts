@@ -31,6 +31,8 @@ export async function listConversations(
   if (q.assigned === 'none') conditions.push(sql`not ${assignedTo})`);
   else if (q.assigned === 'any') conditions.push(sql`${assignedTo})`);
   else if (q.assigned !== undefined) conditions.push(sql`${assignedTo} and a.user_id = ${q.assigned === 'me' ? viewer : q.assigned})`);
+  if (q.team === 'none') conditions.push(sql`cv.team_id is null`);
+  else if (q.team !== undefined) conditions.push(sql`cv.team_id = ${q.team}`);
   if (q.tag) {
     conditions.push(sql`exists (select 1 from conversation_tags ct join tags t on t.id = ct.tag_id
       where ct.conversation_id = cv.id and t.account_id = ${accountId} and lower(t.name) = any(${sql.param(q.tag.map((t) => t.toLowerCase()))}::text[]))`);

@@ -15,6 +15,8 @@ export const conversationListQuery = z.object({
   assigned: z.union([z.enum(['me', 'none', 'any']), pkInt], {
     error: 'Enter a member id, "me", "none" or "any".',
   }).optional(),
+  // A team's id, or `none` (in no team's queue).
+  team: z.union([z.literal('none'), pkInt], { error: 'Enter a team id or "none".' }).optional(),
   // One tag name, or several separated by commas (any of them).
   tag: z.string().max(1000).optional().transform((raw) => {
     const names = (raw ?? '').split(',').map((t) => t.trim()).filter(Boolean);

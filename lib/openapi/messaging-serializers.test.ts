@@ -62,7 +62,7 @@ describe('messaging response schemas mirror the serializers', () => {
     expectShape(Conversation, serializeConversation({
       id: message.conversationId, contact: message.contactId, status: 'NEW', source: 'INBOX', created_on: when, last_message_on: when,
       last_inbound_on: when.toISOString(), unread_count: 2, archived_on: null, channel: 7,
-      contact_summary: { id: message.contactId, first_name: 'Ana', last_name: null, phone: '55 1234 5678', canonical_phone: '+525512345678', is_deleted: false }, assigned: [assignedUser], tags: [{ id: 1, name: 'vip' }],
+      contact_summary: { id: message.contactId, first_name: 'Ana', last_name: null, phone: '55 1234 5678', canonical_phone: '+525512345678', is_deleted: false }, assigned: [assignedUser], tags: [{ id: 1, name: 'vip' }], team: { id: 4, name: 'Sales' },
       first_message: summary, last_message: { ...summary, direction: 'OUTBOUND', status: 'read', source: 'INBOX', sent_by: 3 },
     }));
   });

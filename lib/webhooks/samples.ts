@@ -40,7 +40,7 @@ export function sampleConversation(at: string): SerializedConversation {
   const summary = { id: SAMPLE_MESSAGE, body: 'Hello, this is a test message.', direction: 'INBOUND' as const, msg_type: 'text' as const,
     status: 'received' as const, timestamp: at, source: 'INBOUND' as const, sent_by: null };
   return {
-    id: SAMPLE_CONVERSATION, contact: SAMPLE_ID, channel: null, status: 'NEW', assigned: [], tags: [], created_on: at, source: 'INBOX',
+    id: SAMPLE_CONVERSATION, contact: SAMPLE_ID, channel: null, status: 'NEW', assigned: [], tags: [], team: null, created_on: at, source: 'INBOX',
     contact_summary: { id: SAMPLE_ID, first_name: 'Test', last_name: 'Contact', phone: '+52 55 1234 5678', canonical_phone: '+525512345678', is_deleted: false },
     last_message_on: at, first_message: summary, last_message: summary, unread_count: 1, archived_on: null, free_form_until: null,
   };

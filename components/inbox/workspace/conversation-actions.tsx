@@ -61,6 +61,7 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
             );
           })}
         </ul>
+        {c.team && <p data-testid="conversation-team" className="mt-1.5 text-xs text-slate-600">In the queue of the team <b className="font-medium text-slate-800">{c.team.name}</b>.</p>}
       </div>
       <div>
         <span className="font-medium text-slate-700">Tags</span>

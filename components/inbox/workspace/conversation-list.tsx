@@ -11,6 +11,7 @@ import { CONVERSATION_STATUSES } from '@/lib/client/conversations';
 import { useInboxList } from '@/lib/client/inbox';
 import { useMe } from '@/lib/client/me';
 import { useMembers } from '@/lib/client/members';
+import { useTeams } from '@/lib/client/account';
 import type { Conversation, Member } from '@/lib/client/types';
 import { useDebouncedValue } from '@/lib/client/use-debounced-value';
 import { ConversationStatusBadge, conversationStatusLabel } from '../conversation-status-badge';
@@ -73,7 +74,7 @@ const Row = memo(function Row({ c, open, query, text, assignees }: { c: Conversa
         </div>
         <div className="mt-1 flex items-center gap-2 text-xs text-slate-500">
           <ConversationStatusBadge status={c.status} />
-          <span data-testid="conversation-assignee" className="truncate">{assignees}</span>
+          <span data-testid="conversation-assignee" className="truncate">{c.team ? `${c.team.name} · ` : ''}{assignees}</span>
           {c.tags.length > 0 && (
             <span data-testid="conversation-tags" className="ml-auto flex min-w-0 shrink gap-1 overflow-hidden">
               {c.tags.slice(0, 3).map((t) => <span key={t.id} className="truncate rounded-full bg-slate-100 px-1.5 text-[11px] text-slate-700">{t.name}</span>)}
@@ -97,6 +98,7 @@ export function ConversationList({ openId }: { openId: string | null }) {
   // A tag is applied once typing pauses, as the search is (Enter applies it at once).
   const debouncedTag = useDebouncedValue(tag, 500);
   const members = useMembers().data;
+  const teams = useTeams().data ?? [];
   const sender = senderName(useMe().data?.user.id, members);
   const inactive = new Set(members?.filter((m) => !m.is_active).map((m) => m.id));
   const go = (change: Partial<typeof filters>) => router.replace(`${pathname}${filterQuery({ ...filters, ...change })}`, { scroll: false });
@@ -166,6 +168,14 @@ export function ConversationList({ openId }: { openId: string | null }) {
           <input aria-label="Tag filter" placeholder="Tag (exact name)" value={tag} onChange={(e) => setTag(e.target.value)}
             onBlur={() => tag !== filters.tag && go({ tag: tag.trim() })}
             onKeyDown={(e) => { if (e.key === 'Enter') go({ tag: tag.trim() }); }} className={`${inputClass} text-xs`} />
+          {/* A team's queue: the conversations handed to it (default team, a flow's hand-over). */}
+          {(teams.length > 0 || filters.team) && (
+            <select aria-label="Team filter" value={filters.team} onChange={(e) => go({ team: e.target.value })} className={`${inputClass} text-xs`}>
+              <option value="">Any team</option>
+              <option value="none">No team</option>
+              {teams.map((t) => <option key={t.id} value={String(t.id)}>{t.name}</option>)}
+            </select>
+          )}
         </div>
       </div>
       <div ref={scroller} data-testid="list-scroller" className="min-h-0 flex-1 overflow-y-auto">

@@ -23,6 +23,7 @@ export const conversationsDoc: ResourceDoc = {
         search: 'Matches the contact\'s phone digits, names and email, or the text of any of the conversation\'s messages (3 characters or more).',
         status: 'One status or several, comma-separated.',
         assigned: 'A member\'s id (conversations assigned to them), `me` (to the caller), `none` (unassigned) or `any` (assigned to someone).',
+        team: 'A team\'s id (conversations in its queue) or `none` (in no team\'s).',
         tag: 'A tag name, or several comma-separated: conversations with any of them (case-insensitive).',
         unread: '`true`: conversations with messages from the contact that no agent has read or answered; `false`: the others.',
         archived: '`false` (the default without `contact`): conversations not archived; `true`: only archived ones; `any` '

@@ -118,6 +118,10 @@ export const Conversation = named('Conversation', z.object({
   }),
   assigned: z.array(AssignedUser),
   tags: z.array(Tag),
+  team: z.object({ id: id(), name: z.string() }).nullable().meta({
+    description: 'The team whose queue the conversation is in (the default team for a new inbound one, a flow\'s '
+      + 'hand-over), or null.',
+  }),
   created_on: dateTime(),
   source: z.enum(conversationSources),
   last_message_on: dateTime().nullable(),
