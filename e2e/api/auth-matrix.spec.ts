@@ -18,7 +18,7 @@ const AUTHENTICATED: [string, string][] = [
   ['GET', '/api/contact'], ['POST', '/api/contact'], ['GET', '/api/contact/export'],
   ['GET', `/api/contact/${U}`], ['PUT', `/api/contact/${U}`], ['PATCH', `/api/contact/${U}`], ['DELETE', `/api/contact/${U}`],
   ['DELETE', `/api/contact/${U}/notes/1`],
-  ['POST', '/api/contact/upload'], ['GET', `/api/contact/upload/${U}`], ['GET', `/api/contact/upload/${U}/rejected`],
+  ['GET', '/api/contact/upload'], ['POST', '/api/contact/upload'], ['GET', `/api/contact/upload/${U}`], ['GET', `/api/contact/upload/${U}/rejected`],
   ['GET', '/api/dev/api-keys'], ['POST', '/api/dev/api-keys'], ['DELETE', '/api/dev/api-keys/1'],
   ['GET', '/api/channels'], ['POST', '/api/channels'], ['GET', '/api/channels/1'], ['PATCH', '/api/channels/1'], ['DELETE', '/api/channels/1'],
   ['POST', '/api/channels/1/sync-templates'], ['POST', '/api/channels/1/test-credentials'],

@@ -58,6 +58,12 @@ test.describe('contact CSV import', () => {
     expect(counters).toEqual({ ...report, rejected_rows: [] });
     const two = await (await request.get(`/api/contact/upload/${id}?rejected_rows=2`, { headers: account.admin.headers })).json();
     expect(two.rejected_rows).toEqual(report.rejected_rows.slice(0, 2));
+    // The list of uploads finds it again: its counters, not its rejected rows; not another account's.
+    const { rejected_rows: _rows, ...summary } = report;
+    const listed = await (await request.get('/api/contact/upload', { headers: account.agent.headers })).json();
+    expect(listed).toEqual({ count: 1, next: null, previous: null, results: [summary] });
+    const another = await newAccount(request);
+    expect((await (await request.get('/api/contact/upload', { headers: another.admin.headers })).json()).count).toBe(0);
     for (const [value, message] of [
       ['1001', 'Ensure this value is less than or equal to 1000.'],
       ['-1', 'Ensure this value is greater than or equal to 0.'],

@@ -183,6 +183,17 @@ test('a CSV import shows live progress, the totals and the rejected rows', async
   expect(report.status()).toBe(200);
   expect(report.headers()['content-type']).toContain('text/csv');
   expect(await report.text()).toMatch(/^\uFEFF?line,reason,/);
+
+  // Another file: the import just made is listed, and leads back to its report.
+  const url = page.url();
+  await page.getByRole('button', { name: 'Import another file' }).click();
+  const recent = page.getByTestId('recent-import');
+  await expect(recent).toHaveCount(1);
+  await expect(recent).toContainText('Completed');
+  await expect(recent).toContainText('1,000');
+  await recent.getByRole('link').click();
+  await expect(page).toHaveURL(url);
+  await expect(page.getByTestId('import-rejected')).toHaveText('35');
 });
 
 test('an API key is shown once, works, and stops working once revoked in the UI', async ({ page, request }) => {

@@ -9,6 +9,7 @@ export const queryKeys = {
   contactList: (search: string, page: number, tag = '', deleted = false) => ['contacts', 'list', { search, page, tag, deleted }] as const,
   contact: (id: string) => ['contacts', 'detail', id] as const,
   upload: (id: string) => ['uploads', id] as const,
+  uploadList: ['uploads', 'list'] as const,
   webhooks: ['webhooks'] as const,
   webhookList: (search: string, page: number) => ['webhooks', 'list', { search, page }] as const,
   webhook: (id: string) => ['webhooks', 'detail', id] as const,

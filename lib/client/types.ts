@@ -37,6 +37,7 @@ export type Attachment = z.infer<typeof composer.Attachment>;
 export type Me = z.infer<typeof dashboard.Me>;
 
 export type Upload = z.infer<typeof contacts.ContactUpload>;
+export type UploadSummary = z.infer<typeof contacts.ContactUploadSummary>;
 export type UploadStatus = Upload['status'];
 export type RejectedRow = z.infer<typeof contacts.RejectedRow>;
 

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
-import type { Upload } from './types';
+import type { Page, Upload, UploadSummary } from './types';
 
 const POLL_MS = 500;
 
@@ -16,6 +16,14 @@ export function useUploadCsv() {
     mutationFn: (file: File) => apiFetch<{ upload_group_id: string }>('/api/contact/upload', {
       method: 'POST', body: file, contentType: 'text/csv',
     }),
+  });
+}
+
+/** The account's latest uploads, to find an import's report again. */
+export function useRecentUploads() {
+  return useQuery({
+    queryKey: queryKeys.uploadList,
+    queryFn: ({ signal }) => apiFetch<Page<UploadSummary>>('/api/contact/upload?page_size=10', { signal }),
   });
 }
 

@@ -6,7 +6,8 @@ import { Card } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
 import { PageHeader } from '@/components/ui/page-header';
 import { ErrorState, LoadingState } from '@/components/ui/states';
-import { isUploadRunning, useUpload } from '@/lib/client/uploads';
+import { isUploadRunning, useRecentUploads, useUpload } from '@/lib/client/uploads';
+import type { UploadSummary } from '@/lib/client/types';
 import { ImportProgress } from './import-progress';
 import { RejectedRowsTable } from './rejected-rows-table';
 import { UploadForm } from './upload-form';
@@ -27,6 +28,7 @@ export function ImportView() {
         actions={uploadId && finished ? <Button variant="secondary" onClick={() => router.replace(pathname)}>Import another file</Button> : undefined} />
       <div className="space-y-6">
         {!uploadId && <Card title="Choose a file"><UploadForm onUploaded={(id) => router.replace(`${pathname}?upload=${id}`)} /></Card>}
+        {!uploadId && <RecentImports />}
         {uploadId && (
           <Card title="Progress" actions={data && <span className="text-xs text-slate-500">Started <DateTime value={data.started_on ?? data.created_on} /></span>}>
             {upload.isPending ? <LoadingState label="Starting the import…" /> : upload.isError
@@ -53,3 +55,37 @@ export function ImportView() {
     </>
   );
 }
+
+/** The latest imports, each linking to its report (progress, totals, rejected rows). */
+function RecentImports() {
+  const recent = useRecentUploads();
+  const rows = recent.data?.results ?? [];
+  if (!rows.length) return null;
+  return (
+    <Card flush title="Recent imports">
+      <table aria-label="Recent imports" className="w-full text-sm">
+        <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
+          <tr><th className="px-4 py-2 font-medium">Started</th><th className="px-4 py-2 font-medium">Status</th>
+            <th className="px-4 py-2 text-right font-medium">Rows</th><th className="px-4 py-2 text-right font-medium">Created</th>
+            <th className="px-4 py-2 text-right font-medium">Updated</th><th className="px-4 py-2 text-right font-medium">Rejected</th></tr>
+        </thead>
+        <tbody className="divide-y divide-slate-100">
+          {rows.map((u) => (
+            <tr key={u.upload_group_id} data-testid="recent-import">
+              <td className="px-4 py-2">
+                <Link href={`/contacts/import?upload=${u.upload_group_id}`} className="font-medium text-indigo-700 hover:underline"><DateTime value={u.created_on} /></Link>
+              </td>
+              <td className="px-4 py-2 text-slate-700">{STATUS_LABEL[u.status]}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{u.rows.toLocaleString('en-US')}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{u.created.toLocaleString('en-US')}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{u.updated.toLocaleString('en-US')}</td>
+              <td className={`px-4 py-2 text-right tabular-nums ${u.rejected ? 'text-rose-700' : ''}`}>{u.rejected.toLocaleString('en-US')}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </Card>
+  );
+}
+
+const STATUS_LABEL: Record<UploadSummary['status'], string> = { PENDING: 'Waiting', PROCESSING: 'Importing', COMPLETED: 'Completed', FAILED: 'Failed' };

@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ContactUpload } from '@/lib/openapi/schemas/contacts';
+import type { ContactUpload, ContactUploadSummary } from '@/lib/openapi/schemas/contacts';
 import { iso } from '@/lib/serializers/iso';
 
 // The one shape of an upload (GET /api/contact/upload/{id}); the dashboard reads the same. The
@@ -13,6 +13,12 @@ export type ImportRowDb = {
   created_on: Date | string; started_on: Date | string | null; finished_on: Date | string | null;
 };
 export type RejectedRowDb = { line: number; reason: string; row: Record<string, string> };
+
+/** An upload in the list of uploads: the same fields, without its rejected rows. */
+export function serializeImportSummary(i: ImportRowDb): z.output<typeof ContactUploadSummary> {
+  const { rejected_rows: _rows, ...summary } = serializeImport(i, []);
+  return summary;
+}
 
 export function serializeImport(i: ImportRowDb, rejected: RejectedRowDb[]): SerializedImport {
   return {

@@ -3,7 +3,9 @@ import { execRows, type Db } from '@/db';
 import { NotFoundError } from '@/lib/api/errors';
 import { csvLine } from '@/lib/csv/write';
 import { CONTACT_COLUMNS } from './columns';
-import { serializeImport, type ImportRowDb, type RejectedRowDb } from './serializer';
+import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
+import { pageLimit } from '@/lib/sql/page';
+import { serializeImport, serializeImportSummary, type ImportRowDb, type RejectedRowDb } from './serializer';
 import { REJECTED_IN_DETAIL } from './validation';
 
 type Cursor = { line: number; id: number };
@@ -26,6 +28,19 @@ async function rejectedPage(db: Db, id: string, after: Cursor, limit: number): P
   return execRows<RejectedRowDb & { id: number }>(db, sql`
     select id, line, reason, row from contact_import_errors
     where import_id = ${id} and (line, id) > (${after.line}, ${after.id}) order by line, id limit ${limit}`);
+}
+
+/** The account's uploads, newest first; one still being received (nothing stored yet) is left out. */
+export async function listContactImports(db: Db, accountId: number, url: URL, page: PageRequest) {
+  const mine = sql`account_id = ${accountId} and not (status = 'PENDING' and byte_size = 0)`;
+  const [rows, [{ count }]] = await Promise.all([
+    execRows<ImportRowDb>(db, sql`
+      select id, status, byte_size, processed_bytes, total_rows, created_count, updated_count, rejected_count, error,
+        created_on, started_on, finished_on
+      from contact_imports where ${mine} order by created_on desc, id desc ${pageLimit(page)}`),
+    execRows<{ count: number }>(db, sql`select count(*)::int as count from contact_imports where ${mine}`),
+  ]);
+  return pageEnvelope(url, page, Number(count), rows.map(serializeImportSummary));
 }
 
 /** The upload with its first `rejectedRows` rejected rows (0 for a progress poll: counters only). */

@@ -1,6 +1,7 @@
 import { REJECTED_IN_DETAIL, uploadDetailQuery } from '@/lib/contacts/import/validation';
 import { UPLOAD_LIMIT } from '@/lib/contacts/import/upload';
-import { ContactUpload, ContactUploadCreated } from '../schemas/contacts';
+import { paginated } from '../schemas/common';
+import { ContactUpload, ContactUploadCreated, ContactUploadSummary } from '../schemas/contacts';
 import type { PathParam, ResourceDoc } from '../operation';
 
 const uploadId: Record<string, PathParam> = {
@@ -15,6 +16,13 @@ export const contactUploadsDoc: ResourceDoc = {
       + 'canonical phone, like `POST /api/contact`.',
   }],
   operations: [
+    {
+      method: 'get', path: '/api/contact/upload', operationId: 'contact_upload_list', tags,
+      summary: 'List CSV uploads',
+      description: 'The account\'s uploads, newest first, with their status and counters (each one\'s rejected rows are in its detail).',
+      paginated: true,
+      responses: { 200: { description: 'A page of uploads.', schema: paginated(ContactUploadSummary, 'ContactUploadSummary') } },
+    },
     {
       method: 'post', path: '/api/contact/upload', operationId: 'contact_upload_create', tags,
       summary: 'Upload contacts CSV',

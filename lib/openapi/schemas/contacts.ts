@@ -71,3 +71,8 @@ export const ContactUpload = named('ContactUpload', z.object({
       + '`GET /api/contact/upload/{upload_group_id}/rejected`.',
   }),
 }));
+
+export const ContactUploadSummary = named('ContactUploadSummary', ContactUpload.omit({ rejected_rows: true }).meta({
+  description: 'An upload as the list of uploads shows it: its counters, without its rejected rows.',
+}));
+

@@ -1,8 +1,14 @@
 import { getDb } from '@/db';
 import { endpoint, json, methods } from '@/lib/api/handler';
+import { pageRequest } from '@/lib/api/pagination';
+import { listContactImports } from '@/lib/contacts/import/service';
 import { CSV_MEDIA_TYPES, uploadContactsCsv } from '@/lib/contacts/import/upload';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
+  // GET /api/contact/upload — the account's uploads, newest first (their counters, not their rejected rows).
+  GET: endpoint({
+    handle: async ({ member, url }) => json(await listContactImports(await getDb(), member.accountId, url, pageRequest(url))),
+  }),
   // POST /api/contact/upload — the raw CSV as the body; imported by a background job.
   POST: endpoint({
     rawBody: { mediaTypes: CSV_MEDIA_TYPES },
