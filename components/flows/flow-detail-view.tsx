@@ -5,6 +5,9 @@ import { useRouter } from 'next/navigation';
 import { useState } from 'react';
 import { Badge } from '@/components/ui/badge';
 import { ButtonLink } from '@/components/ui/button';
+import { ConfirmButton } from '@/components/ui/confirm-button';
+import { FormAlert } from '@/components/ui/form-alert';
+import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import { Card } from '@/components/ui/card';
 import { DateTime } from '@/components/ui/date-time';
 import { DetailRow } from '@/components/ui/detail-row';
@@ -12,7 +15,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { Pager } from '@/components/ui/pager';
 import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { Table, Td, Th } from '@/components/ui/table';
-import { useFlow, useFlowExecutions } from '@/lib/client/flows';
+import { useDeleteFlow, useFlow, useFlowExecutions } from '@/lib/client/flows';
 import { useMe } from '@/lib/client/me';
 import { FlowSecret } from './flow-secret';
 import { ExecutionStatusBadge } from './flow-badges';
@@ -51,6 +54,7 @@ export function FlowDetailView({ id }: { id: string }) {
   const router = useRouter();
   const flow = useFlow(id);
   const me = useMe();
+  const remove = useDeleteFlow(id);
   if (flow.isPending) return <LoadingState />;
   if (flow.isError) return <ErrorState error={flow.error} onRetry={() => flow.refetch()} />;
   const f = flow.data;
@@ -59,7 +63,13 @@ export function FlowDetailView({ id }: { id: string }) {
       <DocumentTitle parts={[f.name, 'Flow']} />
       <PageHeader title={f.name} back={<Link href="/flows" className="text-indigo-700 hover:underline">← Flows</Link>}
         description={<>{f.execution_type === 'INBOUND' ? 'Starts when a contact writes' : 'Runs for the contacts you choose'} · {f.version ? `version ${f.version}` : 'never published'}{f.status === 'DRAFT' ? ' · unpublished draft' : ''}</>}
-        actions={<ButtonLink href={`/flows/${f.id}/builder`}>Open in builder</ButtonLink>} />
+        actions={<>
+          <ConfirmButton title={`Delete the flow “${f.name}”?`} confirmLabel="Delete flow" disabled={remove.isPending}
+            body="Its versions and the record of its executions go with it. A flow with executions still running, or one another flow starts, is not deleted."
+            onConfirm={() => remove.mutate(undefined, { onSuccess: () => router.push('/flows') })}>Delete</ConfirmButton>
+          <ButtonLink href={`/flows/${f.id}/builder`}>Open in builder</ButtonLink>
+        </>} />
+      <FormAlert messages={topMessages(errorBody(remove.error), [])} title="The flow was not deleted" />
       {/* minmax(0, 1fr) columns: a long step text is cut inside its column rather than widening the page on a phone. */}
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-5">
         <div className="min-w-0 space-y-6 lg:col-span-3">

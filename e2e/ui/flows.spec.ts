@@ -190,4 +190,15 @@ test("the diagram names what a step refers to: the template, the members it assi
   await expect(steps.locator('[data-step-type="TEMPLATE"]')).not.toContainText(template.id);
   await expect(steps.locator('[data-step-type="TRIGGER_FLOW"]')).toContainText('Starts Follow-up survey');
   await expect(steps.locator('[data-step-type="CONVERSATION"]')).toContainText('To the inbox, assigned to Renata');
+
+  // The flow it starts is not deleted while it does: the page says why; once free of it, it goes.
+  await page.goto(`/flows/${(await follow.json()).id}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete flow' }).click();
+  await expect(page.getByRole('alert')).toContainText('"Welcome and hand over" starts this flow');
+  await page.goto(`/flows/${(await created.json()).id}`);
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete flow' }).click();
+  await expect(page).toHaveURL(/\/flows$/);
+  expect((await request.get(`/api/flow/${(await created.json()).id}`, { headers: h })).status()).toBe(404);
 });

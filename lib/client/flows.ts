@@ -38,6 +38,15 @@ export function useFlow(id: string) {
   return useQuery({ queryKey: key.flow(id), queryFn: ({ signal }) => apiFetch<Flow>(`/api/flow/${encodeURIComponent(id)}`, { signal }) });
 }
 
+/** Deletes the flow; refused (400, said why) while it runs or another flow starts it. */
+export function useDeleteFlow(id: string) {
+  const qc = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiFetch<void>(`/api/flow/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSuccess: () => qc.invalidateQueries({ queryKey: key.all }),
+  });
+}
+
 /** The key that signs the flow's end webhook (admins only); fetched when asked for, never kept. */
 const secretKey = (id: string) => ['flows', 'secret', id] as const;
 
