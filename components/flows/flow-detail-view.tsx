@@ -32,12 +32,14 @@ function Executions({ flowId }: { flowId: string }) {
   return (
     <>
       <Table label="Executions">
-        <thead><tr><Th>Started</Th><Th>Status</Th><Th>For</Th><Th>Pending</Th><Th>Active</Th><Th>Completed</Th><Th>Expired</Th><Th>Failed</Th><Th>Canceled</Th></tr></thead>
+        <thead><tr><Th>Started</Th><Th>Status</Th><Th>Version</Th><Th>For</Th><Th>Pending</Th><Th>Active</Th><Th>Completed</Th><Th>Expired</Th><Th>Failed</Th><Th>Canceled</Th></tr></thead>
         <tbody className="divide-y divide-slate-100">
           {executions.data.results.map((e) => (
             <tr key={e.id} className="hover:bg-slate-50">
               <Td><Link href={`/flows/executions/${e.id}`} className="text-indigo-700 hover:underline"><DateTime value={e.started_on ?? e.created_on} /></Link></Td>
               <Td><ExecutionStatusBadge status={e.status} /></Td>
+              {/* A try of the draft runs a snapshot numbered below zero: marked, so it is not read as a real run. */}
+              <Td>{e.version < 0 ? <span data-testid="execution-try" className="rounded bg-amber-50 px-1.5 py-0.5 text-xs font-medium text-amber-900">Try of a draft</span> : `v${e.version}`}</Td>
               <Td>{e.execute_for}</Td>
               {[e.pending, e.active, e.completed, e.expired, e.failed, e.canceled].map((n, i) => <Td key={i} className="tabular-nums">{n}</Td>)}
             </tr>

@@ -186,6 +186,9 @@ test('draw a 6-step flow by mouse and keyboard, publish it, test-run it on the s
   expect(live.steps[4].body).toBe('Great: {{step.question}}');
   const versions = await (await request.get(`/api/flow/${flowId}/versions`, { headers: account.admin.headers })).json();
   expect(versions.results.map((v: { version: number }) => v.version)).toEqual([1]);
+  // On the flow's page the try is marked as one, apart from real runs.
+  await page.goto(`/flows/${flowId}`);
+  await expect(page.getByTestId('execution-try')).toHaveCount(1);
 });
 
 test('pickers: a template and its variables, members and a flow; a time-window delay; the draft holds the choices', async ({ page, request }) => {
