@@ -189,6 +189,7 @@ test('draw a 6-step flow by mouse and keyboard, publish it, test-run it on the s
   // On the flow's page the try is marked as one, apart from real runs.
   await page.goto(`/flows/${flowId}`);
   await expect(page.getByTestId('execution-try')).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Executions' }).getByRole('cell', { name: 'v1', exact: true })).toHaveCount(1);
 });
 
 test('pickers: a template and its variables, members and a flow; a time-window delay; the draft holds the choices', async ({ page, request }) => {
