@@ -20,11 +20,20 @@ function parse(text: string, country?: CountryCode): string | null {
   return e164;
 }
 
+// An extension after a number in exports and address books (`ext. 12`, `x12`, `#12`): the line
+// reaches the switchboard, which is the number a chat channel knows.
+const EXTENSION = /\s*(?:ext\.?|extension|x|#)\s*\d{1,6}$/i;
+
+// Mexico's retired dialling prefixes before a 10-digit number: 044 / 045 (mobile), 01 (long distance).
+const MX_OLD_PREFIX = /^(?:044|045|01)[\s\-()]*(\d[\d\s\-()]{9,})$/;
+
 export function canonicalizePhone(input: unknown, defaultCountry?: string): PhoneResult {
   const raw = typeof input === 'string' ? input.trim() : typeof input === 'number' ? String(input) : '';
   if (!raw) return { ok: false, reason: 'Phone is empty.' };
-  if (!ALLOWED.test(raw)) return { ok: false, reason: `"${raw}" is not a phone number.` };
-  let text = raw.replace(/(?!^)\+/g, '');
+  // Full-width digits and plus (East Asian keyboards) read as ASCII.
+  const plain = raw.normalize('NFKC').replace(EXTENSION, '').trim();
+  if (!ALLOWED.test(plain)) return { ok: false, reason: `"${raw}" is not a phone number.` };
+  let text = plain.replace(/(?!^)\+/g, '');
   const digits = text.replace(/\D/g, '');
   if (digits.length < 6 || digits.length > 17) return { ok: false, reason: `"${raw}" is not a possible phone number.` };
   if (text.startsWith('00')) text = '+' + text.slice(2);
@@ -32,6 +41,8 @@ export function canonicalizePhone(input: unknown, defaultCountry?: string): Phon
   const mexico = /^\+?\s*52[\s\-()]*1[\s\-()]*(\d[\d\s\-()]{9,})$/.exec(text);
   if (mexico && mexico[1].replace(/\D/g, '').length === 10) text = '+52' + mexico[1];
   const country = (defaultCountry?.toUpperCase() || undefined) as CountryCode | undefined;
+  const oldPrefix = country === 'MX' ? MX_OLD_PREFIX.exec(text) : null;
+  if (oldPrefix && oldPrefix[1].replace(/\D/g, '').length === 10) text = oldPrefix[1];
   let e164: string | null = null;
   if (text.startsWith('+')) {
     e164 = parse(text);

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { canonicalizePhone } from './canonicalize';
+
+const e164 = (input: string, country: string) => {
+  const r = canonicalizePhone(input, country);
+  return r.ok ? r.e164 : r.reason;
+};
+
+describe('canonicalizePhone', () => {
+  it("reads Mexico's retired 044, 045 and 01 prefixes as the 10-digit number after them", () => {
+    for (const spelling of ['044 55 1234 5678', '045 55 1234 5678', '01 55 1234 5678', '01 (55) 1234-5678']) {
+      expect(e164(spelling, 'MX'), spelling).toBe('+525512345678');
+    }
+    // Only before ten digits, and only for Mexico.
+    expect(e164('044 55 1234 567', 'MX')).toMatch(/is not a valid phone number/);
+    expect(e164('01 55 1234 5678', 'US')).toMatch(/is not a valid phone number/);
+  });
+
+  it('takes full-width characters and an extension as the number itself', () => {
+    expect(e164('＋５２ 55 1234 5678', 'MX')).toBe('+525512345678');
+    for (const spelling of ['+1 415 555 0123 ext. 12', '415 555 0123 x12', '+1 (415) 555-0123 #12', '+1 415 555 0123 extension 7']) {
+      expect(e164(spelling, 'US'), spelling).toBe('+14155550123');
+    }
+  });
+
+  it('still refuses what is not a number, naming it as written', () => {
+    expect(e164('x12', 'US')).toBe('"x12" is not a phone number.');
+    expect(e164('call me', 'US')).toBe('"call me" is not a phone number.');
+    expect(e164('tel: 55 1234 5678', 'MX')).toBe('"tel: 55 1234 5678" is not a phone number.');
+  });
+});
