@@ -48,6 +48,15 @@ test('the test seeding route exists only because the suite enabled it', async ({
   expect(res.status()).toBe(405);
 });
 
+test('a query value whose %-escapes are not UTF-8 is a 400 on that parameter; a lone % is a %', async ({ request }) => {
+  const account = await newAccount(request);
+  const latin1 = await request.get('/api/contact?search=%E1na', { headers: account.admin.headers });
+  expect(latin1.status()).toBe(400);
+  expect(await latin1.json()).toEqual({ search: ['Enter valid text: this value is not UTF-8 once decoded.'] });
+  expect((await request.get('/api/contact?search=%C3%A1na', { headers: account.admin.headers })).status()).toBe(200);
+  expect((await request.get('/api/contact?search=50%off', { headers: account.admin.headers })).status()).toBe(200);
+});
+
 test('first-run setup is closed once an account exists', async ({ request }) => {
   await newAccount(request);
   expect(await (await request.get('/api/setup')).json()).toEqual({ needed: false });

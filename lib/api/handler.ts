@@ -132,6 +132,30 @@ function checkSameOrigin(req: Request): void {
   }
 }
 
+export const NOT_UTF8_MESSAGE = 'Enter valid text: this value is not UTF-8 once decoded.';
+
+/** Decodes %-escapes as URLSearchParams does, but throws where they spell bytes that are not UTF-8. */
+function decodeStrictly(text: string): string {
+  // A lone % (not followed by two hex digits) stays a %, as URLSearchParams leaves it.
+  return decodeURIComponent(text.replace(/\+/g, ' ').replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
+}
+
+/** A query parameter whose %-escapes are not UTF-8 (`%E1`, Latin-1's "á"): refused rather than read as U+FFFD. */
+function undecodableQuery(url: URL): ValidationError | null {
+  for (const part of url.search.slice(1).split('&')) {
+    const at = part.indexOf('=');
+    const name = at === -1 ? part : part.slice(0, at);
+    try {
+      decodeStrictly(at === -1 ? '' : part.slice(at + 1));
+    } catch {
+      let field = name;
+      try { field = decodeStrictly(name); } catch { /* the name itself is garbled: keep it as sent */ }
+      return ValidationError.field(field, NOT_UTF8_MESSAGE);
+    }
+  }
+  return null;
+}
+
 function queryObject(url: URL): Record<string, string> {
   return Object.fromEntries(url.searchParams.entries());
 }
@@ -168,6 +192,8 @@ export function endpoint<
         if (!config.rawBody.mediaTypes.includes(type)) throw new UnsupportedMediaTypeError(type);
       }
       const url = publicUrl(req);
+      const garbled = undecodableQuery(url);
+      if (garbled) throw garbled;
       const unstorable = hostileInput(queryObject(url));
       if (unstorable) throw new ValidationError(unstorable);
       const query = config.query ? config.query.parse(queryObject(url)) : undefined;
