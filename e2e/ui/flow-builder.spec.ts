@@ -729,3 +729,21 @@ test("a TEMPLATE step with quick-reply buttons waits for a tap: a branch per but
   const draft = await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json();
   expect(draft.body.steps[0].answer_options).toEqual(['Yes please', 'No thanks']);
 });
+
+test('a GO_TO step names the step it goes to, as its edge may cross others', async ({ page, request }) => {
+  const account = await newAccount(request);
+  const created = await request.post('/api/flow', {
+    headers: account.admin.headers,
+    data: {
+      name: 'Loop back',
+      steps: [
+        { ordering_idx: 0, name: 'size', step_type: 'QUESTION', body: 'Size?', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'GO_TO', next_step_default_idx: 0 },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/flows/${(await created.json()).id}/builder`);
+  await expect(node(page, 1)).toContainText('Goes to “size” (Question)');
+});

@@ -20,7 +20,7 @@ import { ListeningHint } from './listening-hint';
 import { addStep, autoLayout, connect, freeSpot, idxOf, makeFirst, measuredHeights, NODE_W, nodeId, pasteSteps, removeSteps, type Model } from './graph';
 import { StepNode, type RunMark, type StepFlowNode } from './step-node';
 import { StepPanel } from './step-panel';
-import { branches, branchTarget, fieldBranch, spokenStep, STEP_TYPES, TONES, type StepType } from './step-types';
+import { branches, branchTarget, fieldBranch, spokenStep, STEP_TYPES, TONES, typeInfo, type StepType } from './step-types';
 import { TestRunPanel, type TestProgress } from './test-run-panel';
 import { VersionsPanel } from './versions-panel';
 
@@ -221,7 +221,7 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
         const old = before.get(nodeId(s.ordering_idx));
         return {
           ...old, id: nodeId(s.ordering_idx), type: 'step' as const, position: model.layout[s.ordering_idx] ?? old?.position ?? { x: 0, y: i * 200 },
-          data: { step: s, problems: flatten(p), problemBranches, isStart: s.ordering_idx === 0, run: marks.get(s.ordering_idx) },
+          data: { step: s, problems: flatten(p), problemBranches, isStart: s.ordering_idx === 0, run: marks.get(s.ordering_idx), goesTo: goToTarget(s, model.steps) },
         };
       });
     });
@@ -548,6 +548,14 @@ function Builder({ id, initial }: { id: string; initial: DraftView }) {
       </div>
     </div>
   );
+}
+
+/** A GO_TO's target as the diagram names it: its type and name, or its position in the list. */
+function goToTarget(s: DraftStep, steps: DraftStep[]): string | undefined {
+  if (s.step_type !== 'GO_TO' || s.next_step_default_idx === null || s.next_step_default_idx === undefined) return undefined;
+  const target = steps.find((t) => t.ordering_idx === s.next_step_default_idx);
+  if (!target) return undefined;
+  return target.name ? `“${target.name}” (${typeInfo(target.step_type).label})` : `${typeInfo(target.step_type).label} (step ${steps.indexOf(target) + 1})`;
 }
 
 export function FlowBuilder({ id }: { id: string }) {

@@ -12,12 +12,16 @@ import { windowsSummary } from './time-windows-field';
 // delay…), its problems, what a test run did there, and a labelled handle per branch.
 
 export type RunMark = { state: 'done' | 'current' | 'failed'; answer?: string };
-export type StepNodeData = { step: DraftStep; problems: string[]; problemBranches: Set<string>; isStart: boolean; run?: RunMark };
+export type StepNodeData = {
+  step: DraftStep; problems: string[]; problemBranches: Set<string>; isStart: boolean; run?: RunMark;
+  /** A GO_TO's target as a person reads it (its edge may be drawn across other steps). */
+  goesTo?: string;
+};
 export type StepFlowNode = Node<StepNodeData, 'step'>;
 
 const trim = (t: string, n = 90) => (t.length > n ? `${t.slice(0, n - 1)}…` : t);
 
-function Essentials({ s }: { s: DraftStep }) {
+function Essentials({ s, goesTo }: { s: DraftStep; goesTo?: string }) {
   const line = (t: string) => <p className="text-xs text-slate-600">{t}</p>;
   switch (s.step_type) {
     case 'MESSAGE':
@@ -53,7 +57,7 @@ function Essentials({ s }: { s: DraftStep }) {
     case 'TRIGGER_FLOW':
       return s.trigger_flow ? <FlowName id={s.trigger_flow} /> : line('No flow chosen');
     case 'GO_TO':
-      return line('Jumps to the connected step');
+      return line(goesTo ? `Goes to ${goesTo}` : 'Not connected yet: connect it to the step to go to');
     default:
       return line('The flow ends here');
   }
@@ -83,7 +87,7 @@ function DelaySummary({ s }: { s: DraftStep }) {
 }
 
 function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
-  const { step: s, problems, problemBranches, run, isStart } = data;
+  const { step: s, problems, problemBranches, run, isStart, goesTo } = data;
   const info = typeInfo(s.step_type);
   const tone = TONES[info.tone];
   const outs = branches(s);
@@ -100,7 +104,7 @@ function StepNodeView({ data, selected }: NodeProps<StepFlowNode>) {
         {s.name && <span className="ml-auto truncate font-mono text-[11px] text-slate-500">{s.name}</span>}
         {isStart && <span className="ml-auto rounded-full bg-indigo-600 px-1.5 text-[10px] font-semibold text-white">START</span>}
       </div>
-      <div className="space-y-1 px-3 pb-2 pt-1.5"><Essentials s={s} /></div>
+      <div className="space-y-1 px-3 pb-2 pt-1.5"><Essentials s={s} goesTo={goesTo} /></div>
       {run?.answer !== undefined && (
         <p data-run-answer className="mx-3 mb-2 rounded-md bg-emerald-50 px-2 py-1 text-xs text-emerald-800">Answer: <strong>{run.answer}</strong></p>
       )}
