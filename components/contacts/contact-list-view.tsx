@@ -32,12 +32,14 @@ export function ContactListView() {
   const contacts = useContacts(search, page, tag, deleted);
   // The selection is of the page shown: another page, search or tag starts it afresh.
   const [selected, setSelected] = useState<Set<string>>(new Set());
-  useEffect(() => setSelected(new Set()), [search, page, tag, deleted]);
+  // Every contact the search and tag match, all pages: offered once the whole page is selected.
+  const [allMatching, setAllMatching] = useState(false);
+  useEffect(() => { setSelected(new Set()); setAllMatching(false); }, [search, page, tag, deleted]);
   const shown = contacts.data?.results ?? [];
   const selection: Selection = {
     ids: selected,
-    toggle: (id, on) => setSelected((s) => { const next = new Set(s); if (on) next.add(id); else next.delete(id); return next; }),
-    toggleAll: (on) => setSelected(on ? new Set(shown.map((c) => c.id)) : new Set()),
+    toggle: (id, on) => { setAllMatching(false); setSelected((s) => { const next = new Set(s); if (on) next.add(id); else next.delete(id); return next; }); },
+    toggleAll: (on) => { setAllMatching(false); setSelected(on ? new Set(shown.map((c) => c.id)) : new Set()); },
   };
   useFirstPageWhenPastEnd(contacts.error, page, go);
 
@@ -76,7 +78,12 @@ export function ContactListView() {
         <p role="status" className="sr-only" data-testid="contact-count">
           {contacts.data && (search || tag) ? `${contacts.data.count} ${contacts.data.count === 1 ? 'contact' : 'contacts'} found` : ''}
         </p>
-        {!deleted && <BulkActions ids={shown.filter((c) => selected.has(c.id)).map((c) => c.id)} onDone={() => setSelected(new Set())} />}
+        {!deleted && (
+          <BulkActions ids={shown.filter((c) => selected.has(c.id)).map((c) => c.id)} matching={contacts.data?.count ?? 0}
+            filter={{ ...(search ? { search } : {}), ...(tag ? { tag } : {}) }}
+            onAllMatching={{ chosen: allMatching, choose: setAllMatching, pageFull: shown.length > 0 && shown.every((c) => selected.has(c.id)) }}
+            onDone={() => { setSelected(new Set()); setAllMatching(false); }} />
+        )}
         {contacts.isPending ? <LoadingState /> : contacts.isError ? (
           <div className="p-4"><ErrorState error={contacts.error} onRetry={() => contacts.refetch()} /></div>
         ) : contacts.data.results.length === 0 ? (

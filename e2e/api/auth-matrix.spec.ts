@@ -15,7 +15,7 @@ const AUTHENTICATED: [string, string][] = [
   ['POST', '/api/account-member/1/reset-link'],
   ['PATCH', '/api/me'], ['POST', '/api/me/password'],
   ['GET', '/api/team'], ['POST', '/api/team'], ['GET', '/api/team/1'], ['PATCH', '/api/team/1'], ['DELETE', '/api/team/1'],
-  ['GET', '/api/contact'], ['POST', '/api/contact'], ['GET', '/api/contact/export'],
+  ['GET', '/api/contact'], ['POST', '/api/contact'], ['GET', '/api/contact/export'], ['POST', '/api/contact/bulk'],
   ['GET', `/api/contact/${U}`], ['PUT', `/api/contact/${U}`], ['PATCH', `/api/contact/${U}`], ['DELETE', `/api/contact/${U}`],
   ['DELETE', `/api/contact/${U}/notes/1`],
   ['GET', '/api/contact/upload'], ['POST', '/api/contact/upload'], ['GET', `/api/contact/upload/${U}`], ['GET', `/api/contact/upload/${U}/rejected`],

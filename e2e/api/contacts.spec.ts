@@ -517,3 +517,40 @@ test('GET /api/contact/export: every contact the list shows, as a CSV the upload
   const cmd = await (await request.get(`/api/contact/${made[1].id}`, { headers: account.admin.headers })).json();
   expect(cmd.first_name).toBe('=cmd');
 });
+
+test('POST /api/contact/bulk: one change to contacts by id or by the list\'s filters, each as an edit of it', async ({ request }) => {
+  const account = await newAccount(request, 'MX');
+  const h = account.admin.headers;
+  const made: { id: string }[] = [];
+  for (let i = 0; i < 5; i++) {
+    made.push(await (await request.post('/api/contact', { headers: h, data: { phone: uniquePhone(), first_name: `Feria ${i}`, tags: i === 0 ? [{ name: 'Expo' }] : [] } })).json());
+  }
+  const elsewhere = await (await request.post('/api/contact', { headers: other.admin.headers, data: { phone: uniquePhone(), first_name: 'Feria other' } })).json();
+  const bulk = (data: object, headers = h) => request.post('/api/contact/bulk', { headers, data });
+
+  expect((await request.post('/api/contact/bulk', { data: { action: 'delete', ids: [made[0].id] } })).status()).toBe(401);
+  // By filter: every match, all pages; one already tagged is matched, not changed.
+  const tagged = await bulk({ action: 'add_tag', tag: 'expo', filter: { search: 'feria' } });
+  expect(tagged.status(), await tagged.text()).toBe(200);
+  expect(await tagged.json()).toEqual({ matched: 5, changed: 4 });
+  expect((await (await request.get('/api/contact?tag=expo', { headers: h })).json()).count).toBe(5);
+  // Another account's contacts are neither matched by a filter nor by their id.
+  expect(await (await bulk({ action: 'add_tag', tag: 'x', ids: [elsewhere.id] })).json()).toEqual({ matched: 0, changed: 0 });
+  expect((await (await request.get(`/api/contact/${elsewhere.id}`, { headers: other.admin.headers })).json()).tags).toEqual([]);
+
+  expect(await (await bulk({ action: 'set_attribute', attribute: { name: 'fair', value: '2026' }, ids: [made[1].id, made[2].id] })).json()).toEqual({ matched: 2, changed: 2 });
+  expect((await (await request.get(`/api/contact/${made[1].id}`, { headers: h })).json()).meta).toEqual({ fair: '2026' });
+  expect(await (await bulk({ action: 'remove_tag', tag: 'EXPO', filter: { tag: 'expo' } })).json()).toEqual({ matched: 5, changed: 5 });
+  expect((await (await request.get(`/api/contact/${made[0].id}`, { headers: h })).json()).tags).toEqual([]);
+  expect(await (await bulk({ action: 'delete', filter: { search: 'feria' } })).json()).toEqual({ matched: 5, changed: 5 });
+  expect((await (await request.get('/api/contact', { headers: h })).json()).count).toBe(0);
+  expect(await (await bulk({ action: 'restore', filter: { is_deleted: true } })).json()).toEqual({ matched: 5, changed: 5 });
+  expect((await (await request.get('/api/contact', { headers: h })).json()).count).toBe(5);
+
+  // Refused: both or neither of ids and filter, a tag action without its tag, too many ids.
+  expect(await (await bulk({ action: 'delete' })).json()).toEqual({ non_field_errors: ['Give either "ids" or "filter".'] });
+  expect(await (await bulk({ action: 'add_tag', ids: [made[0].id] })).json()).toEqual({ tag: ['This field is required.'] });
+  const tooMany = await bulk({ action: 'delete', ids: Array.from({ length: 1001 }, () => made[0].id) });
+  expect(tooMany.status()).toBe(400);
+  expect(Object.keys(await tooMany.json())).toEqual(['ids']);
+});

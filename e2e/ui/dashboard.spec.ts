@@ -308,7 +308,7 @@ test('contacts selected on the list are tagged or deleted together', async ({ pa
   await page.getByLabel('Select Beto Bulk').check();
   const bulk = page.getByRole('region', { name: 'Selected contacts' });
   await expect(bulk.getByTestId('selected-count')).toHaveText('2 contacts selected');
-  await bulk.getByLabel('Tag to add').fill('fair-2026');
+  await bulk.getByLabel('Tag').fill('fair-2026');
   await bulk.getByRole('button', { name: 'Add tag' }).click();
   await expect(bulk.getByRole('status')).toHaveText('Tagged “fair-2026”: 2 contacts.');
   const tagsOf = async (id: string) => (await (await request.get(`/api/contact/${id}`, { headers })).json()).tags.map((t: { name: string }) => t.name);
@@ -343,6 +343,35 @@ test('contacts selected on the list are tagged or deleted together', async ({ pa
   // The export link carries the list's filters.
   await page.getByLabel('Search contacts').fill('Bulk');
   await expect(page.getByTestId('export-contacts')).toHaveAttribute('href', '/api/contact/export?search=Bulk');
+});
+
+test('every contact a search matches, all pages, is tagged and untagged at once', async ({ page, request }) => {
+  const headers = account.admin.headers;
+  const made: { id: string }[] = [];
+  for (let i = 0; i < 23; i++) {
+    made.push(await (await request.post('/api/contact', { headers, data: { phone: uniquePhone(), first_name: `Expo ${i}` } })).json());
+  }
+  await request.post('/api/contact', { headers, data: { phone: uniquePhone(), first_name: 'Somebody else' } });
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/contacts?search=Expo');
+  await expect(page.getByRole('table', { name: 'Contacts' }).locator('tbody tr')).toHaveCount(20);
+  await page.getByLabel('Select every contact on this page').check();
+  const bulk = page.getByRole('region', { name: 'Selected contacts' });
+  await expect(bulk.getByTestId('selected-count')).toHaveText('20 contacts selected');
+  await bulk.getByTestId('select-all-matching').click();
+  await expect(bulk.getByTestId('selected-count')).toHaveText('All 23 contacts selected');
+  await bulk.getByLabel('Tag').fill('expo-2026');
+  await bulk.getByRole('button', { name: 'Add tag' }).click();
+  await expect(bulk.getByRole('status')).toHaveText('Tagged “expo-2026”: 23 contacts.');
+  const tagged = await (await request.get('/api/contact?tag=expo-2026', { headers })).json();
+  expect(tagged.count).toBe(23);
+
+  await page.getByLabel('Select every contact on this page').check();
+  await bulk.getByTestId('select-all-matching').click();
+  await bulk.getByLabel('Tag').fill('EXPO-2026');
+  await bulk.getByRole('button', { name: 'Remove tag' }).click();
+  await expect(bulk.getByRole('status')).toHaveText('Took “EXPO-2026” off 23 contacts.');
+  expect((await (await request.get('/api/contact?tag=expo-2026', { headers })).json()).count).toBe(0);
 });
 
 test('a deleted contact\'s page says so and offers Restore; editing it keeps it deleted', async ({ page, request }) => {

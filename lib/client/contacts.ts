@@ -88,15 +88,15 @@ export function useRemoveNote(id: string) {
  * One change to several contacts (the list's selection): the contact API per contact, at most a
  * page's worth at a time; the outcome names the contacts whose change was refused.
  */
+/** Contacts by id (those on the page), or every contact the list's filters match. */
+export type BulkTarget = { ids: string[] } | { filter: { search?: string; tag?: string } };
+
+/** One change to many contacts in one request (POST /api/contact/bulk). */
 export function useBulkContactChange() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: async ({ ids, change }: { ids: string[]; change: { tag: string } | 'delete' }) => {
-      const results = await Promise.allSettled(ids.map((id) => (change === 'delete'
-        ? apiFetch<void>(`/api/contact/${encodeURIComponent(id)}`, { method: 'DELETE' })
-        : apiFetch<Contact>(`/api/contact/${encodeURIComponent(id)}`, { method: 'PATCH', json: { tags: [{ name: change.tag }] } }))));
-      return { done: results.filter((r) => r.status === 'fulfilled').length, failed: ids.filter((_, i) => results[i].status === 'rejected') };
-    },
+    mutationFn: ({ target, action, tag }: { target: BulkTarget; action: 'add_tag' | 'remove_tag' | 'delete'; tag?: string }) =>
+      apiFetch<{ matched: number; changed: number }>('/api/contact/bulk', { method: 'POST', json: { action, ...(tag ? { tag } : {}), ...target } }),
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.contacts }),
   });
 }

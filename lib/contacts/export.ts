@@ -1,10 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Db } from '@/db';
 import { csvLine } from '@/lib/csv/write';
-import { containsPattern } from '@/lib/sql/like';
-import { accountCountry } from './account-country';
-import { taggedWith } from './list';
-import { searchTerm } from './search-text';
+import { contactFilterSql } from './list';
 import type { ContactFilters } from './validation';
 
 // The account's contacts as one CSV file, with the list's filters (search, tag): the columns the
@@ -23,10 +20,7 @@ type ExportRow = {
 type Cursor = { createdOn: string; id: string } | null;
 
 export async function contactsCsv(db: Db, accountId: number, filters: ContactFilters): Promise<ReadableStream<Uint8Array>> {
-  const term = filters.search ? searchTerm(filters.search, await accountCountry(db, accountId)) : '';
-  const where = sql`c.account_id = ${accountId} and c.is_deleted = ${filters.is_deleted ?? false}
-    ${term ? sql`and c.search_text like ${containsPattern(term)}` : sql``}
-    ${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, sql`c.id`)}` : sql``}`;
+  const where = await contactFilterSql(db, accountId, filters);
   const keys = (await execRows<{ key: string }>(db, sql`
     select distinct k.key from contacts c, jsonb_object_keys(c.meta) as k(key) where ${where} order by k.key`)).map((r) => r.key);
   const encoder = new TextEncoder();

@@ -44,6 +44,17 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
   return pageEnvelopeJson(url, page, Number(row?.count ?? 0), json);
 }
 
+/**
+ * The contacts a list with these filters shows, as a condition on `contacts c`, read without the
+ * search index: for the statements that go through all of them (export, bulk changes).
+ */
+export async function contactFilterSql(db: Db, accountId: number, filters: ContactFilters): Promise<SQL> {
+  const term = filters.search ? searchTerm(filters.search, await accountCountry(db, accountId)) : '';
+  return sql`c.account_id = ${accountId} and c.is_deleted = ${filters.is_deleted ?? false}
+    ${term ? sql`and c.search_text like ${containsPattern(term)}` : sql``}
+    ${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, sql`c.id`)}` : sql``}`;
+}
+
 /** The contact `id` has a tag of this name (case-insensitive). */
 export function taggedWith(accountId: number, tag: string, id: SQL): SQL {
   return sql`exists (select 1 from contact_tags ct join tags t on t.id = ct.tag_id

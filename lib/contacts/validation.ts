@@ -113,3 +113,30 @@ export const contactListQuery = z.object({
 });
 
 export type ContactFilters = { search?: string; tag?: string; is_deleted?: boolean };
+
+export const BULK_ACTIONS = ['add_tag', 'remove_tag', 'set_attribute', 'delete', 'restore'] as const;
+export const BULK_IDS_MAX = 1000;
+
+/**
+ * POST /api/contact/bulk: one change to the contacts named by `ids`, or to every contact a list
+ * with `filter` shows (all its pages).
+ */
+export const contactBulkSchema = z.object({
+  action: z.enum(BULK_ACTIONS),
+  tag: z.string().trim().min(1).max(100).optional().meta({ description: 'add_tag, remove_tag: the tag\'s name (any case).' }),
+  attribute: z.object({
+    name: z.string().trim().min(1).max(200),
+    value: z.string().max(META_MAX_VALUE, META_VALUE_TOO_LONG).nullable(),
+  }).optional().meta({ description: 'set_attribute: the `meta` key and its value; null removes it.' }),
+  ids: z.array(z.uuid()).min(1).max(BULK_IDS_MAX).optional().meta({ description: `Contacts by id (at most ${BULK_IDS_MAX}).` }),
+  filter: z.object({
+    search: z.string().max(200).optional(),
+    tag: z.string().max(100).optional(),
+    is_deleted: z.boolean().optional(),
+  }).optional().meta({ description: 'Every contact `GET /api/contact` shows with these filters.' }),
+}).superRefine((b, ctx) => {
+  if (!b.ids === !b.filter) ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: 'Give either "ids" or "filter".' });
+  if ((b.action === 'add_tag' || b.action === 'remove_tag') && !b.tag) ctx.addIssue({ code: 'custom', path: ['tag'], message: 'This field is required.' });
+  if (b.action === 'set_attribute' && !b.attribute) ctx.addIssue({ code: 'custom', path: ['attribute'], message: 'This field is required.' });
+});
+export type ContactBulk = z.output<typeof contactBulkSchema>;

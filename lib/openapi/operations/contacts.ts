@@ -1,6 +1,6 @@
-import { contactListQuery, contactPatchSchema, contactReplaceSchema, contactUpsertSchema } from '@/lib/contacts/validation';
+import { contactBulkSchema, contactListQuery, contactPatchSchema, contactReplaceSchema, contactUpsertSchema } from '@/lib/contacts/validation';
 import { paginated } from '../schemas/common';
-import { Contact } from '../schemas/contacts';
+import { Contact, ContactBulkResult } from '../schemas/contacts';
 import type { PathParam, ResourceDoc } from '../operation';
 
 const contactId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Contact id.' } };
@@ -56,6 +56,18 @@ export const contactsDoc: ResourceDoc = {
           },
         },
       },
+    },
+    {
+      method: 'post', path: '/api/contact/bulk', operationId: 'contact_bulk', tags,
+      summary: 'Change many contacts at once',
+      description: 'One change (`add_tag`, `remove_tag`, `set_attribute`, `delete`, `restore`) to the contacts named by `ids`, '
+        + 'or to every contact the list shows with `filter` (all its pages). Each contact changes as an edit of it would, '
+        + 'with its `contact.updated` (or `contact.deleted`) event; one the change would leave as it is is not written.',
+      body: {
+        schema: contactBulkSchema, name: 'ContactBulkRequest', required: true,
+        example: { action: 'add_tag', tag: 'fair-2026', filter: { search: 'lopez' } },
+      },
+      responses: { 200: { description: 'How many contacts matched and how many changed.', schema: ContactBulkResult } },
     },
     {
       method: 'post', path: '/api/contact', operationId: 'contact_create', tags,

@@ -76,3 +76,8 @@ export const ContactUploadSummary = named('ContactUploadSummary', ContactUpload.
   description: 'An upload as the list of uploads shows it: its counters, without its rejected rows.',
 }));
 
+
+export const ContactBulkResult = named('ContactBulkResult', z.object({
+  matched: z.int().min(0).meta({ description: 'Contacts the ids or the filter named.' }),
+  changed: z.int().min(0).meta({ description: 'Of those, the ones the change changed (the others already were so): each gets its contact.updated event.' }),
+}));
