@@ -24,6 +24,7 @@ export function useRecentUploads() {
   return useQuery({
     queryKey: queryKeys.uploadList,
     queryFn: ({ signal }) => apiFetch<Page<UploadSummary>>('/api/contact/upload?page_size=10', { signal }),
+    staleTime: 0,
   });
 }
 
@@ -41,6 +42,7 @@ export function useUpload(id: string | null) {
       const progress = await apiFetch<Upload>(`${path}?rejected_rows=0`);
       if (isUploadRunning(progress)) return progress;
       void qc.invalidateQueries({ queryKey: queryKeys.contacts });
+      void qc.invalidateQueries({ queryKey: queryKeys.uploadList });
       return progress.rejected ? apiFetch<Upload>(path) : progress;
     },
     refetchInterval: (query) => (isUploadRunning(query.state.data) && !query.state.error ? POLL_MS : false),
