@@ -195,7 +195,7 @@ test("the diagram names what a step refers to: the template, the members it assi
   await page.goto(`/flows/${(await follow.json()).id}`);
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete flow' }).click();
-  await expect(page.getByRole('alert')).toContainText('"Welcome and hand over" starts this flow');
+  await expect(page.getByRole('alert').filter({ hasText: 'starts this flow' })).toHaveText('"Welcome and hand over" starts this flow: change its "Start flow" step before deleting it.');
   await page.goto(`/flows/${(await created.json()).id}`);
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Delete flow' }).click();
