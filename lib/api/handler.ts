@@ -140,8 +140,13 @@ function decodeStrictly(text: string): string {
   return decodeURIComponent(text.replace(/\+/g, ' ').replace(/%(?![0-9A-Fa-f]{2})/g, '%25'));
 }
 
-/** A query parameter whose %-escapes are not UTF-8 (`%E1`, Latin-1's "á"): refused rather than read as U+FFFD. */
+/**
+ * A query parameter whose %-escapes are not UTF-8 (`%E1`, Latin-1's "á"): refused rather than read
+ * as U+FFFD. The router may have decoded the query once already (the bad bytes then arrive as
+ * U+FFFD, which no one types), or not.
+ */
 function undecodableQuery(url: URL): ValidationError | null {
+  for (const [name, value] of url.searchParams) if (value.includes('\uFFFD')) return ValidationError.field(name, NOT_UTF8_MESSAGE);
   for (const part of url.search.slice(1).split('&')) {
     const at = part.indexOf('=');
     const name = at === -1 ? part : part.slice(0, at);
