@@ -98,12 +98,14 @@ test('an edit of a contact in a conversation (fields, tags, notes) names the con
     const first = contactChanges(mine.events, contact)[0].data as { conversations: string[]; contacts: string[] };
     expect(first).toEqual({ conversations: [inbound.conversation], contacts: [contact] });
     expect(contactChanges(mine.events, lonely.id)).toEqual([]);
-    // An update that changes nothing the inbox shows announces nothing.
-    const before = mine.events.length;
+    // An update that changes nothing the inbox shows announces nothing: the two updates give one
+    // announcement of the contact. (Other changes of the account, such as a previous test's
+    // delivery ticks arriving late, are not counted.)
     expect((await request.patch(`/api/contact/${contact}`, { headers, data: { first_name: 'Renamed' } })).status()).toBe(200);
     expect((await request.patch(`/api/contact/${contact}`, { headers, data: { last_name: 'Done' } })).status()).toBe(200);
     await expect.poll(() => contactChanges(mine.events, contact).length, { timeout: 5_000 }).toBe(5);
-    expect(mine.events.length).toBe(before + 1);
+    await new Promise((r) => setTimeout(r, 500));
+    expect(contactChanges(mine.events, contact)).toHaveLength(5);
     expect(theirs.events.map((e) => e.event)).toEqual(['ready']);
   } finally {
     await mine.close();
