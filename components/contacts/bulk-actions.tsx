@@ -64,7 +64,7 @@ export function BulkActions({ ids, matching, filter, onAllMatching, onDone }: {
           {change.isPending && <span className="text-slate-600">Working on {contacts(count)}…</span>}
         </>
       )}
-      <FormAlert messages={[...topMessages(errors, ['tag']), ...messagesAt(errors, ['tag'])]} title="Nothing was changed" />
+      <FormAlert messages={[...topMessages(errors, ['tag']), ...messagesAt(errors, ['tag'])]} title="The change was refused" />
       {said && <p role="status" className="text-slate-700">{said}</p>}
     </div>
   );

@@ -64,9 +64,9 @@ export function ContactListView() {
             </span>
           )}
           {contacts.isFetching && !contacts.isPending && <Spinner className="size-4 text-slate-400" />}
-          <Link href={`/contacts${listQuery(search, tag, !deleted)}`} data-testid="deleted-toggle" aria-pressed={deleted}
+          <Link href={`/contacts${listQuery(search, tag, !deleted)}`} data-testid="deleted-toggle"
             className={`ml-auto shrink-0 rounded-md px-2.5 py-1.5 text-sm font-medium ${deleted ? 'bg-slate-800 text-white' : 'text-slate-700 hover:bg-slate-100'}`}>
-            {deleted ? 'Showing deleted' : 'Deleted'}
+            {deleted ? 'Back to contacts' : 'Deleted'}
           </Link>
         </div>
         {deleted && (

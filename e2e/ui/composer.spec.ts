@@ -228,6 +228,18 @@ test('keyboard: next and previous conversation, focus, send, resolve, assign to 
   await expect(box).toHaveValue('try again');
   await page.unroute(sendUrl);
   await box.fill('');
+  // Switching to a note and back while a reply is on its way leaves the box able to send.
+  await page.route(sendUrl, async (route) => { await new Promise((r) => setTimeout(r, 800)); await route.fallback(); });
+  await box.fill('slow one');
+  await box.press('Control+Enter');
+  await page.getByRole('button', { name: 'Internal note' }).click();
+  await page.getByRole('button', { name: 'Reply', exact: true }).click();
+  await page.unroute(sendUrl);
+  await expect.poll(async () => (await phoneMessages(request, newer.phone)).map((m) => m.body)).toContain('slow one');
+  const replyBox = page.getByLabel('Reply', { exact: true });
+  await replyBox.fill('after the switch');
+  await replyBox.press('Control+Enter');
+  await expect.poll(async () => (await phoneMessages(request, newer.phone)).map((m) => m.body)).toContain('after the switch');
 
   // The reply assigned it to me already: on the older one, a assigns and e resolves.
   await page.keyboard.press('Escape');

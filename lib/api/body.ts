@@ -32,8 +32,9 @@ function formToObject(entries: Iterable<[string, FormDataEntryValue]>): Record<s
   const out: Record<string, unknown> = {};
   for (const [key, value] of entries) {
     const text = typeof value === 'string' ? value : value.name;
-    if (key in out) out[key] = ([] as unknown[]).concat(out[key], text);
-    else out[key] = text;
+    // Defined, not assigned: a field named __proto__ stays a field (and is refused as one).
+    const next = Object.hasOwn(out, key) ? ([] as unknown[]).concat(out[key], text) : text;
+    Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
   }
   return out;
 }

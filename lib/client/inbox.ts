@@ -78,9 +78,11 @@ export function useCompose(id: string) {
   return useMutation({
     mutationFn: (body: { body: string; internal: boolean; attachment?: string }) =>
       apiFetch<Message>(`/api/inbox/conversation/${encodeURIComponent(id)}/messages`, { method: 'POST', json: body }),
-    onSuccess: () => Promise.all([
-      qc.invalidateQueries({ queryKey: queryKeys.conversationMessages(id) }),
-      qc.invalidateQueries({ queryKey: queryKeys.conversation(id) }),
-    ]),
+    // Not awaited: the send is done when the API has it, and the agent may send the next reply
+    // while the thread reloads.
+    onSuccess: () => {
+      void qc.invalidateQueries({ queryKey: queryKeys.conversationMessages(id) });
+      void qc.invalidateQueries({ queryKey: queryKeys.conversation(id) });
+    },
   });
 }

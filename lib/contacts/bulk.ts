@@ -1,9 +1,10 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { execRows, type Db, type Executor } from '@/db';
+import { ValidationError } from '@/lib/api/errors';
 import { contacts } from '@/db/schema';
 import { countedTransaction } from './counter';
 import { contactFilterSql } from './list';
-import type { ContactBulk } from './validation';
+import { META_MAX_KEYS, type ContactBulk } from './validation';
 import { updateContacts, type Actor, type Change, type ContactRecord } from './write';
 
 // One change to many contacts, those named by id or every contact a list's filters show, through
@@ -12,6 +13,7 @@ import { updateContacts, type Actor, type Change, type ContactRecord } from './w
 // Each chunk is its own short transaction, so a change to a whole account does not hold its locks.
 
 const CHUNK = 500;
+export const BULK_FILTER_MAX = 10_000;
 
 export type BulkResult = { matched: number; changed: number };
 
@@ -33,7 +35,11 @@ function changeFor(body: ContactBulk, c: ContactRecord, tags: string[]): Change 
       return has(body.tag!) ? { fields: {}, tags: { mode: 'replace', names: tags.filter((t) => t.toLowerCase() !== body.tag!.toLowerCase()) } } : null;
     case 'set_attribute': {
       const { name, value } = body.attribute!;
-      return (c.meta[name] ?? null) === value ? null : { fields: {}, meta: { mode: 'merge', value: { [name]: value } } };
+      const current = Object.hasOwn(c.meta, name) ? c.meta[name] : null;
+      if (current === value) return null;
+      // A contact already holding as many attributes as it may is left out (counted as not changed).
+      if (current === null && Object.keys(c.meta).length >= META_MAX_KEYS) return null;
+      return { fields: {}, meta: { mode: 'merge', value: { [name]: value } } };
     }
     case 'delete':
       return c.isDeleted ? null : { fields: { isDeleted: true } };
@@ -46,7 +52,12 @@ export async function bulkChangeContacts(db: Db, actor: Actor, body: ContactBulk
   const where = body.ids
     ? sql`c.account_id = ${actor.accountId} and c.id = any(${sql.param(body.ids)}::uuid[])`
     : await contactFilterSql(db, actor.accountId, body.filter!);
-  const ids = (await execRows<{ id: string }>(db, sql`select c.id from contacts c where ${where} order by c.id`)).map((r) => r.id);
+  // One request changes at most so many: it answers within seconds, rather than being cut off by
+  // a proxy part-way through a whole account.
+  const ids = (await execRows<{ id: string }>(db, sql`select c.id from contacts c where ${where} order by c.id limit ${BULK_FILTER_MAX + 1}`)).map((r) => r.id);
+  if (ids.length > BULK_FILTER_MAX) {
+    throw ValidationError.field('filter', `The filter matches more than ${BULK_FILTER_MAX.toLocaleString('en-US')} contacts: narrow it (a search, a tag), and change them in parts.`);
+  }
   let changed = 0;
   for (let at = 0; at < ids.length; at += CHUNK) {
     const chunk = ids.slice(at, at + CHUNK);

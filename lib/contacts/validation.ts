@@ -125,7 +125,7 @@ export const contactBulkSchema = z.object({
   action: z.enum(BULK_ACTIONS),
   tag: z.string().trim().min(1).max(100).optional().meta({ description: 'add_tag, remove_tag: the tag\'s name (any case).' }),
   attribute: z.object({
-    name: z.string().trim().min(1).max(200),
+    name: z.string().trim().min(1).max(200).refine((n) => n !== '__proto__', '"__proto__" cannot be used as a name: choose another.'),
     value: z.string().max(META_MAX_VALUE, META_VALUE_TOO_LONG).nullable(),
   }).optional().meta({ description: 'set_attribute: the `meta` key and its value; null removes it.' }),
   ids: z.array(z.uuid()).min(1).max(BULK_IDS_MAX).optional().meta({ description: `Contacts by id (at most ${BULK_IDS_MAX}).` }),

@@ -56,9 +56,9 @@ export function mergeMeta(current: Record<string, string>, change: Change['meta'
   let refused = 0;
   for (const [key, value] of Object.entries(change.value)) {
     if (value === null) {
-      if (key in base) count -= 1;
+      if (Object.hasOwn(base, key)) count -= 1;
       delete base[key];
-    } else if (key in base) {
+    } else if (Object.hasOwn(base, key)) {
       base[key] = value;
     } else if (count < META_MAX_KEYS) {
       base[key] = value;

@@ -177,6 +177,17 @@ async function checked(db: Executor, accountId: number, body: FlowBody, selfId: 
 
 /** Stores a version's steps; its flow_versions id. */
 export async function publish(tx: Executor, flowId: string, version: number, steps: StepInput[], by: { userId: number | null; layout: Layout }): Promise<number> {
+  // The flows these steps start are held until the commit: a delete of one (which looks for the
+  // published steps that start it) waits, and then sees these.
+  const targets = [...new Set(steps.map((s) => s.trigger_flow).filter((t): t is string => t !== null))];
+  if (targets.length) {
+    const held = await execRows<{ id: string }>(tx, sql`select id from flows where id = any(${sql.param(targets)}::uuid[]) for share`);
+    const gone = targets.find((t) => !held.some((h) => h.id === t));
+    if (gone) {
+      const i = steps.findIndex((s) => s.trigger_flow === gone);
+      throw new ValidationError({ steps: { [i]: { trigger_flow: [`Invalid pk "${gone}" - object does not exist.`] } } });
+    }
+  }
   const [v] = await tx.insert(flowVersions).values({ flowId, version, publishedById: by.userId, layout: by.layout }).returning();
   await tx.insert(flowSteps).values(steps.map(({ name, step_type, ordering_idx, ...settings }) => ({
     flowId, versionId: v.id, name, stepType: step_type, orderingIdx: ordering_idx,

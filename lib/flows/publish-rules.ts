@@ -156,8 +156,9 @@ const waits = (s: RuleStep) => waitsForAnswer(s) || s.step_type === 'DELAY' || s
  */
 export function endlessLoops(steps: RuleStep[]): number[] {
   const byIdx = new Map(steps.map((s) => [s.ordering_idx, s]));
-  // A step that can end the flow: END, or a plain step whose next is the end.
-  const ends = (s: RuleStep) => s.step_type === 'END' || (successors(s).length === 0);
+  // A step that can end the flow: END, a hand-over or a start of another flow (they always end
+  // it), or a plain step whose next is the end.
+  const ends = (s: RuleStep) => ['END', 'CONVERSATION', 'TRIGGER_FLOW'].includes(s.step_type) || successors(s).length === 0;
   return steps.flatMap((start, i) => {
     const seen = new Set<number>();
     const queue = successors(start).filter((n) => byIdx.has(n));

@@ -112,7 +112,11 @@ function keepDraft(conversationId: string, body: string) {
 
 function ReplyForm({ conversation, note, compose, blocked }: { conversation: Conversation; note: boolean; compose: ReturnType<typeof useCompose>; blocked: boolean }) {
   const [body, setBody] = useState(() => (typeof window === 'undefined' ? '' : readDraft(conversation.id)));
-  useEffect(() => keepDraft(conversation.id, body), [conversation.id, body]);
+  const sending = useRef(false);
+  // While a reply is on its way its text stays the draft (a reload or a failure keeps it); it goes once sent.
+  useEffect(() => { if (body.trim() || !sending.current) keepDraft(conversation.id, body); }, [conversation.id, body]);
+  const latest = useRef(body);
+  latest.current = body;
   const [caret, setCaret] = useState(0);
   const [dismissed, setDismissed] = useState<number | null>(null);
   const [active, setActive] = useState(0);
@@ -146,23 +150,27 @@ function ReplyForm({ conversation, note, compose, blocked }: { conversation: Con
   const limit = attached && !note ? CAPTION_MAX : TEXT_MAX;
   const over = body.trim().length > limit;
   const sendable = !upload.isPending && !over && !blocked && (!!body.trim() || !!(attached && !note));
-  const sending = useRef(false);
 
   return (
-    <form noValidate className="space-y-2" onSubmit={(e) => {
+    <form noValidate className="space-y-2" onSubmit={async (e) => {
       e.preventDefault();
       // The box empties as the reply leaves, so a second Ctrl+Enter finds nothing to send; a send
-      // that fails puts the text back unless something new was typed meanwhile.
+      // that fails puts the text back unless something new was typed meanwhile. The promise
+      // settles even when the mode switch resets the mutation's observer.
       if (sending.current || !sendable) return;
       sending.current = true;
       const sent = body;
       setBody('');
       setCaret(0);
-      compose.mutate({ body: sent, internal: note, ...(attached && !note ? { attachment: attached.id } : {}) }, {
-        onSuccess: () => upload.reset(),
-        onError: () => setBody((now) => (now.trim() ? now : sent)),
-        onSettled: () => { sending.current = false; },
-      });
+      try {
+        await compose.mutateAsync({ body: sent, internal: note, ...(attached && !note ? { attachment: attached.id } : {}) });
+        upload.reset();
+        keepDraft(conversation.id, latest.current);
+      } catch {
+        setBody((now) => (now.trim() ? now : sent));
+      } finally {
+        sending.current = false;
+      }
     }}>
       <FormAlert messages={[...topMessages(errors, ['body', 'attachment']), ...messagesAt(errors, ['attachment']), ...uploadErrors, ...(fileError ? [fileError] : [])]}
         title={note ? 'The note was not saved' : 'The message was not sent'} />

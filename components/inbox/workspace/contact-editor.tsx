@@ -8,7 +8,7 @@ import type { Contact } from '@/lib/client/types';
 // The contact panel's in-place editing: every field, attribute, tag and note is saved the moment
 // the agent commits it (Enter or leaving the field), sending only that change; errors show inline.
 
-const small = 'w-full rounded border-0 bg-transparent px-1.5 py-1 text-sm text-slate-900 ring-1 ring-inset ring-slate-300 '
+const small = 'w-full rounded border-0 bg-transparent px-1.5 py-1 text-sm text-slate-900 ring-1 ring-inset ring-slate-500 '
   + 'hover:ring-slate-500 focus:bg-white focus:ring-2 focus:ring-indigo-600 aria-[invalid=true]:ring-rose-400';
 
 type Patch = ReturnType<typeof usePatchContact>;

@@ -41,7 +41,7 @@ const ALIASES = new Map<string, ContactColumn>(Object.entries({
   firstname: 'first_name', given_name: 'first_name', nombre: 'first_name', nome: 'first_name', primer_nombre: 'first_name',
   lastname: 'last_name', surname: 'last_name', family_name: 'last_name', apellido: 'last_name', apellidos: 'last_name',
   sobrenome: 'last_name',
-  etiquetas: 'tags', labels: 'tags',
+  etiquetas: 'tags',
 } satisfies Record<string, ContactColumn>));
 
 function normalize(name: string): string {

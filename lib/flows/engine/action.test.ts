@@ -22,15 +22,19 @@ describe('actionRequest', () => {
     action_request_params: {}, action_request_body: '', ...over,
   });
 
-  it('encodes a value in the URL, unless it is the whole address; params are encoded too', () => {
+  it('encodes a value in the URL\'s query; one before it (a host, a path, a whole address) as it is; params are encoded too', () => {
     const r = actionRequest(step({ action_request_url: 'https://api.example/c/{{contact.phone}}?n={{step.notes}}', action_request_params: { p: '{{contact.phone}}' } }), render);
-    expect(r.url).toBe('https://api.example/c/%2B525511110002?n=say%20%22hi%22%20%26%20bye&p=%2B525511110002');
+    expect(r.url).toBe('https://api.example/c/+525511110002?n=say%20%22hi%22%20%26%20bye&p=%2B525511110002');
     expect(actionRequest(step({ action_request_url: '{{step.next}}' }), render).url).toBe('https://x.example/a?b=1');
+    expect(actionRequest(step({ action_request_url: '{{step.next}}&q={{contact.phone}}' }), render).url).toBe('https://x.example/a?b=1&q=+525511110002');
   });
 
-  it('escapes a value inside a JSON body, so that a quote keeps it JSON; other bodies as written', () => {
-    const json = actionRequest(step({ action_request_body: '{"notes": "{{step.notes}}", "phone": "{{contact.phone}}"}' }), render);
-    expect(JSON.parse(json.body)).toEqual({ notes: 'say "hi" & bye', phone: '+525511110002' });
+  it('escapes a value inside a JSON string, so that a quote keeps the body JSON; one outside a string as it is; other bodies as written', () => {
+    const json = actionRequest(step({ action_request_body: '{"notes": "{{step.notes}}", "phone": "{{contact.phone}}", "q": "a \\"{{step.notes}}\\""}' }), render);
+    expect(JSON.parse(json.body)).toEqual({ notes: 'say "hi" & bye', phone: '+525511110002', q: 'a "say "hi" & bye"' });
+    const cart = scopeOfValues({ 'step.cart': '{"items":[1,2]}' });
+    const raw = actionRequest(step({ action_request_body: '{"cart": {{step.cart}}}' }), (text, escape) => renderText(text, cart, escape).text);
+    expect(JSON.parse(raw.body)).toEqual({ cart: { items: [1, 2] } });
     const form = actionRequest(step({ action_request_headers: { 'Content-Type': 'text/plain' }, action_request_body: 'notes: {{step.notes}}' }), render);
     expect(form.body).toBe('notes: say "hi" & bye');
   });

@@ -15,11 +15,26 @@ const ANSWER_LIMIT = 64 * 1024;
 export type ActionRequest = { method: string; url: string; headers: Record<string, string>; body: string };
 export type ActionResult = { status: number | null; body: string; error: string | null; durationMs: number };
 
-// A value in a URL is encoded (a phone's "+" would read as a space, an "&" would start another
-// parameter), unless it starts the URL (a whole address from an earlier answer). A value in a
-// JSON body is escaped as a string's content, so that an answer with a quote keeps the body JSON.
-const inUrl: Escape = (value, at) => (at === 0 ? value : encodeURIComponent(value));
-const inJsonString: Escape = (value) => JSON.stringify(value).slice(1, -1);
+// A value in a URL's query is encoded (a phone's "+" would read as a space, an "&" would start
+// another parameter); one before the "?" (a host, a path, a whole address) is left as it is. A value
+// inside a JSON string is escaped, so that an answer with a quote keeps the body JSON; one outside
+// a string (`"cart": {{step.cart}}`, an earlier answer's JSON) is written as it is.
+const inUrl = (template: string): Escape => {
+  const query = template.indexOf('?');
+  return (value, at) => (query !== -1 && at > query ? encodeURIComponent(value) : value);
+};
+const inJson = (template: string): Escape => (value, at) => (insideString(template, at) ? JSON.stringify(value).slice(1, -1) : value);
+
+/** Whether `at` falls inside a JSON string literal of the template (its quotes counted, escaped ones not). */
+function insideString(template: string, at: number): boolean {
+  let inside = false;
+  for (let i = 0; i < at; i++) {
+    const ch = template[i];
+    if (inside && ch === '\\') i += 1;
+    else if (ch === '"') inside = !inside;
+  }
+  return inside;
+}
 
 /** Whether the body goes as JSON: its Content-Type says so, or none is given and it reads as an object or list. */
 function jsonBody(headers: Record<string, string>, body: string): boolean {
@@ -31,11 +46,11 @@ function jsonBody(headers: Record<string, string>, body: string): boolean {
 export function actionRequest(step: Pick<StepInput, 'action_request_method' | 'action_request_url' | 'action_request_headers' | 'action_request_params' | 'action_request_body'>,
   render: (text: string, escape?: Escape) => string): ActionRequest {
   const params = new URLSearchParams(Object.entries(step.action_request_params).map(([k, v]) => [k, render(v)]));
-  let url = render(step.action_request_url, inUrl);
+  let url = render(step.action_request_url, inUrl(step.action_request_url));
   if ([...params.keys()].length) url += (url.includes('?') ? '&' : '?') + params.toString();
   const headers = Object.fromEntries(Object.entries(step.action_request_headers).map(([k, v]) => [k, render(v)]));
   const body = step.action_request_body;
-  return { method: step.action_request_method, url, headers, body: render(body, jsonBody(headers, body) ? inJsonString : undefined) };
+  return { method: step.action_request_method, url, headers, body: render(body, jsonBody(headers, body) ? inJson(body) : undefined) };
 }
 
 // Postgres text and jsonb cannot hold U+0000: an answer (binary, or JSON with \u0000) is kept without it.
