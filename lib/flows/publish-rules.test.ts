@@ -28,6 +28,9 @@ describe('endless loops', () => {
     expect(endlessLoops(withExit)).toEqual([]);
     const withDelay = [step(0, 'MESSAGE', { next_step_default_idx: 1 }), step(1, 'DELAY', { next_step_default_idx: 0 })];
     expect(endlessLoops(withDelay)).toEqual([]);
+    // A hand-over or a flow start always ends the flow, whatever next it names.
+    const handOver = [step(0, 'TAG', { next_step_default_idx: 1 }), step(1, 'CONVERSATION', { next_step_default_idx: 0 })];
+    expect(endlessLoops(handOver)).toEqual([]);
     expect(publishProblems(outbound, tagLoop).steps[2].non_field_errors).toEqual([expect.stringMatching(/^This step is in a loop with no way out that never waits/)]);
   });
 });

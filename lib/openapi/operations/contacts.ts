@@ -61,7 +61,7 @@ export const contactsDoc: ResourceDoc = {
       method: 'post', path: '/api/contact/bulk', operationId: 'contact_bulk', tags,
       summary: 'Change many contacts at once',
       description: 'One change (`add_tag`, `remove_tag`, `set_attribute`, `delete`, `restore`) to the contacts named by `ids`, '
-        + 'or to every contact the list shows with `filter` (all its pages). Each contact changes as an edit of it would, '
+        + 'or to every contact the list shows with `filter` (all its pages, at most 10,000: more is a 400 on `filter`). Each contact changes as an edit of it would, '
         + 'with its `contact.updated` (or `contact.deleted`) event; one the change would leave as it is is not written.',
       body: {
         schema: contactBulkSchema, name: 'ContactBulkRequest', required: true,
