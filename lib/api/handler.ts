@@ -279,6 +279,13 @@ export function jsonText(body: string, status = 200): Response {
   return new Response(body, { status, headers: { 'content-type': 'application/json' } });
 }
 
+/** A CSV file sent as a download (UTF-8; the stream writes its byte-order mark). */
+export function csvAttachment(body: ReadableStream<Uint8Array>, filename: string): Response {
+  return new Response(body, {
+    headers: { 'Content-Type': 'text/csv; charset=utf-8', 'Content-Disposition': `attachment; filename="${filename}"` },
+  });
+}
+
 export function noContent(): Response {
   return new Response(null, { status: 204 });
 }

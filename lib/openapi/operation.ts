@@ -66,6 +66,15 @@ export type Operation = {
   deprecated?: boolean;
 };
 
+/** A 200 that is a CSV download (csvAttachment in lib/api/handler.ts): `what` it holds, an example, the file's name. */
+export function csvDownload(what: string, example: string, filename: string): ResponseSpec {
+  return {
+    description: `CSV (UTF-8 with a byte-order mark), sent as an attachment: ${what}`,
+    content: { 'text/csv': { schema: { type: 'string' }, example } },
+    headers: { 'Content-Disposition': { description: `\`attachment; filename="${filename}"\``, schema: { type: 'string' } } },
+  };
+}
+
 export type TagDoc = { name: string; description: string };
 
 export type ResourceDoc = { tags: TagDoc[]; operations: Operation[] };

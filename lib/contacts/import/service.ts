@@ -15,11 +15,13 @@ type Cursor = { line: number; id: number };
 
 const REJECTED_PAGE = 1000;
 
+/** The columns of an upload its serializer reads (ImportRowDb). */
+const IMPORT_COLUMNS = sql`id, status, byte_size, processed_bytes, total_rows, created_count, updated_count, rejected_count, error,
+  created_on, started_on, finished_on`;
+
 async function findImport(db: Db, accountId: number, id: string): Promise<ImportRowDb & { columns: string[] | null }> {
   const [row] = await execRows<ImportRowDb & { columns: string[] | null }>(db, sql`
-    select id, status, byte_size, processed_bytes, total_rows, created_count, updated_count, rejected_count, error,
-      created_on, started_on, finished_on, columns
-    from contact_imports where id = ${id} and account_id = ${accountId}`);
+    select ${IMPORT_COLUMNS}, columns from contact_imports where id = ${id} and account_id = ${accountId}`);
   if (!row) throw new NotFoundError();
   return row;
 }
@@ -35,9 +37,7 @@ export async function listContactImports(db: Db, accountId: number, url: URL, pa
   const mine = sql`account_id = ${accountId} and not (status = 'PENDING' and byte_size = 0)`;
   const [rows, [{ count }]] = await Promise.all([
     execRows<ImportRowDb>(db, sql`
-      select id, status, byte_size, processed_bytes, total_rows, created_count, updated_count, rejected_count, error,
-        created_on, started_on, finished_on
-      from contact_imports where ${mine} order by created_on desc, id desc ${pageLimit(page)}`),
+      select ${IMPORT_COLUMNS} from contact_imports where ${mine} order by created_on desc, id desc ${pageLimit(page)}`),
     execRows<{ count: number }>(db, sql`select count(*)::int as count from contact_imports where ${mine}`),
   ]);
   return pageEnvelope(url, page, Number(count), rows.map(serializeImportSummary));

@@ -1,7 +1,7 @@
 import { broadcastCreateSchema, broadcastListQuery, recipientListQuery } from '@/lib/broadcasts/validation';
 import { Broadcast, BroadcastRecipient } from '../schemas/broadcasts';
 import { paginated } from '../schemas/common';
-import type { Operation, PathParam, ResourceDoc } from '../operation';
+import { csvDownload, type Operation, type PathParam, type ResourceDoc } from '../operation';
 
 const broadcastId: Record<string, PathParam> = { id: { kind: 'int', description: 'Broadcast id.' } };
 const tags = ['Broadcasts'];
@@ -68,10 +68,9 @@ export const broadcastsDoc: ResourceDoc = {
       method: 'get', path: '/api/broadcast/{id}/recipients/export', operationId: 'broadcast_recipients_export', tags, params: broadcastId,
       summary: 'Export a broadcast\'s recipients as CSV',
       responses: {
-        200: {
-          description: 'CSV (UTF-8 with a byte-order mark), sent as an attachment: one row per recipient, its variables last.',
-          content: { 'text/csv': { schema: { type: 'string' }, example: 'phone,canonical_phone,status,reason,contact,message,sent_on,delivered_on,read_on,answered_on,failed_on,variable_1\r\n' } },
-        },
+        200: csvDownload('one row per recipient, its variables last.',
+          'phone,canonical_phone,status,reason,contact,message,sent_on,delivered_on,read_on,answered_on,failed_on,variable_1\r\n',
+          'broadcast-<id>-recipients.csv'),
       },
     },
     control('pause', 'Pause a broadcast', 'Stops sending (messages already under way finish). A paused broadcast can be resumed or canceled.'),

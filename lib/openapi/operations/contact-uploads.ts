@@ -2,7 +2,7 @@ import { REJECTED_IN_DETAIL, uploadDetailQuery } from '@/lib/contacts/import/val
 import { UPLOAD_LIMIT } from '@/lib/contacts/import/upload';
 import { paginated } from '../schemas/common';
 import { ContactUpload, ContactUploadCreated, ContactUploadSummary } from '../schemas/contacts';
-import type { PathParam, ResourceDoc } from '../operation';
+import { csvDownload, type PathParam, type ResourceDoc } from '../operation';
 
 const uploadId: Record<string, PathParam> = {
   upload_group_id: { kind: 'uuid', description: 'The `upload_group_id` returned by the upload.' },
@@ -58,18 +58,8 @@ export const contactUploadsDoc: ResourceDoc = {
       description: 'Every rejected row as a CSV download: columns `line`, `reason`, then the row\'s own columns.',
       params: uploadId,
       responses: {
-        200: {
-          description: 'CSV (UTF-8 with a byte-order mark), sent as an attachment.',
-          content: {
-            'text/csv': {
-              schema: { type: 'string' },
-              example: 'line,reason,phone,first_name\n3,"""12ab"" is not a valid phone number.",12ab,Luis\n',
-            },
-          },
-          headers: {
-            'Content-Disposition': { description: '`attachment; filename="rejected-<upload_group_id>.csv"`', schema: { type: 'string' } },
-          },
-        },
+        200: csvDownload('one row per rejected row, in file order.',
+          'line,reason,phone,first_name\n3,"""12ab"" is not a valid phone number.",12ab,Luis\n', 'rejected-<upload_group_id>.csv'),
       },
     },
   ],

@@ -1,7 +1,7 @@
 import { contactBulkSchema, contactListQuery, contactPatchSchema, contactReplaceSchema, contactUpsertSchema } from '@/lib/contacts/validation';
 import { paginated } from '../schemas/common';
 import { Contact, ContactBulkResult } from '../schemas/contacts';
-import type { PathParam, ResourceDoc } from '../operation';
+import { csvDownload, type PathParam, type ResourceDoc } from '../operation';
 
 const contactId: Record<string, PathParam> = { id: { kind: 'uuid', description: 'Contact id.' } };
 const tags = ['Contacts'];
@@ -43,18 +43,9 @@ export const contactsDoc: ResourceDoc = {
         is_deleted: 'As in the list.',
       },
       responses: {
-        200: {
-          description: 'CSV (UTF-8 with a byte-order mark), sent as an attachment.',
-          content: {
-            'text/csv': {
-              schema: { type: 'string' },
-              example: 'phone,first_name,last_name,email,external_id,external_url,source,tags,plan\r\n+525512345678,Ana,López,ana@example.com,,,import,vip; lead,gold\r\n',
-            },
-          },
-          headers: {
-            'Content-Disposition': { description: '`attachment; filename="contacts-<date>.csv"`', schema: { type: 'string' } },
-          },
-        },
+        200: csvDownload('one row per contact, newest first.',
+          'phone,first_name,last_name,email,external_id,external_url,source,tags,plan\r\n+525512345678,Ana,López,ana@example.com,,,import,vip; lead,gold\r\n',
+          'contacts-<date>.csv'),
       },
     },
     {
