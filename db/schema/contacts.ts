@@ -23,6 +23,8 @@ export const contacts = pgTable('contacts', {
   isDeleted: boolean('is_deleted').notNull().default(false),
   source: varchar('source', { length: 50 }).notNull().default('website'),
   phoneStatus: phoneStatus('phone_status').notNull().default('UNKNOWN'),
+  // When the contact asked for no more marketing messages (a keyword, or set by a member); null: not opted out.
+  optedOutOn: timestamp('opted_out_on', { withTimezone: true }),
   contactImportId: uuid('contact_import'),
   lastConversationId: uuid('last_conversation'),
   createdById: integer('created_by').references(() => users.id, { onDelete: 'set null' }),

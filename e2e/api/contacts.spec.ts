@@ -6,7 +6,7 @@ import { ISO, NOT_FOUND, NOT_PROVIDED, UUID, newAccount, uniquePhone, type TestA
 
 const CONTACT_KEYS = [
   'canonical_phone', 'contact_import', 'created_by', 'created_on', 'default_assignees', 'email', 'external_id',
-  'external_url', 'first_name', 'id', 'is_deleted', 'last_conversation', 'last_name', 'last_updated_on', 'meta', 'notes',
+  'external_url', 'first_name', 'id', 'is_deleted', 'last_conversation', 'last_name', 'last_updated_on', 'meta', 'notes', 'opted_out', 'opted_out_on',
   'phone', 'phone_status', 'source', 'tags',
 ];
 
@@ -35,7 +35,7 @@ test.describe('POST /api/contact', () => {
       phone, canonical_phone: phone, first_name: 'José', last_name: 'Núñez', email: 'jose@example.mx',
       external_url: 'https://crm.example.com/1', external_id: 'crm-1', is_deleted: false, source: 'website',
       meta: { plan: 'pro', ltv: '12.5', vip: 'true' }, created_by: acme.admin.id, last_conversation: null,
-      phone_status: 'UNKNOWN', contact_import: null,
+      phone_status: 'UNKNOWN', contact_import: null, opted_out: false, opted_out_on: null,
     });
     expect(c.id).toMatch(UUID);
     expect(c.created_on).toMatch(ISO);

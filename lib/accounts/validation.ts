@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { getCountries } from 'libphonenumber-js';
 import { boolish, integer, pkInt } from '@/lib/validation/fields';
+import { keywordList } from '@/lib/opt-out/keywords';
 import { isTimeZone } from './time-zones';
 
 const countries = new Set<string>(getCountries());
@@ -56,6 +57,10 @@ export const accountPatchSchema = z.object({
   has_working_hours: boolish,
   working_hours: workingHoursSchema,
   after_hours_response: z.string().max(4096),
+  opt_out_keywords: keywordList.meta({ description: 'A message that is exactly one of these words (any case, accents and punctuation around it aside) opts its contact out of marketing messages. A list, or one text with commas between the words.' }),
+  opt_in_keywords: keywordList.meta({ description: 'The same, to opt back in.' }),
+  opt_out_response: z.string().max(4096).meta({ description: 'Sent to a contact who has just opted out; empty sends nothing.' }),
+  opt_in_response: z.string().max(4096).meta({ description: 'Sent to a contact who has just opted back in; empty sends nothing.' }),
   inbox_add_name_before_message: boolish,
   should_autoclose_conversations: boolish,
   autoclose_conversations_after: formNull(integer({ min: 1, max: 32767 })),
@@ -63,5 +68,8 @@ export const accountPatchSchema = z.object({
   agents_can_see_all_conversations: boolish,
   default_team: formNull(pkInt)
     .meta({ description: 'Team that new inbound conversations go to when the contact has no default assignees.' }),
-}).partial();
+}).partial().superRefine((p, ctx) => {
+  const both = (p.opt_out_keywords ?? []).filter((w) => p.opt_in_keywords?.includes(w));
+  if (both.length) ctx.addIssue({ code: 'custom', path: ['opt_in_keywords'], message: `"${both[0]}" cannot both opt out and opt in.` });
+});
 export type AccountPatch = z.output<typeof accountPatchSchema>;

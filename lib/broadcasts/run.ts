@@ -11,6 +11,7 @@ import { findTemplate } from '@/lib/templates/service';
 import { renderTemplate, variableCount, wireTemplate } from '@/lib/templates/variables';
 import { recipientsSkipped } from './progress';
 import type { BroadcastRecord } from './serializer';
+import { isMarketing, OPTED_OUT } from '@/lib/opt-out/marketing';
 
 // The broadcast runner: at `start_on` a PENDING broadcast becomes RUNNING (or FAILED when its
 // template or channel is no longer usable), then each run takes the next chunk of recipients
@@ -76,9 +77,12 @@ async function cannotSend(tx: Executor, b: BroadcastRecord) {
  * (deleting it is how a business stops writing to someone), one in a flow or with an agent unless
  * the broadcast has priority.
  */
-async function busyContacts(tx: Executor, accountId: number, phones: string[], priority: boolean): Promise<Map<string, { reason: string; contactId: string }>> {
-  const rows = await execRows<{ id: string; canonical_phone: string; is_deleted: boolean; in_flow: boolean; with_agent: boolean }>(tx, sql`
+async function busyContacts(
+  tx: Executor, accountId: number, phones: string[], priority: boolean, marketing: boolean,
+): Promise<Map<string, { reason: string; contactId: string }>> {
+  const rows = await execRows<{ id: string; canonical_phone: string; is_deleted: boolean; opted_out: boolean; in_flow: boolean; with_agent: boolean }>(tx, sql`
     select c.id, c.canonical_phone, (select d.is_deleted from contacts d where d.id = c.id) as is_deleted,
+      (select d.opted_out_on is not null from contacts d where d.id = c.id) as opted_out,
       exists (select 1 from flow_execution_contacts f where f.contact_id = c.id and f.is_active
         and f.status::text <> 'READY') as in_flow,
       exists (select 1 from conversations v where v.contact_id = c.id and v.status in ('NEW', 'IN_PROGRESS')) as with_agent
@@ -86,6 +90,7 @@ async function busyContacts(tx: Executor, accountId: number, phones: string[], p
   const out = new Map<string, { reason: string; contactId: string }>();
   for (const r of rows) {
     if (r.is_deleted) out.set(r.canonical_phone, { reason: DELETED, contactId: r.id });
+    else if (marketing && r.opted_out) out.set(r.canonical_phone, { reason: OPTED_OUT, contactId: r.id });
     else if (priority) continue;
     else if (r.in_flow) out.set(r.canonical_phone, { reason: IN_FLOW, contactId: r.id });
     else if (r.with_agent) out.set(r.canonical_phone, { reason: WITH_AGENT, contactId: r.id });
@@ -138,7 +143,7 @@ async function runOnce(broadcastId: number): Promise<void> {
       if (b.pending === 0) await finish(tx, b, 'COMPLETED');
       return;
     }
-    const busy = await busyContacts(tx, b.accountId, chunk.map((r) => r.canonicalPhone), b.hasPriority);
+    const busy = await busyContacts(tx, b.accountId, chunk.map((r) => r.canonicalPhone), b.hasPriority, isMarketing(usable.found.template));
     const passed = chunk.filter((r) => busy.has(r.canonicalPhone));
     await recipientsSkipped(tx, passed.map((r) => ({ recipientId: r.id, reason: busy.get(r.canonicalPhone)!.reason })));
     // Passed over, they still link to the contact they name.

@@ -19,7 +19,7 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
   const limit = pageLimit(page);
   const term = filters.search ? searchTerm(filters.search, await accountCountry(db, accountId)) : '';
   const deleted = filters.is_deleted ?? false;
-  if (!term && !filters.tag && !deleted) {
+  if (!term && !filters.tag && !deleted && filters.opted_out === undefined) {
     // Unfiltered: the page and the account's maintained counter in one round trip.
     const { json, count } = await selectContactPage(db, accountId, sql`not c.is_deleted`, { order, limit, count: contactCountSql(accountId) });
     return pageEnvelopeJson(url, page, count ?? await contactCount(db, accountId), json);
@@ -29,7 +29,7 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
   // reads most of the account when the matches are few. A search reads the narrow search rows
   // (contact_search) through their trigram index rather than the contacts themselves; a term too
   // short for a trigram has no index to use, and is checked on the account's own contacts.
-  const tagged = (id: SQL) => (filters.tag ? sql`and ${taggedWith(accountId, filters.tag, id)}` : sql``);
+  const tagged = (id: SQL) => sql`${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, id)}` : sql``} ${optedOut(filters, id)}`;
   const matching = term.length >= TRIGRAM_MIN_LENGTH
     ? sql`select s.contact_id as id, s.created_on from contact_search s where s.account_id = ${accountId} and s.is_deleted = ${deleted}
         and s.search_text like ${containsPattern(term)} ${tagged(sql`s.contact_id`)}`
@@ -52,7 +52,13 @@ export async function contactFilterSql(db: Db, accountId: number, filters: Conta
   const term = filters.search ? searchTerm(filters.search, await accountCountry(db, accountId)) : '';
   return sql`c.account_id = ${accountId} and c.is_deleted = ${filters.is_deleted ?? false}
     ${term ? sql`and c.search_text like ${containsPattern(term)}` : sql``}
-    ${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, sql`c.id`)}` : sql``}`;
+    ${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, sql`c.id`)}` : sql``} ${optedOut(filters, sql`c.id`)}`;
+}
+
+/** The `opted_out` filter on the contact `id`, or nothing without it. */
+function optedOut(filters: ContactFilters, id: SQL): SQL {
+  if (filters.opted_out === undefined) return sql``;
+  return sql`and exists (select 1 from contacts o where o.id = ${id} and o.opted_out_on is ${filters.opted_out ? sql`not null` : sql`null`})`;
 }
 
 /** The contact `id` has a tag of this name (case-insensitive). */

@@ -11,7 +11,7 @@ import { assigneeRecord, contactRecord, noteRecord, tagRecord, type SerializedCo
 const CONTACT_COLUMNS = sql`
   c.id, c.phone, c.canonical_phone, c.first_name, c.last_name, c.email, c.meta, c.external_url, c.external_id,
   c.is_deleted, c.source, c.phone_status, c.contact_import, c.last_conversation, c.created_by, c.created_on,
-  c.last_updated_on`;
+  c.last_updated_on, c.opted_out_on`;
 
 const AGGREGATES = sql`
   page_notes as (

@@ -29,7 +29,7 @@ afterAll(async () => {
 const WIRE_ORDER = [
   'id', 'phone', 'canonical_phone', 'first_name', 'last_name', 'email', 'meta', 'external_url', 'external_id', 'is_deleted',
   'source', 'created_on', 'last_updated_on', 'created_by', 'notes', 'tags', 'last_conversation', 'default_assignees',
-  'phone_status', 'contact_import',
+  'phone_status', 'contact_import', 'opted_out', 'opted_out_on',
 ];
 
 async function page(db: Awaited<ReturnType<typeof getDb>>, accountId: number) {
@@ -78,7 +78,7 @@ describe('contact serializer', () => {
       default_assignees: [admin, agent].sort((a, b) => a.id - b.id).map((u) => ({
         ...u, profile_image: null, account: actor.accountId, date_joined: expect.any(String),
       })),
-      phone_status: stored.phoneStatus, contact_import: null,
+      phone_status: stored.phoneStatus, contact_import: null, opted_out: false, opted_out_on: null,
     });
     expect(detail.notes.map((n) => n.id)).toEqual([notes[0].id, 2_100_000_001, 2_100_000_002]);
     expect(detail.tags.map((t) => t.name)).toEqual(['alpha', 'vip']);
@@ -119,9 +119,13 @@ describe('contact serializer', () => {
     expect(Object.keys(bare)).toEqual(WIRE_ORDER);
     expect(bare).toMatchObject({
       first_name: null, last_name: null, email: null, meta: {}, external_url: null, external_id: null, created_by: null,
-      notes: [], tags: [], default_assignees: [], last_conversation: null, contact_import: null,
+      notes: [], tags: [], default_assignees: [], last_conversation: null, contact_import: null, opted_out: false, opted_out_on: null,
     });
     expect(bare.created_on).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expectShape(Contact, bare);
+    await db.update(contacts).set({ optedOutOn: sql`'2026-11-22 01:57:14.123+05:30'::timestamptz` }).where(eq(contacts.id, bare.id));
+    const { results: [optedOut] } = await page(db, seeded.account_id);
+    expect(optedOut).toMatchObject({ opted_out: true, opted_out_on: '2026-11-21T20:27:14.123Z' });
+    expectShape(Contact, optedOut);
   });
 });

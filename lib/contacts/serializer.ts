@@ -41,4 +41,5 @@ export const contactRecord = sql`(select r from (select
   c.external_url, c.external_id, c.is_deleted, c.source,
   ${isoSql(sql`c.created_on`)} as created_on, ${isoSql(sql`c.last_updated_on`)} as last_updated_on, c.created_by,
   coalesce(n.notes, '[]'::json) as notes, coalesce(t.tags, '[]'::json) as tags, c.last_conversation,
-  coalesce(a.default_assignees, '[]'::json) as default_assignees, c.phone_status, c.contact_import) r)`;
+  coalesce(a.default_assignees, '[]'::json) as default_assignees, c.phone_status, c.contact_import,
+  c.opted_out_on is not null as opted_out, ${isoSql(sql`c.opted_out_on`)} as opted_out_on) r)`;

@@ -40,6 +40,9 @@ function scalars(input: Input, replace: boolean): ScalarFields {
     externalId: pick(input.external_id, null),
     isDeleted: pick(input.is_deleted, false),
     source: input.source,
+    // Never cleared by leaving it out (a replacement included): writing to a contact who said STOP
+    // again takes saying so.
+    optedOutOn: input.opted_out === undefined ? undefined : input.opted_out ? new Date() : null,
   };
   return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as ScalarFields;
 }

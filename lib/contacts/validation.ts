@@ -53,6 +53,8 @@ function contactFields(phoneField: typeof phone) {
       webUrl(200).nullable()).optional(),
     external_id: nullableText(255).optional(),
     is_deleted: boolish.optional(),
+    opted_out: boolish.optional().meta({ description: 'Whether the contact opted out of marketing messages (docs/opt-out.md). '
+      + 'Left out, it is unchanged, also by a replacement.' }),
     source: z.string().trim().min(1).max(50).optional(),
     notes: notesSchema.optional(),
     tags: contactTagList.optional(),
@@ -110,9 +112,10 @@ export const contactListQuery = z.object({
   search: z.string().max(200).optional(),
   tag: z.string().max(100).optional(),
   is_deleted: boolish.default(false),
+  opted_out: boolish.optional().meta({ description: 'Only the contacts who opted out of marketing messages (true), or only the others (false).' }),
 });
 
-export type ContactFilters = { search?: string; tag?: string; is_deleted?: boolean };
+export type ContactFilters = { search?: string; tag?: string; is_deleted?: boolean; opted_out?: boolean };
 
 export const BULK_ACTIONS = ['add_tag', 'remove_tag', 'set_attribute', 'delete', 'restore'] as const;
 export const BULK_IDS_MAX = 1000;

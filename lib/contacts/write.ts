@@ -19,7 +19,8 @@ import { META_MAX_KEYS } from './validation';
 export type ContactRecord = typeof contacts.$inferSelect;
 
 export type ScalarFields = Partial<Pick<ContactRecord,
-  'phone' | 'canonicalPhone' | 'firstName' | 'lastName' | 'email' | 'externalUrl' | 'externalId' | 'isDeleted' | 'source'>>;
+  'phone' | 'canonicalPhone' | 'firstName' | 'lastName' | 'email' | 'externalUrl' | 'externalId' | 'isDeleted' | 'source'
+  | 'optedOutOn'>>;
 
 export type Change = {
   fields: ScalarFields;
@@ -79,6 +80,8 @@ const overflowOf = (importId: string | null | undefined) => (importId ? 'drop' a
 /** An existing contact as the change leaves it (fields, merged meta), with its new search key. */
 export function changedContact(existing: ContactRecord, change: Change, overflow: 'refuse' | 'drop' = 'refuse'): ContactRecord {
   const next = { ...existing, ...change.fields, meta: mergeMeta(existing.meta, change.meta, overflow) };
+  // Opting out again keeps the date the contact first did.
+  if (change.fields.optedOutOn && existing.optedOutOn) next.optedOutOn = existing.optedOutOn;
   return { ...next, searchText: contactSearchText(next) };
 }
 
@@ -113,13 +116,13 @@ export async function updateContacts(tx: Executor, updates: ContactUpdate[], eve
   const rows = next.map((c, i) => ({
     id: c.id, aid: c.accountId, phone: c.phone, cp: c.canonicalPhone, fn: c.firstName, ln: c.lastName, em: c.email,
     url: c.externalUrl, eid: c.externalId, src: c.source, del: c.isDeleted, meta: c.meta, st: c.searchText,
-    imp: updates[i].importId ?? null,
+    imp: updates[i].importId ?? null, oo: c.optedOutOn?.toISOString() ?? null,
   }));
   await tx.execute(sql`update contacts c set phone = x.phone, canonical_phone = x.cp, first_name = x.fn, last_name = x.ln,
       email = x.em, external_url = x.url, external_id = x.eid, source = x.src, is_deleted = x.del, meta = x.meta,
-      search_text = x.st, contact_import = coalesce(x.imp, c.contact_import), last_updated_on = now()
+      search_text = x.st, contact_import = coalesce(x.imp, c.contact_import), opted_out_on = x.oo, last_updated_on = now()
     from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, aid int, phone text, cp text, fn text, ln text,
-      em text, url text, eid text, src text, del boolean, meta jsonb, st text, imp uuid)
+      em text, url text, eid text, src text, del boolean, meta jsonb, st text, imp uuid, oo timestamptz)
     where c.id = x.id and c.account_id = x.aid`);
   await writeRelations(tx, updates.map((u) => ({ actor: u.actor, contactId: u.existing.id, change: u.change })));
   updates.forEach((u, i) => {
@@ -139,6 +142,7 @@ function newContactRow(c: NewContact) {
     firstName: f.firstName ?? null, lastName: f.lastName ?? null, email: f.email ?? null, externalUrl: f.externalUrl ?? null,
     externalId: f.externalId ?? null, isDeleted: f.isDeleted ?? false, source: f.source ?? 'website',
     meta: mergeMeta({}, c.change.meta, overflowOf(c.importId)), contactImportId: c.importId ?? null,
+    optedOutOn: f.optedOutOn ?? null,
   };
   return { ...row, searchText: contactSearchText(row) };
 }

@@ -6,6 +6,7 @@ import { contactsAnswered } from '@/lib/broadcasts/progress';
 import { countedTransaction } from '@/lib/contacts/counter';
 import { upsertContacts } from '@/lib/contacts/upsert';
 import { replyAfterHours } from '@/lib/conversations/after-hours';
+import { applyOptOutKeywords } from '@/lib/opt-out/inbound';
 import { assignNewConversations } from '@/lib/conversations/assign-new';
 import { recordConversationEvents, type ConversationEvent } from '@/lib/conversations/events';
 import { openConversations, touchConversations } from '@/lib/conversations/open';
@@ -122,18 +123,22 @@ async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typ
       conversationId: opened[i].conversation.id, at: item.at,
       status: opened[i].conversation.status === 'CREATED' ? 'NEW' as const : undefined,
     })));
-    await replyAfterHours(tx, fresh.map((item, i) => ({
+    const arrivals = fresh.map((item, i) => ({
       accountId: item.channel.accountId, channel: item.channel, conversation: opened[i].conversation,
       contact: { id: contacts[i].id, canonicalPhone: item.canonicalPhone }, at: item.at,
-    })));
+      body: item.fields.msgType === 'text' ? item.fields.body : null,
+    }));
+    // STOP and its kin are answered by their own confirmation, and are no flow's answer or trigger.
+    const keywords = await applyOptOutKeywords(tx, arrivals);
+    await replyAfterHours(tx, arrivals.filter((_, i) => !keywords.has(i)));
     // A reply after a broadcast's message counts as its answer.
     await contactsAnswered(tx, fresh.map((item, i) => ({ contactId: contacts[i].id, at: item.at })));
     // A contact in a flow: the flow reads the message; else an INBOUND flow may start.
-    await flowsSeeInbound(tx, fresh.map((item, i) => ({
+    await flowsSeeInbound(tx, fresh.flatMap((item, i) => (keywords.has(i) ? [] : [{
       accountId: item.channel.accountId, contactId: contacts[i].id, conversationId: opened[i].conversation.id,
       conversationStatus: opened[i].conversation.status, conversationCreated: opened[i].created,
       msgType: item.fields.msgType, body: item.fields.body,
-    })));
+    }])));
     const idOf = new Map(inserted.map((m) => [messageKey(m.channel_id, m.provider_id), m.id]));
     const ids = fresh.map((item) => idOf.get(messageKey(item.channel.id, item.providerId))!);
     // Webhook events: the conversation opened (or moved from CREATED to NEW), then the message.

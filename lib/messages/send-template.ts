@@ -10,6 +10,7 @@ import type { TemplateSend } from '@/lib/templates/validation';
 import { renderTemplate, sendProblem, variableCountProblem, wireTemplate } from '@/lib/templates/variables';
 import { queueTemplateSends, type QueuedSend, type TemplateSendRequest } from './template-sends';
 import { channelUnusable } from '@/lib/channels/usable';
+import { isMarketing, optedOutOn } from '@/lib/opt-out/marketing';
 
 // The send API: only approved templates send (any other status, or an unknown id, is a 404); the
 // phone is canonicalised and its contact used as it is (an unknown number becomes a new contact);
@@ -30,6 +31,10 @@ export async function sendTemplateMessage(db: Db, member: Member, templateId: st
   if (off) throw ValidationError.nonField(`The template's channel ${off}: nothing can be sent through it.`);
   const canonical = canonicalizePhone(input.phone, await accountCountry(db, member.accountId));
   if (!canonical.ok) throw ValidationError.field('phone', 'Enter a valid phone number.');
+  if (isMarketing(template)) {
+    const since = await optedOutOn(db, member.accountId, canonical.e164);
+    if (since) throw ValidationError.field('phone', `The contact opted out of marketing messages on ${since.toISOString()}: a MARKETING template is not sent to them.`);
+  }
   const request: TemplateSendRequest = {
     actor: { accountId: member.accountId, userId: member.userId }, channel, templateId: template.id,
     phone: input.phone, canonicalPhone: canonical.e164, variables: input.variables,

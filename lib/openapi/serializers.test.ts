@@ -43,6 +43,7 @@ const contact: SerializedContact = {
   external_id: 'crm-1', is_deleted: false, source: 'website', created_on: when.toISOString(), last_updated_on: when.toISOString(),
   created_by: 7, notes: [{ id: 1, notes: 'Prefers mornings', contact: '0b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', created_on: when.toISOString(), created_by: shortUser }],
   tags: [{ id: 2, name: 'vip' }], last_conversation: null, default_assignees: [{ ...shortUser, profile_image: 'https://example.com/a.png', account: 3, date_joined: when.toISOString() }], phone_status: 'UNKNOWN', contact_import: null,
+  opted_out: false, opted_out_on: null,
 };
 
 const apiKeyRow = {
@@ -54,7 +55,7 @@ const apiKeyRow = {
 
 const accountRow = {
   id: 3, name: 'Acme', status: 'NEW', defaultTimezone: 'UTC', country: 'MX', hasWorkingHours: false,
-  workingHours: [{ day: 1, is_open: true, open_at: '09:00', close_at: '17:00' }], afterHoursResponse: '',
+  workingHours: [{ day: 1, is_open: true, open_at: '09:00', close_at: '17:00' }], afterHoursResponse: '', optOutKeywords: ['STOP'], optInKeywords: ['START'], optOutResponse: 'Bye', optInResponse: '',
   timerAfterHoursResponse: null, inboxAddNameBeforeMessage: false, measureCsat: false, measureCsatData: {},
   shouldAutocloseConversations: false, autocloseConversationsAfter: null, autocloseMeasureCsat: null,
   archiveConversationsWhenClosed: false, agentsCanSeeAllConversations: true, sandboxNumber: null, generatedCode: null,

@@ -18,7 +18,7 @@ export function sampleContact(type: WebhookEventType, at: string): SerializedCon
     id: SAMPLE_ID, phone: '+52 55 1234 5678', canonical_phone: '+525512345678', first_name: 'Test', last_name: 'Contact',
     email: 'test@example.com', meta: { sample: 'true' }, external_url: null, external_id: null, is_deleted: type === 'contact.deleted',
     source: 'website', created_on: at, last_updated_on: at, created_by: null, notes: [], tags: [],
-    last_conversation: null, default_assignees: [], phone_status: 'UNKNOWN', contact_import: null,
+    last_conversation: null, default_assignees: [], phone_status: 'UNKNOWN', contact_import: null, opted_out: false, opted_out_on: null,
   };
 }
 

@@ -20,6 +20,7 @@ import { logStep, takeReply, updateLastStep, type State } from './state';
 import { ENDLESS_TRIGGER_REASON, MAX_FLOWS_WITHOUT_WAIT, TRIGGER_TARGET_GONE } from './trigger-chain';
 import { delayEnd, waitEnd, type AccountClock } from './time';
 import { noOptionsReason, optionsFromVariable, withOptions, type VariableOption } from './variable-options';
+import { isMarketing, OPTED_OUT } from '@/lib/opt-out/marketing';
 
 /** Beyond the request's own time limit, how long an ACTION waits for its job before it counts as lost. */
 const ACTION_GRACE_MS = 60_000;
@@ -77,6 +78,10 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
         const error = 'The template is missing, not approved, or its channel is switched off.';
         logStep(s, step.id, { status: 'FAILED', error });
         return { kind: 'end', status: 'FAILED', reason: error };
+      }
+      if (isMarketing(found.template) && ctx.contact.opted_out) {
+        logStep(s, step.id, { status: 'FAILED', error: OPTED_OUT });
+        return { kind: 'end', status: 'FAILED', reason: OPTED_OUT };
       }
       const variables = step.template_variables.map((v) => render(ctx, s, v, missing));
       // The template may have changed since the flow was published: no placeholder goes out unfilled.

@@ -38,6 +38,8 @@ export const Contact = named('Contact', z.object({
   default_assignees: z.array(AssignedUser),
   phone_status: z.enum(phoneStatuses),
   contact_import: uuid().nullable().meta({ description: '`upload_group_id` of the last CSV upload that created or updated the contact (a flow run for that upload takes it).' }),
+  opted_out: z.boolean().meta({ description: 'The contact opted out of marketing messages: MARKETING templates are not sent to them (docs/opt-out.md).' }),
+  opted_out_on: dateTime().nullable().meta({ description: 'When they opted out (a keyword such as STOP, or a member); null when they have not.' }),
 }));
 
 export const ContactUploadCreated = named('ContactUploadCreated', z.object({

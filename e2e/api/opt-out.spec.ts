@@ -1,0 +1,161 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { ISO, newAccount, sendWelcome, uniquePhone, type TestAccount } from './factories';
+
+// Opting out of marketing messages: STOP and its kin from the contact (and START back), the
+// account's words and confirmations, a member's own change, and every sender keeping the rule: the
+// send API refuses a MARKETING template, a broadcast skips the contact, a flow lets them go.
+
+type Json = Record<string, any>;
+let acme: TestAccount;
+
+test.beforeAll(async ({ request }) => {
+  acme = await newAccount(request);
+});
+
+const OUT_TEXT = 'You will receive no more marketing messages from us. Reply START to receive them again.';
+const IN_TEXT = 'You will receive our marketing messages again. Reply STOP to stop them.';
+
+async function write(request: APIRequestContext, account: TestAccount, phone: string, text: string) {
+  const res = await request.post('/api/channels/sandbox/inbound', { headers: account.admin.headers, data: { phone, type: 'text', text } });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+async function contactOf(request: APIRequestContext, account: TestAccount, phone: string): Promise<Json> {
+  const list = await (await request.get(`/api/contact?search=${encodeURIComponent(phone)}`, { headers: account.admin.headers })).json();
+  expect(list.results).toHaveLength(1);
+  return list.results[0];
+}
+
+async function sentTo(request: APIRequestContext, account: TestAccount, phone: string): Promise<string[]> {
+  const res = await request.get(`/api/channels/sandbox/messages?phone=${encodeURIComponent(phone)}`, { headers: account.admin.headers });
+  return ((await res.json()).results as Json[]).filter((m) => m.direction === 'OUTBOUND').map((m) => m.body);
+}
+
+async function marketingTemplate(request: APIRequestContext, account: TestAccount): Promise<Json> {
+  const sandbox = (await (await request.get('/api/channels', { headers: account.admin.headers })).json()).results.find((c: Json) => c.is_sandbox);
+  const made = await request.post('/api/channels/chat/template', {
+    headers: account.admin.headers,
+    data: { channel: sandbox.id, name: `sale_${Date.now()}`, language: 'en', category: 'MARKETING', components: [{ type: 'BODY', text: 'Our sale starts today.' }] },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  return made.json();
+}
+
+test('STOP opts the contact out with one confirmation; a sentence holding "stop" is a reply; START opts back in', async ({ request }) => {
+  const phone = uniquePhone();
+  await write(request, acme, phone, 'Hola');
+  expect(await contactOf(request, acme, phone)).toMatchObject({ opted_out: false, opted_out_on: null });
+
+  await write(request, acme, phone, '  ¡Stop! ');
+  const out = await contactOf(request, acme, phone);
+  expect(out).toMatchObject({ opted_out: true, opted_out_on: expect.stringMatching(ISO) });
+  await expect.poll(() => sentTo(request, acme, phone)).toEqual([OUT_TEXT]);
+
+  // Said again, or inside a sentence, nothing changes and nothing more is sent.
+  await write(request, acme, phone, 'STOP');
+  await write(request, acme, phone, 'please stop sending me the wrong size');
+  expect((await contactOf(request, acme, phone)).opted_out_on).toBe(out.opted_out_on);
+
+  const listed = async (value: boolean) => (await (await request.get(`/api/contact?opted_out=${value}&search=${encodeURIComponent(phone)}`, { headers: acme.admin.headers })).json()).count;
+  expect(await listed(true)).toBe(1);
+  expect(await listed(false)).toBe(0);
+
+  await write(request, acme, phone, 'start');
+  expect(await contactOf(request, acme, phone)).toMatchObject({ opted_out: false, opted_out_on: null });
+  await expect.poll(() => sentTo(request, acme, phone)).toEqual([OUT_TEXT, IN_TEXT]);
+  // The keywords stay in the conversation, for the agents to see.
+  const conversation = (await contactOf(request, acme, phone)).last_conversation;
+  const thread = await (await request.get(`/api/inbox/conversation/${conversation}/messages`, { headers: acme.admin.headers })).json();
+  expect(thread.results.filter((m: Json) => m.direction === 'INBOUND').map((m: Json) => m.body)).toEqual(['Hola', '¡Stop!', 'STOP', 'please stop sending me the wrong size', 'start']);
+});
+
+test("the account's own words and confirmations; a word cannot both opt out and opt in", async ({ request }) => {
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  const both = await request.patch('/api/account', { headers: h, data: { opt_out_keywords: ['alto'], opt_in_keywords: 'Alto, volver' } });
+  expect(both.status()).toBe(400);
+  expect(await both.json()).toEqual({ opt_in_keywords: ['"ALTO" cannot both opt out and opt in.'] });
+  const long = await request.patch('/api/account', { headers: h, data: { opt_out_keywords: ['x'.repeat(31)] } });
+  expect(long.status()).toBe(400);
+  expect((await long.json()).opt_out_keywords[0]).toMatch(/^A keyword has at most 30 characters/);
+  // An agent does not run the account.
+  expect((await request.patch('/api/account', { headers: account.agent.headers, data: { opt_out_keywords: ['alto'] } })).status()).toBe(403);
+
+  const saved = await request.patch('/api/account', { headers: h, data: { opt_out_keywords: 'alto,  Básta\nalto', opt_in_keywords: ['volver'], opt_out_response: '' } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  expect(await saved.json()).toMatchObject({ opt_out_keywords: ['ALTO', 'BASTA'], opt_in_keywords: ['VOLVER'], opt_out_response: '', opt_in_response: IN_TEXT });
+
+  const phone = uniquePhone();
+  await write(request, account, phone, 'Basta.');
+  expect((await contactOf(request, account, phone)).opted_out).toBe(true);
+  // STOP is no longer one of the account's words; an empty confirmation sends nothing.
+  await write(request, account, phone, 'volver');
+  expect((await contactOf(request, account, phone)).opted_out).toBe(false);
+  await expect.poll(() => sentTo(request, account, phone)).toEqual([IN_TEXT]);
+  await write(request, account, phone, 'stop');
+  expect((await contactOf(request, account, phone)).opted_out).toBe(false);
+});
+
+test('the send API refuses a MARKETING template to a contact who opted out; other templates still go; a member can change it', async ({ request }) => {
+  const h = acme.admin.headers;
+  const sale = await marketingTemplate(request, acme);
+  const { phone } = await sendWelcome(request, acme);
+  const contact = await contactOf(request, acme, phone);
+  const patched = await request.patch(`/api/contact/${contact.id}`, { headers: h, data: { opted_out: true } });
+  expect(patched.status()).toBe(200);
+  const since = (await patched.json()).opted_out_on;
+  expect(since).toMatch(ISO);
+  // A replacement that leaves the field out does not opt them back in; saying so again keeps the date.
+  const replaced = await request.put(`/api/contact/${contact.id}`, { headers: h, data: { phone, first_name: 'Ana' } });
+  expect(await replaced.json()).toMatchObject({ opted_out: true, opted_out_on: since });
+  expect((await (await request.patch(`/api/contact/${contact.id}`, { headers: h, data: { opted_out: 'true' } })).json()).opted_out_on).toBe(since);
+
+  const refused = await request.post(`/api/channels/chat/template/${sale.id}/send`, { headers: h, data: { phone, variables: [] } });
+  expect(refused.status()).toBe(400);
+  expect(await refused.json()).toEqual({ phone: [`The contact opted out of marketing messages on ${since}: a MARKETING template is not sent to them.`] });
+  await sendWelcome(request, acme, phone);
+
+  expect((await (await request.patch(`/api/contact/${contact.id}`, { headers: h, data: { opted_out: false } })).json()).opted_out).toBe(false);
+  expect((await request.post(`/api/channels/chat/template/${sale.id}/send`, { headers: h, data: { phone, variables: [] } })).status()).toBe(201);
+});
+
+test('a MARKETING broadcast skips the contacts who opted out, with the reason', async ({ request }) => {
+  const h = acme.admin.headers;
+  const sale = await marketingTemplate(request, acme);
+  const [quiet, keen] = [uniquePhone(), uniquePhone()];
+  await write(request, acme, quiet, 'STOP');
+  const made = await request.post('/api/broadcast', {
+    headers: h, data: { name: 'Sale', chat_template: sale.id, has_priority: true, recipients: [{ phone: quiet, data: [] }, { phone: keen, data: [] }] },
+  });
+  expect(made.status(), await made.text()).toBe(201);
+  const id = (await made.json()).id;
+  const recipients = async () => ((await (await request.get(`/api/broadcast/${id}/recipients`, { headers: h })).json()).results as Json[])
+    .map((r) => ({ phone: r.phone, status: r.status, reason: r.reason }));
+  await expect.poll(async () => (await recipients()).every((r) => r.status !== 'pending'), { timeout: 20_000 }).toBe(true);
+  const byPhone = new Map((await recipients()).map((r) => [r.phone, r]));
+  expect(byPhone.get(quiet)).toMatchObject({ status: 'skipped', reason: 'The contact opted out of marketing messages.' });
+  expect(byPhone.get(keen)?.status).not.toBe('skipped');
+});
+
+test('a contact who says STOP in a flow leaves it, and the flow does not read it as an answer', async ({ request }) => {
+  const h = acme.admin.headers;
+  const created = await request.post('/api/flow', {
+    headers: h, data: {
+      name: `Survey ${Date.now()}`,
+      steps: [
+        { ordering_idx: 0, name: 'size', step_type: 'QUESTION', body: 'Which size do you wear?', answer_type: 'FREE_TEXT', next_step_default_idx: 1 },
+        { ordering_idx: 1, step_type: 'MESSAGE', body: 'Thanks, {{step.size}} it is.', next_step_default_idx: 2 },
+        { ordering_idx: 2, step_type: 'END' },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const flow = await created.json();
+  const phone = uniquePhone();
+  expect((await request.post(`/api/flow/${flow.id}/try-on-sandbox`, { headers: h, data: { phone } })).status()).toBe(201);
+  const fecOf = async () => (await (await request.get(`/api/flow-execution-contact?flow_execution__flow=${flow.id}&search=${encodeURIComponent(phone)}`, { headers: h })).json()).results[0];
+  await expect.poll(async () => (await fecOf())?.waiting, { timeout: 20_000 }).toBe('ANSWER');
+  await write(request, acme, phone, 'Stop');
+  expect(await fecOf()).toMatchObject({ status: 'CANCELED', reason: 'The contact opted out of marketing messages.' });
+  await expect.poll(() => sentTo(request, acme, phone)).toEqual(['Which size do you wear?', OUT_TEXT]);
+});

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { keywordForm, keywordIntent, keywordList } from './keywords';
+
+const settings = { optOut: ['STOP', 'BAJA', 'NO MORE'], optIn: ['START'] };
+
+describe('opt-out keywords', () => {
+  it('compare without case, accents, outer punctuation or extra spaces', () => {
+    expect(keywordForm('  ¡Stop! ')).toBe('STOP');
+    expect(keywordForm('bája.')).toBe('BAJA');
+    expect(keywordForm('no   more!!')).toBe('NO MORE');
+    expect(keywordForm('🛑 stop 🛑')).toBe('STOP');
+  });
+
+  it('match a whole message only', () => {
+    expect(keywordIntent('Stop', settings)).toBe('out');
+    expect(keywordIntent('start', settings)).toBe('in');
+    expect(keywordIntent('please stop', settings)).toBeNull();
+    expect(keywordIntent('st-op', settings)).toBeNull();
+    expect(keywordIntent('', settings)).toBeNull();
+    expect(keywordIntent(null, settings)).toBeNull();
+    expect(keywordIntent(`stop${' '.repeat(100)}x`, settings)).toBeNull();
+  });
+
+  it('read a list or a text of words, once each, in their compared form', () => {
+    expect(keywordList.parse('stop, Baja\n\nstop')).toEqual(['STOP', 'BAJA']);
+    expect(keywordList.parse([' alto '])).toEqual(['ALTO']);
+    expect(keywordList.parse('')).toEqual([]);
+    expect(keywordList.safeParse(Array.from({ length: 21 }, (_, i) => `w${i}`)).success).toBe(false);
+    expect(keywordList.safeParse(['x'.repeat(31)]).success).toBe(false);
+  });
+});
