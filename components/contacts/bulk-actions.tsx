@@ -16,7 +16,7 @@ export function BulkActions({ ids, matching, filter, onAllMatching, onDone }: {
   ids: string[];
   /** How many contacts the list's filters match (all pages), and those filters. */
   matching: number;
-  filter: { search?: string; tag?: string };
+  filter: { search?: string; tag?: string; opted_out?: boolean };
   /** Set when every matching contact is chosen (not just this page's), with a way to choose it. */
   onAllMatching: { chosen: boolean; choose: (on: boolean) => void; pageFull: boolean };
   onDone: () => void;

@@ -18,6 +18,7 @@ import { useContact, useDeleteContact, usePatchContact } from '@/lib/client/cont
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import { ContactFlows } from '@/components/flows/contact-flows';
 import { ContactFields } from './contact-fields';
+import { ContactMarketing } from './contact-marketing';
 import { ContactMetaTable } from './contact-meta-table';
 import { contactName } from './contact-name';
 import { ContactNotes } from './contact-notes';
@@ -100,6 +101,7 @@ export function ContactDetailView({ id }: { id: string }) {
         </div>
         <div className="space-y-6 lg:col-span-2">
           <Card title="Conversations"><ContactConversations contactId={c.id} /></Card>
+          <Card title="Marketing messages"><ContactMarketing contact={c} /></Card>
           <Card title={`Notes (${c.notes.length})`}><ContactNotes contact={c} /></Card>
           <ContactFlows contactId={c.id} />
         </div>

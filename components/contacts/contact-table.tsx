@@ -33,6 +33,10 @@ export function ContactTable({ contacts, selection }: { contacts: Contact[]; sel
             )}
             <Td className="font-medium">
               <Link href={`/contacts/${c.id}`} className="text-slate-900 hover:text-indigo-600 hover:underline">{contactName(c)}</Link>
+              {c.opted_out && (
+                <span data-testid="opted-out-badge" title="Opted out of marketing messages"
+                  className="ml-2 rounded-full bg-rose-50 px-2 py-0.5 text-xs font-medium text-rose-800">Opted out</span>
+              )}
             </Td>
             <Td className="font-mono text-xs">{formatPhone(c.canonical_phone)}</Td>
             <Td>{c.email ?? <span className="text-slate-500">—</span>}</Td>

@@ -17,12 +17,15 @@ import type { Country } from '@/lib/phone/countries';
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 const SHOWN = [
   'name', 'country', 'default_timezone', 'working_hours', 'after_hours_response', 'autoclose_conversations_after', 'default_team',
+  'opt_out_keywords', 'opt_in_keywords', 'opt_out_response', 'opt_in_response',
 ] as const;
 
 type Day = Account['working_hours'][number];
 type Values = Pick<Account, 'name' | 'country' | 'default_timezone' | 'has_working_hours' | 'after_hours_response'
   | 'inbox_add_name_before_message' | 'should_autoclose_conversations' | 'archive_conversations_when_closed'
-  | 'agents_can_see_all_conversations' | 'default_team'> & { working_hours: Day[]; autoclose: string };
+  | 'agents_can_see_all_conversations' | 'default_team' | 'opt_out_response' | 'opt_in_response'> & {
+    working_hours: Day[]; autoclose: string; opt_out_keywords: string; opt_in_keywords: string;
+  };
 
 function valuesOf(a: Account): Values {
   // Every weekday has a row in the form; days the account does not list are closed.
@@ -34,6 +37,9 @@ function valuesOf(a: Account): Values {
     should_autoclose_conversations: a.should_autoclose_conversations, autoclose: a.autoclose_conversations_after?.toString() ?? '',
     archive_conversations_when_closed: a.archive_conversations_when_closed, agents_can_see_all_conversations: a.agents_can_see_all_conversations,
     default_team: a.default_team,
+    // Edited as one line of words with commas between them; the API reads that text as the list.
+    opt_out_keywords: a.opt_out_keywords.join(', '), opt_in_keywords: a.opt_in_keywords.join(', '),
+    opt_out_response: a.opt_out_response, opt_in_response: a.opt_in_response,
   };
 }
 
@@ -133,6 +139,28 @@ function AccountSettingsForm({ account, canEdit, countries }: { account: Account
             <TextArea label="After-hours response" rows={3} value={values.after_hours_response} maxLength={4096}
               errors={messagesAt(errors, ['after_hours_response'])} hint="Leave empty to send nothing."
               onChange={(e) => set('after_hours_response', e.target.value)} />
+          </div>
+        </Card>
+
+        <Card title="Opting out of marketing">
+          <div className="space-y-5">
+            <p className="text-sm text-slate-600">
+              A contact who writes one of these words, alone, stops receiving MARKETING templates (broadcasts, flows and sends
+              skip them) until they write an opt-in word. Case, accents and punctuation do not matter. Replies and other
+              templates still reach them.
+            </p>
+            <div className="grid gap-5 sm:grid-cols-2">
+              <TextField label="Opt-out words" value={values.opt_out_keywords} errors={messagesAt(errors, ['opt_out_keywords'])}
+                hint="Separated by commas. Leave empty to turn keywords off." onChange={(e) => set('opt_out_keywords', e.target.value)} />
+              <TextField label="Opt-in words" value={values.opt_in_keywords} errors={messagesAt(errors, ['opt_in_keywords'])}
+                hint="Separated by commas." onChange={(e) => set('opt_in_keywords', e.target.value)} />
+            </div>
+            <TextArea label="Opt-out confirmation" rows={2} value={values.opt_out_response} maxLength={4096}
+              errors={messagesAt(errors, ['opt_out_response'])} hint="Sent when a contact opts out. Leave empty to send nothing."
+              onChange={(e) => set('opt_out_response', e.target.value)} />
+            <TextArea label="Opt-in confirmation" rows={2} value={values.opt_in_response} maxLength={4096}
+              errors={messagesAt(errors, ['opt_in_response'])} hint="Sent when a contact opts back in. Leave empty to send nothing."
+              onChange={(e) => set('opt_in_response', e.target.value)} />
           </div>
         </Card>
 

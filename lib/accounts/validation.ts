@@ -73,3 +73,4 @@ export const accountPatchSchema = z.object({
   if (both.length) ctx.addIssue({ code: 'custom', path: ['opt_in_keywords'], message: `"${both[0]}" cannot both opt out and opt in.` });
 });
 export type AccountPatch = z.output<typeof accountPatchSchema>;
+export type AccountPatchInput = z.input<typeof accountPatchSchema>;

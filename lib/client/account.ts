@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import type { Account, Member, TeamDetail } from './types';
+import type { AccountPatchInput } from '@/lib/accounts/validation';
 
 export function useAccount() {
   return useQuery({ queryKey: queryKeys.account, queryFn: () => apiFetch<Account>('/api/account') });
@@ -11,7 +12,7 @@ export function useAccount() {
 export function useUpdateAccount() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (patch: Partial<Account>) => apiFetch<Account>('/api/account', { method: 'PATCH', json: patch }),
+    mutationFn: (patch: AccountPatchInput) => apiFetch<Account>('/api/account', { method: 'PATCH', json: patch }),
     onSuccess: (account) => {
       qc.setQueryData(queryKeys.account, account);
       qc.invalidateQueries({ queryKey: queryKeys.me });

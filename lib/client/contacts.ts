@@ -6,18 +6,33 @@ import type { Contact, ContactCreate, ContactWrite, Page } from './types';
 
 export const CONTACTS_PAGE_SIZE = 20;
 
-export function useContacts(search: string, page: number, tag = '', deleted = false) {
+/** What the contact list shows: a search, a tag, the deleted contacts, those who opted out of marketing. */
+export type ContactListFilters = { search: string; tag: string; deleted: boolean; optedOut: boolean };
+
+/** The filters as `GET /api/contact` (and export, bulk) read them. */
+export function contactListParams(f: ContactListFilters): URLSearchParams {
+  const qs = new URLSearchParams();
+  if (f.search) qs.set('search', f.search);
+  if (f.tag) qs.set('tag', f.tag);
+  if (f.deleted) qs.set('is_deleted', 'true');
+  if (f.optedOut) qs.set('opted_out', 'true');
+  return qs;
+}
+
+export function useContacts(filters: ContactListFilters, page: number) {
   return useQuery({
-    queryKey: queryKeys.contactList(search, page, tag, deleted),
+    queryKey: queryKeys.contactList(filters, page),
     queryFn: ({ signal }) => {
-      const qs = new URLSearchParams({ page: String(page), page_size: String(CONTACTS_PAGE_SIZE) });
-      if (search) qs.set('search', search);
-      if (tag) qs.set('tag', tag);
-      if (deleted) qs.set('is_deleted', 'true');
+      const qs = contactListParams(filters);
+      qs.set('page', String(page));
+      qs.set('page_size', String(CONTACTS_PAGE_SIZE));
       return apiFetch<Page<Contact>>(`/api/contact?${qs}`, { signal });
     },
-    // The last page stays on screen while the next loads, but not across the deleted / not deleted switch.
-    placeholderData: (previous, query) => ((query?.queryKey[2] as { deleted?: boolean } | undefined)?.deleted === deleted ? previous : undefined),
+    // The last page stays on screen while the next loads, but not across a switch of view.
+    placeholderData: (previous, query) => {
+      const shown = query?.queryKey[2] as { deleted?: boolean; optedOut?: boolean } | undefined;
+      return shown?.deleted === filters.deleted && shown?.optedOut === filters.optedOut ? previous : undefined;
+    },
   });
 }
 

@@ -1,3 +1,4 @@
+import type { ContactListFilters } from './contacts';
 // One place for query keys, so mutations invalidate exactly what they change.
 export const queryKeys = {
   me: ['me'] as const,
@@ -6,7 +7,7 @@ export const queryKeys = {
   teams: ['teams'] as const,
   apiKeys: ['api-keys'] as const,
   contacts: ['contacts'] as const,
-  contactList: (search: string, page: number, tag = '', deleted = false) => ['contacts', 'list', { search, page, tag, deleted }] as const,
+  contactList: (filters: ContactListFilters, page: number) => ['contacts', 'list', { ...filters, page }] as const,
   contact: (id: string) => ['contacts', 'detail', id] as const,
   upload: (id: string) => ['uploads', id] as const,
   uploadList: ['uploads', 'list'] as const,

@@ -136,6 +136,7 @@ export const contactBulkSchema = z.object({
     search: z.string().max(200).optional(),
     tag: z.string().max(100).optional(),
     is_deleted: z.boolean().optional(),
+    opted_out: z.boolean().optional(),
   }).optional().meta({ description: 'Every contact `GET /api/contact` shows with these filters.' }),
 }).superRefine((b, ctx) => {
   if (!b.ids === !b.filter) ctx.addIssue({ code: 'custom', path: ['non_field_errors'], message: 'Give either "ids" or "filter".' });

@@ -29,6 +29,11 @@ export function ContactPanel({ conversation: c }: { conversation: Conversation }
         {' · '}
         <Link href={`/sandbox?phone=${encodeURIComponent(c.contact_summary.canonical_phone)}`} className="text-xs font-medium text-indigo-700 hover:underline">Sandbox phone</Link>
       </div>
+      {d?.opted_out_on && (
+        <p role="note" data-testid="contact-opted-out" className="rounded-md border border-rose-200 bg-rose-50 p-3 text-xs text-rose-900">
+          Opted out of marketing messages on <DateTime value={d.opted_out_on} />. Replies still reach them; marketing templates do not.
+        </p>
+      )}
       {d?.is_deleted ? <DeletedContact id={d.id} /> : d && <ContactEditor key={d.id} contact={d} />}
       <ContactFlows contactId={c.contact} activeOnly />
       <div>
