@@ -19,8 +19,9 @@ export function ContactMarketing({ contact }: { contact: Contact }) {
     <div data-testid="contact-marketing" className="space-y-3 text-sm text-slate-700">
       {contact.opted_out_on ? (
         <p>
-          <span className="font-medium text-rose-800">Opted out</span> on <DateTime value={contact.opted_out_on} />: MARKETING templates
-          are not sent to them, and broadcasts and flows skip them. Replies and other templates still reach them.
+          <span className="font-medium text-rose-800">Opted out</span> on <DateTime value={contact.opted_out_on} />: no MARKETING template
+          reaches them: a broadcast of one skips them, and a flow step that would send one ends their flow. Replies and other
+          templates still reach them.
           {optIn && <> They opt back in by writing {optIn}.</>}
         </p>
       ) : (

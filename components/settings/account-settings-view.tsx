@@ -145,9 +145,9 @@ function AccountSettingsForm({ account, canEdit, countries }: { account: Account
         <Card title="Opting out of marketing">
           <div className="space-y-5">
             <p className="text-sm text-slate-600">
-              A contact who writes one of these words, alone, stops receiving MARKETING templates (broadcasts, flows and sends
-              skip them) until they write an opt-in word. Case, accents and punctuation do not matter. Replies and other
-              templates still reach them.
+              A contact who writes one of these words, alone, gets no more MARKETING templates (from broadcasts, flows or the
+              API) until they write an opt-in word. Case, accents and punctuation do not matter. Replies and other templates
+              still reach them.
             </p>
             <div className="grid gap-5 sm:grid-cols-2">
               <TextField label="Opt-out words" value={values.opt_out_keywords} errors={messagesAt(errors, ['opt_out_keywords'])}

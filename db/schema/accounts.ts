@@ -17,8 +17,8 @@ export const accounts = pgTable('accounts', {
   afterHoursResponse: text('after_hours_response').notNull().default(''),
   timerAfterHoursResponse: time('timer_after_hours_response'),
   // A message that is exactly one of these words opts its contact out of (or back into) marketing messages.
-  optOutKeywords: text('opt_out_keywords').array().notNull().default(sql`'{STOP,UNSUBSCRIBE,BAJA,PARAR}'::text[]`),
-  optInKeywords: text('opt_in_keywords').array().notNull().default(sql`'{START,SUBSCRIBE,ALTA}'::text[]`),
+  optOutKeywords: text('opt_out_keywords').array().notNull().default(sql`'{STOP,UNSUBSCRIBE}'::text[]`),
+  optInKeywords: text('opt_in_keywords').array().notNull().default(sql`'{START,SUBSCRIBE}'::text[]`),
   optOutResponse: text('opt_out_response').notNull()
     .default('You will receive no more marketing messages from us. Reply START to receive them again.'),
   optInResponse: text('opt_in_response').notNull().default('You will receive our marketing messages again. Reply STOP to stop them.'),

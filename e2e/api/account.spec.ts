@@ -22,7 +22,7 @@ test.describe('account settings', () => {
     expect(await res.json()).toEqual({
       id: acme.accountId, name: expect.any(String), status: 'ACTIVE', country: 'MX', default_timezone: 'UTC',
       has_working_hours: false, working_hours: [], after_hours_response: '',
-      opt_out_keywords: ['STOP', 'UNSUBSCRIBE', 'BAJA', 'PARAR'], opt_in_keywords: ['START', 'SUBSCRIBE', 'ALTA'],
+      opt_out_keywords: ['STOP', 'UNSUBSCRIBE'], opt_in_keywords: ['START', 'SUBSCRIBE'],
       opt_out_response: 'You will receive no more marketing messages from us. Reply START to receive them again.',
       opt_in_response: 'You will receive our marketing messages again. Reply STOP to stop them.', inbox_add_name_before_message: false,
       should_autoclose_conversations: false, autoclose_conversations_after: null, archive_conversations_when_closed: false,

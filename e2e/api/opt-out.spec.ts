@@ -44,6 +44,9 @@ async function marketingTemplate(request: APIRequestContext, account: TestAccoun
 test('STOP opts the contact out with one confirmation; a sentence holding "stop" is a reply; START opts back in', async ({ request }) => {
   const phone = uniquePhone();
   await write(request, acme, phone, 'Hola');
+  // From a contact who has not opted out, an opt-in word and a sentence holding "stop" are replies.
+  await write(request, acme, phone, 'START');
+  await write(request, acme, phone, 'please stop sending me the wrong size');
   expect(await contactOf(request, acme, phone)).toMatchObject({ opted_out: false, opted_out_on: null });
 
   await write(request, acme, phone, '  ¡Stop! ');
@@ -51,9 +54,8 @@ test('STOP opts the contact out with one confirmation; a sentence holding "stop"
   expect(out).toMatchObject({ opted_out: true, opted_out_on: expect.stringMatching(ISO) });
   await expect.poll(() => sentTo(request, acme, phone)).toEqual([OUT_TEXT]);
 
-  // Said again, or inside a sentence, nothing changes and nothing more is sent.
-  await write(request, acme, phone, 'STOP');
-  await write(request, acme, phone, 'please stop sending me the wrong size');
+  // Said again, nothing changes and nothing more is sent.
+  await write(request, acme, phone, 'STOP\u200B 🛑');
   expect((await contactOf(request, acme, phone)).opted_out_on).toBe(out.opted_out_on);
 
   const listed = async (value: boolean) => (await (await request.get(`/api/contact?opted_out=${value}&search=${encodeURIComponent(phone)}`, { headers: acme.admin.headers })).json()).count;
@@ -66,7 +68,8 @@ test('STOP opts the contact out with one confirmation; a sentence holding "stop"
   // The keywords stay in the conversation, for the agents to see.
   const conversation = (await contactOf(request, acme, phone)).last_conversation;
   const thread = await (await request.get(`/api/inbox/conversation/${conversation}/messages`, { headers: acme.admin.headers })).json();
-  expect(thread.results.filter((m: Json) => m.direction === 'INBOUND').map((m: Json) => m.body)).toEqual(['Hola', '¡Stop!', 'STOP', 'please stop sending me the wrong size', 'start']);
+  expect(thread.results.filter((m: Json) => m.direction === 'INBOUND').map((m: Json) => m.body))
+    .toEqual(['Hola', 'START', 'please stop sending me the wrong size', '¡Stop!', 'STOP\u200B 🛑', 'start']);
 });
 
 test("the account's own words and confirmations; a word cannot both opt out and opt in", async ({ request }) => {
@@ -75,6 +78,8 @@ test("the account's own words and confirmations; a word cannot both opt out and 
   const both = await request.patch('/api/account', { headers: h, data: { opt_out_keywords: ['alto'], opt_in_keywords: 'Alto, volver' } });
   expect(both.status()).toBe(400);
   expect(await both.json()).toEqual({ opt_in_keywords: ['"ALTO" cannot both opt out and opt in.'] });
+  const comma = await request.patch('/api/account', { headers: h, data: { opt_out_keywords: ['NO, THANKS'] } });
+  expect(await comma.json()).toEqual({ opt_out_keywords: ['A keyword cannot hold a comma or a line break ("NO, THANKS").'] });
   const long = await request.patch('/api/account', { headers: h, data: { opt_out_keywords: ['x'.repeat(31)] } });
   expect(long.status()).toBe(400);
   expect((await long.json()).opt_out_keywords[0]).toMatch(/^A keyword has at most 30 characters/);
@@ -84,6 +89,10 @@ test("the account's own words and confirmations; a word cannot both opt out and 
   const saved = await request.patch('/api/account', { headers: h, data: { opt_out_keywords: 'alto,  Básta\nalto', opt_in_keywords: ['volver'], opt_out_response: '' } });
   expect(saved.status(), await saved.text()).toBe(200);
   expect(await saved.json()).toMatchObject({ opt_out_keywords: ['ALTO', 'BASTA'], opt_in_keywords: ['VOLVER'], opt_out_response: '', opt_in_response: IN_TEXT });
+
+  // Against the list already stored, too.
+  const stored = await request.patch('/api/account', { headers: h, data: { opt_in_keywords: ['basta'] } });
+  expect(await stored.json()).toEqual({ opt_in_keywords: ['"BASTA" cannot both opt out and opt in.'] });
 
   const phone = uniquePhone();
   await write(request, account, phone, 'Basta.');
@@ -135,6 +144,16 @@ test('a MARKETING broadcast skips the contacts who opted out, with the reason', 
   const byPhone = new Map((await recipients()).map((r) => [r.phone, r]));
   expect(byPhone.get(quiet)).toMatchObject({ status: 'skipped', reason: 'The contact opted out of marketing messages.' });
   expect(byPhone.get(keen)?.status).not.toBe('skipped');
+
+  // A template of another category still reaches them.
+  const welcome = (await (await request.get('/api/channels/chat/template?search=welcome', { headers: h })).json()).results[0];
+  const update = await request.post('/api/broadcast', {
+    headers: h, data: { name: 'Account news', chat_template: welcome.id, has_priority: true, recipients: [{ phone: quiet, data: ['Ana', 'Acme'] }] },
+  });
+  expect(update.status(), await update.text()).toBe(201);
+  const updateId = (await update.json()).id;
+  await expect.poll(async () => ((await (await request.get(`/api/broadcast/${updateId}/recipients`, { headers: h })).json()).results[0].status), { timeout: 20_000 })
+    .toMatch(/^(sent|delivered|read)$/);
 });
 
 test('a contact who says STOP in a flow leaves it, and the flow does not read it as an answer', async ({ request }) => {
@@ -158,4 +177,28 @@ test('a contact who says STOP in a flow leaves it, and the flow does not read it
   await write(request, acme, phone, 'Stop');
   expect(await fecOf()).toMatchObject({ status: 'CANCELED', reason: 'The contact opted out of marketing messages.' });
   await expect.poll(() => sentTo(request, acme, phone)).toEqual(['Which size do you wear?', OUT_TEXT]);
+  // The conversation the flow held is the agents' again.
+  const conversation = (await contactOf(request, acme, phone)).last_conversation;
+  expect((await (await request.get(`/api/inbox/conversation/${conversation}`, { headers: h })).json()).status).toBe('NEW');
+});
+
+test("a flow's MARKETING template step ends the flow of a contact who opted out, and sends nothing", async ({ request }) => {
+  const h = acme.admin.headers;
+  const sale = await marketingTemplate(request, acme);
+  const created = await request.post('/api/flow', {
+    headers: h, data: { name: `Sale ${Date.now()}`, steps: [
+      { ordering_idx: 0, name: 'offer', step_type: 'TEMPLATE', chat_template: sale.id, next_step_default_idx: 1 },
+      { ordering_idx: 1, step_type: 'END' },
+    ] },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const flow = await created.json();
+  const phone = uniquePhone();
+  await write(request, acme, phone, 'STOP');
+  await expect.poll(() => sentTo(request, acme, phone)).toEqual([OUT_TEXT]);
+  expect((await request.post(`/api/flow/${flow.id}/try-on-sandbox`, { headers: h, data: { phone } })).status()).toBe(201);
+  const fecOf = async () => (await (await request.get(`/api/flow-execution-contact?flow_execution__flow=${flow.id}&search=${encodeURIComponent(phone)}`, { headers: h })).json()).results[0];
+  await expect.poll(async () => (await fecOf())?.status, { timeout: 20_000 }).toBe('FAILED');
+  expect((await fecOf()).reason).toBe('The contact opted out of marketing messages.');
+  expect(await sentTo(request, acme, phone)).toEqual([OUT_TEXT]);
 });

@@ -114,8 +114,8 @@ test('an unsent reply stays with its conversation when the agent opens another, 
   await expect(box).toHaveValue('Let me check your order');
   await page.getByRole('button', { name: 'Send reply' }).click();
   await expect(box).toHaveValue('');
-  // The draft goes once the reply is sent (a reload while it is on its way keeps it).
-  await expect(page.getByRole('list', { name: 'Messages' }).getByTestId('message').filter({ hasText: 'Let me check your order' })).toBeVisible();
+  // The draft goes once the API has the reply (a reload while it is on its way keeps it).
+  await expect.poll(() => page.evaluate((id) => window.localStorage.getItem(`engage:draft:${id}`), first)).toBeNull();
   await page.reload();
   await expect(page.getByRole('list', { name: 'Messages' }).getByTestId('message').filter({ hasText: 'Let me check your order' })).toBeVisible();
   await expect(box).toHaveValue('');

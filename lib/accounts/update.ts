@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { accounts, teams } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
+import { keywordInBoth } from '@/lib/opt-out/keywords';
 import { definedOnly } from '@/lib/sql/defined-only';
 import type { AccountPatch } from './validation';
 
@@ -15,6 +16,8 @@ export async function updateAccount(db: Db, accountId: number, patch: AccountPat
     if (autoclose && !after) {
       throw ValidationError.field('autoclose_conversations_after', 'Set the hours without messages after which a conversation is closed.');
     }
+    const both = keywordInBoth(patch.opt_out_keywords ?? current.optOutKeywords, patch.opt_in_keywords ?? current.optInKeywords);
+    if (both) throw ValidationError.field(patch.opt_in_keywords ? 'opt_in_keywords' : 'opt_out_keywords', `"${both}" cannot both opt out and opt in.`);
     if (patch.default_team != null) {
       const [team] = await tx.select({ id: teams.id }).from(teams)
         .where(and(eq(teams.accountId, accountId), eq(teams.id, patch.default_team))).limit(1);

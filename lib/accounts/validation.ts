@@ -68,9 +68,6 @@ export const accountPatchSchema = z.object({
   agents_can_see_all_conversations: boolish,
   default_team: formNull(pkInt)
     .meta({ description: 'Team that new inbound conversations go to when the contact has no default assignees.' }),
-}).partial().superRefine((p, ctx) => {
-  const both = (p.opt_out_keywords ?? []).filter((w) => p.opt_in_keywords?.includes(w));
-  if (both.length) ctx.addIssue({ code: 'custom', path: ['opt_in_keywords'], message: `"${both[0]}" cannot both opt out and opt in.` });
-});
+}).partial();
 export type AccountPatch = z.output<typeof accountPatchSchema>;
 export type AccountPatchInput = z.input<typeof accountPatchSchema>;

@@ -29,12 +29,14 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
   // reads most of the account when the matches are few. A search reads the narrow search rows
   // (contact_search) through their trigram index rather than the contacts themselves; a term too
   // short for a trigram has no index to use, and is checked on the account's own contacts.
-  const tagged = (id: SQL) => sql`${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, id)}` : sql``} ${optedOut(filters, id)}`;
+  const tagged = (id: SQL) => (filters.tag ? sql`and ${taggedWith(accountId, filters.tag, id)}` : sql``);
   const matching = term.length >= TRIGRAM_MIN_LENGTH
     ? sql`select s.contact_id as id, s.created_on from contact_search s where s.account_id = ${accountId} and s.is_deleted = ${deleted}
-        and s.search_text like ${containsPattern(term)} ${tagged(sql`s.contact_id`)}`
+        and s.search_text like ${containsPattern(term)} ${tagged(sql`s.contact_id`)}
+        ${filters.opted_out === undefined ? sql`` : sql`and exists (select 1 from contacts o where o.id = s.contact_id and ${optedOut(filters.opted_out, sql`o`)})`}`
     : sql`select c.id, c.created_on from contacts c where c.account_id = ${accountId} and c.is_deleted = ${deleted}
-        ${term ? sql`and c.search_text like ${containsPattern(term)}` : sql``} ${tagged(sql`c.id`)}`;
+        ${term ? sql`and c.search_text like ${containsPattern(term)}` : sql``} ${tagged(sql`c.id`)}
+        ${filters.opted_out === undefined ? sql`` : sql`and ${optedOut(filters.opted_out, sql`c`)}`}`;
   const ctes = sql`matches as materialized (${matching}),`;
   const pageIds = sql`c.id = any(array(select m.id from matches m order by m.created_on desc, m.id desc ${limit}))`;
   const { json, count } = await selectContactPage(db, accountId, pageIds, { order, ctes, count: sql`(select count(*)::int from matches)` });
@@ -52,14 +54,12 @@ export async function contactFilterSql(db: Db, accountId: number, filters: Conta
   const term = filters.search ? searchTerm(filters.search, await accountCountry(db, accountId)) : '';
   return sql`c.account_id = ${accountId} and c.is_deleted = ${filters.is_deleted ?? false}
     ${term ? sql`and c.search_text like ${containsPattern(term)}` : sql``}
-    ${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, sql`c.id`)}` : sql``} ${optedOut(filters, sql`c.id`)}`;
+    ${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, sql`c.id`)}` : sql``}
+    ${filters.opted_out === undefined ? sql`` : sql`and ${optedOut(filters.opted_out, sql`c`)}`}`;
 }
 
-/** The `opted_out` filter on the contact `id`, or nothing without it. */
-function optedOut(filters: ContactFilters, id: SQL): SQL {
-  if (filters.opted_out === undefined) return sql``;
-  return sql`and exists (select 1 from contacts o where o.id = ${id} and o.opted_out_on is ${filters.opted_out ? sql`not null` : sql`null`})`;
-}
+/** The contact row `alias` opted out of marketing messages (or, with false, did not). */
+const optedOut = (value: boolean, alias: SQL): SQL => sql`${alias}.opted_out_on is ${value ? sql`not null` : sql`null`}`;
 
 /** The contact `id` has a tag of this name (case-insensitive). */
 export function taggedWith(accountId: number, tag: string, id: SQL): SQL {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
-import { boolish, nullableText, pkInt, tagList, userRefList, webUrl } from '@/lib/validation/fields';
+import { boolish, nullableText, pkInt, queryFlag, tagList, userRefList, webUrl } from '@/lib/validation/fields';
 
 // Request schemas for contacts (create-or-update, replace, partial update), shared by the API,
 // the dashboard forms, the CSV import and the OpenAPI document. Read-only fields (id, canonical_phone, created_on,
@@ -112,7 +112,7 @@ export const contactListQuery = z.object({
   search: z.string().max(200).optional(),
   tag: z.string().max(100).optional(),
   is_deleted: boolish.default(false),
-  opted_out: boolish.optional().meta({ description: 'Only the contacts who opted out of marketing messages (true), or only the others (false).' }),
+  opted_out: queryFlag.meta({ description: 'Only the contacts who opted out of marketing messages (true), or only the others (false).' }),
 });
 
 export type ContactFilters = { search?: string; tag?: string; is_deleted?: boolean; opted_out?: boolean };

@@ -129,12 +129,12 @@ async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typ
       body: item.fields.msgType === 'text' ? item.fields.body : null,
     }));
     // STOP and its kin are answered by their own confirmation, and are no flow's answer or trigger.
-    const keywords = await applyOptOutKeywords(tx, arrivals);
+    const { keywords, optingOut } = await applyOptOutKeywords(tx, arrivals);
     await replyAfterHours(tx, arrivals.filter((_, i) => !keywords.has(i)));
-    // A reply after a broadcast's message counts as its answer.
-    await contactsAnswered(tx, fresh.map((item, i) => ({ contactId: contacts[i].id, at: item.at })));
+    // A reply after a broadcast's message counts as its answer (an opt-out does not).
+    await contactsAnswered(tx, fresh.flatMap((item, i) => (keywords.has(i) ? [] : [{ contactId: contacts[i].id, at: item.at }])));
     // A contact in a flow: the flow reads the message; else an INBOUND flow may start.
-    await flowsSeeInbound(tx, fresh.flatMap((item, i) => (keywords.has(i) ? [] : [{
+    await flowsSeeInbound(tx, fresh.flatMap((item, i) => (keywords.has(i) || optingOut.has(contacts[i].id) ? [] : [{
       accountId: item.channel.accountId, contactId: contacts[i].id, conversationId: opened[i].conversation.id,
       conversationStatus: opened[i].conversation.status, conversationCreated: opened[i].created,
       msgType: item.fields.msgType, body: item.fields.body,

@@ -1,4 +1,4 @@
-import { and, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 import { accounts, contacts } from '@/db/schema';
 import type { ChannelRecord } from '@/lib/channels/provider';
@@ -19,57 +19,72 @@ export type KeywordArrival = {
   at: Date;
 };
 
+export type KeywordOutcome = {
+  /** Indexes of the arrivals that were keywords: no after-hours reply, no broadcast answer, no flow reads them. */
+  keywords: Set<number>;
+  /** Contacts who asked to opt out in this batch: none of their messages starts or feeds a flow. */
+  optingOut: Set<string>;
+};
+
+type Intent = { arrival: KeywordArrival; index: number; intent: 'out' | 'in' };
+
 /**
  * Inbound messages that are an opt-out or opt-in keyword: the contact's `opted_out_on` is set (or
  * cleared), with a contact.updated event; the account's confirmation is sent once per change; a
- * contact who opts out leaves the flow they are in. Returns the indexes of the arrivals that were
- * keywords, which flows then do not read as answers or triggers.
+ * contact who opts out leaves the flow they are in. An opt-in word from a contact who has not opted
+ * out is an ordinary message (a flow may be listening for "START").
  */
-export async function applyOptOutKeywords(tx: Executor, arrivals: KeywordArrival[]): Promise<Set<number>> {
-  const keywords = new Set<number>();
+export async function applyOptOutKeywords(tx: Executor, arrivals: KeywordArrival[]): Promise<KeywordOutcome> {
+  const outcome: KeywordOutcome = { keywords: new Set(), optingOut: new Set() };
   // Most messages are longer than any keyword: only short ones need the account's words.
-  const withText = arrivals.filter((a) => a.body && a.body.length <= KEYWORD_MAX_LENGTH * 2);
-  if (!withText.length) return keywords;
+  const short = arrivals.filter((a) => a.body && a.body.length <= KEYWORD_MAX_LENGTH * 2);
+  if (!short.length) return outcome;
   const settings = new Map((await tx.select({
     id: accounts.id, optOut: accounts.optOutKeywords, optIn: accounts.optInKeywords, outText: accounts.optOutResponse, inText: accounts.optInResponse,
-  }).from(accounts).where(inArray(accounts.id, [...new Set(withText.map((a) => a.accountId))]))).map((s) => [s.id, s]));
+  }).from(accounts).where(inArray(accounts.id, [...new Set(short.map((a) => a.accountId))]))).map((s) => [s.id, s]));
 
-  // The last keyword of a contact in the batch decides, as if the messages were stored one by one.
-  const last = new Map<string, { arrival: KeywordArrival; intent: 'out' | 'in' }>();
-  arrivals.forEach((a, i) => {
-    const s = settings.get(a.accountId);
-    const intent = s ? keywordIntent(a.body, s) : null;
-    if (!intent) return;
-    keywords.add(i);
-    last.set(a.contact.id, { arrival: a, intent });
+  // The last keyword of a contact in the batch decides.
+  const last = new Map<string, Intent>();
+  arrivals.forEach((arrival, index) => {
+    const s = settings.get(arrival.accountId);
+    const intent = s ? keywordIntent(arrival.body, s) : null;
+    if (intent) last.set(arrival.contact.id, { arrival, index, intent });
   });
-  if (!last.size) return keywords;
+  if (!last.size) return outcome;
+  const wanting = (intent: 'out' | 'in') => [...last.values()].filter((k) => k.intent === intent);
+  const outs = wanting('out');
+  for (const k of outs) outcome.optingOut.add(k.arrival.contact.id);
+  arrivals.forEach((a, i) => { if (last.get(a.contact.id)?.intent === 'out' && keywordIntent(a.body, settings.get(a.accountId)!) === 'out') outcome.keywords.add(i); });
 
-  const outIds = [...last].filter(([, k]) => k.intent === 'out').map(([id]) => id);
-  const inIds = [...last].filter(([, k]) => k.intent === 'in').map(([id]) => id);
+  // Their flows are locked first, in id order, as the flow engine locks them before their contact.
+  const inFlow = outs.length ? await execRows<{ id: string; contact_id: string }>(tx, sql`
+    select id, contact_id from flow_execution_contacts
+    where contact_id = any(${sql.param(outs.map((k) => k.arrival.contact.id))}::uuid[]) and is_active order by id for update`) : [];
+
   // Only a change is confirmed and announced: a second STOP finds the contact opted out already.
-  const optedOut = outIds.length ? await tx.update(contacts).set({ optedOutOn: sql`now()`, lastUpdatedOn: sql`now()` })
-    .where(and(inArray(contacts.id, outIds), isNull(contacts.optedOutOn))).returning({ id: contacts.id }) : [];
-  const optedIn = inIds.length ? await tx.update(contacts).set({ optedOutOn: null, lastUpdatedOn: sql`now()` })
-    .where(and(inArray(contacts.id, inIds), isNotNull(contacts.optedOutOn))).returning({ id: contacts.id }) : [];
-  const changed = [...optedOut, ...optedIn].map(({ id }) => last.get(id)!.arrival);
-  await recordChanges(tx, changed.map((a) => ({ accountId: a.accountId, id: a.contact.id, type: 'contact.updated' as const })));
-
-  if (outIds.length) {
-    const inFlow = await execRows<{ id: string; contact_id: string }>(tx, sql`
-      select id, contact_id from flow_execution_contacts where contact_id = any(${sql.param(outIds)}::uuid[]) and is_active`);
-    await moveContacts(tx, inFlow.map((f) => f.id), 'CANCELED', OPTED_OUT);
-    await moveFlowConversations(tx, ofContacts(inFlow.map((f) => f.contact_id)), 'FLOW', 'NEW');
+  const changed: Intent[] = [];
+  for (const accountId of new Set([...last.values()].map((k) => k.arrival.accountId))) {
+    const ids = (intent: 'out' | 'in') => wanting(intent).filter((k) => k.arrival.accountId === accountId).map((k) => k.arrival.contact.id);
+    const [outIds, inIds] = [ids('out'), ids('in')];
+    const optedOut = outIds.length ? await tx.update(contacts).set({ optedOutOn: sql`now()`, lastUpdatedOn: sql`now()` })
+      .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, outIds), isNull(contacts.optedOutOn))).returning({ id: contacts.id }) : [];
+    const optedIn = inIds.length ? await tx.update(contacts).set({ optedOutOn: null, lastUpdatedOn: sql`now()` })
+      .where(and(eq(contacts.accountId, accountId), inArray(contacts.id, inIds), isNotNull(contacts.optedOutOn))).returning({ id: contacts.id }) : [];
+    changed.push(...[...optedOut, ...optedIn].map(({ id }) => last.get(id)!));
   }
+  for (const k of changed) if (k.intent === 'in') outcome.keywords.add(k.index);
+  await recordChanges(tx, changed.map((k) => ({ accountId: k.arrival.accountId, id: k.arrival.contact.id, type: 'contact.updated' as const })));
 
-  const replies = changed.flatMap((a) => {
+  await moveContacts(tx, inFlow.map((f) => f.id), 'CANCELED', OPTED_OUT);
+  await moveFlowConversations(tx, ofContacts([...new Set(inFlow.map((f) => f.contact_id))]), 'FLOW', 'NEW');
+
+  await queueOutboundMessages(tx, changed.flatMap(({ arrival: a, intent }) => {
     const s = settings.get(a.accountId)!;
-    const text = last.get(a.contact.id)!.intent === 'out' ? s.outText : s.inText;
+    const text = intent === 'out' ? s.outText : s.inText;
     return text.trim() ? [{
       accountId: a.accountId, channel: a.channel, conversation: a.conversation, contact: a.contact, source: 'INBOX' as const,
       sentById: null, kind: 'text' as const, body: text,
     }] : [];
-  });
-  await queueOutboundMessages(tx, replies);
-  return keywords;
+  }));
+  return outcome;
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keywordForm, keywordIntent, keywordList } from './keywords';
+import { keywordForm, keywordInBoth, keywordIntent, keywordList } from './keywords';
 
 const settings = { optOut: ['STOP', 'BAJA', 'NO MORE'], optIn: ['START'] };
 
@@ -9,6 +9,10 @@ describe('opt-out keywords', () => {
     expect(keywordForm('bája.')).toBe('BAJA');
     expect(keywordForm('no   more!!')).toBe('NO MORE');
     expect(keywordForm('🛑 stop 🛑')).toBe('STOP');
+    expect(keywordForm('stop👨‍👩‍👧')).toBe('STOP');
+    expect(keywordForm('\u200Bstop\u200B')).toBe('STOP');
+    expect(keywordForm('st\u00ADop')).toBe('STOP');
+    expect(keywordForm('🛑')).toBe('');
   });
 
   it('match a whole message only', () => {
@@ -27,5 +31,13 @@ describe('opt-out keywords', () => {
     expect(keywordList.parse('')).toEqual([]);
     expect(keywordList.safeParse(Array.from({ length: 21 }, (_, i) => `w${i}`)).success).toBe(false);
     expect(keywordList.safeParse(['x'.repeat(31)]).success).toBe(false);
+    // A comma inside a word would split it when the list is next edited as text.
+    expect(keywordList.safeParse(['NO, THANKS']).success).toBe(false);
+    expect(keywordList.safeParse(Array.from({ length: 101 }, () => 'stop')).success).toBe(false);
+  });
+
+  it('find a word in both lists', () => {
+    expect(keywordInBoth(['STOP', 'ALTO'], ['START', 'ALTO'])).toBe('ALTO');
+    expect(keywordInBoth(['STOP'], ['START'])).toBeNull();
   });
 });
