@@ -471,7 +471,7 @@ test('GET /api/contact/export: every contact the list shows, as a CSV the upload
   const account = await newAccount(request, 'MX');
   const made: { phone: string; canonical_phone: string; id: string }[] = [];
   for (const [i, data] of [
-    { first_name: 'Ana', last_name: 'López, Jr.', email: 'ana@example.mx', tags: [{ name: 'vip' }, { name: 'Lead' }], meta: { plan: 'gold', city: 'Mérida' } },
+    { first_name: 'Ana', last_name: 'López, Jr.', email: 'ana@example.mx', tags: [{ name: 'vip' }, { name: 'Lead' }], meta: { plan: 'gold', city: 'Mérida', email: 'home@example.mx' }, opted_out: true },
     { first_name: '=cmd', external_id: 'crm-2', meta: { plan: 'free' } },
     { first_name: 'Gone' },
   ].entries()) {
@@ -492,9 +492,10 @@ test('GET /api/contact/export: every contact the list shows, as a CSV the upload
   const lines = text.slice(1).trimEnd().split('\r\n');
   // Newest first, deleted and other accounts' contacts left out; a formula-like cell kept inert.
   expect(lines).toEqual([
-    'phone,first_name,last_name,email,external_id,external_url,source,tags,city,plan',
-    `${made[1].canonical_phone},'=cmd,,,crm-2,,website,,,free`,
-    `${made[0].canonical_phone},Ana,"López, Jr.",ana@example.mx,,,website,Lead; vip,Mérida,gold`,
+    // An attribute named like a contact column is written meta.<name>; the import reads it back as the attribute.
+    'phone,first_name,last_name,email,external_id,external_url,source,tags,opted_out,city,meta.email,plan',
+    `${made[1].canonical_phone},'=cmd,,,crm-2,,website,,,,,free`,
+    `${made[0].canonical_phone},Ana,"López, Jr.",ana@example.mx,,,website,Lead; vip,true,Mérida,home@example.mx,gold`,
   ]);
   // The list's filters apply.
   const tagged = await (await request.get('/api/contact/export?tag=VIP', { headers: account.admin.headers })).text();
@@ -512,10 +513,11 @@ test('GET /api/contact/export: every contact the list shows, as a CSV the upload
     .toBe('COMPLETED');
   expect(await (await request.get(`/api/contact/upload/${id}`, { headers: account.admin.headers })).json()).toMatchObject({ created: 0, updated: 2, rejected: 0 });
   const ana = await (await request.get(`/api/contact/${made[0].id}`, { headers: account.admin.headers })).json();
-  expect(ana).toMatchObject({ first_name: 'Ana', last_name: 'López, Jr.', meta: { plan: 'platinum', city: 'Mérida' } });
+  expect(ana).toMatchObject({ first_name: 'Ana', last_name: 'López, Jr.', email: 'ana@example.mx', opted_out: true });
+  expect(ana.meta).toEqual({ plan: 'platinum', city: 'Mérida', email: 'home@example.mx' });
   expect(ana.tags.map((t: { name: string }) => t.name).sort()).toEqual(['Lead', 'vip']);
   const cmd = await (await request.get(`/api/contact/${made[1].id}`, { headers: account.admin.headers })).json();
-  expect(cmd.first_name).toBe('=cmd');
+  expect(cmd).toMatchObject({ first_name: '=cmd', opted_out: false });
 });
 
 test('POST /api/contact/bulk: one change to contacts by id or by the list\'s filters, each as an edit of it', async ({ request }) => {

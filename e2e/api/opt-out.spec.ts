@@ -202,3 +202,19 @@ test("a flow's MARKETING template step ends the flow of a contact who opted out,
   expect((await fecOf()).reason).toBe('The contact opted out of marketing messages.');
   expect(await sentTo(request, acme, phone)).toEqual([OUT_TEXT]);
 });
+
+test('a CSV upload with an opted_out column opts its contacts out, and never back in', async ({ request }) => {
+  const account = await newAccount(request);
+  const h = account.admin.headers;
+  const [quiet, keen, known] = [uniquePhone(), uniquePhone(), uniquePhone()];
+  const made = await request.post('/api/contact', { headers: h, data: { phone: known, opted_out: true } });
+  const since = (await made.json()).opted_out_on;
+  const csv = `phone,Opted Out\n${quiet},yes\n${keen},\n${known},false\n`;
+  const upload = await request.post('/api/contact/upload', { headers: { ...h, 'Content-Type': 'text/csv' }, data: csv });
+  expect(upload.status()).toBe(200);
+  const { upload_group_id: id } = await upload.json();
+  await expect.poll(async () => (await (await request.get(`/api/contact/upload/${id}`, { headers: h })).json()).status, { timeout: 30_000 }).toBe('COMPLETED');
+  expect(await contactOf(request, account, quiet)).toMatchObject({ opted_out: true, opted_out_on: expect.stringMatching(ISO) });
+  expect((await contactOf(request, account, keen)).opted_out).toBe(false);
+  expect(await contactOf(request, account, known)).toMatchObject({ opted_out: true, opted_out_on: since });
+});

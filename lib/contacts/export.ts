@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Db } from '@/db';
 import { csvLine } from '@/lib/csv/write';
+import { META_PREFIX, needsMetaPrefix } from './import/columns';
 import { contactFilterSql } from './list';
 import type { ContactFilters } from './validation';
 
@@ -8,13 +9,14 @@ import type { ContactFilters } from './validation';
 // CSV import reads, so that an export, edited in a spreadsheet, imports back onto the same
 // contacts (phone in E.164, tags joined with ";", each attribute in a column of its name).
 
-export const EXPORT_FIELDS = ['phone', 'first_name', 'last_name', 'email', 'external_id', 'external_url', 'source', 'tags'] as const;
+export const EXPORT_FIELDS = ['phone', 'first_name', 'last_name', 'email', 'external_id', 'external_url', 'source', 'tags', 'opted_out'] as const;
 
 const PAGE = 2000;
 
 type ExportRow = {
   id: string; created_on: string; canonical_phone: string; first_name: string | null; last_name: string | null; email: string | null;
   external_id: string | null; external_url: string | null; source: string | null; tags: string | null; meta: Record<string, string>;
+  opted_out: boolean;
 };
 
 type Cursor = { createdOn: string; id: string } | null;
@@ -32,11 +34,13 @@ export async function contactsCsv(db: Db, accountId: number, filters: ContactFil
       let text = '';
       if (!started) {
         started = true;
-        text += '\ufeff' + csvLine([...EXPORT_FIELDS, ...keys]); // BOM: spreadsheets then read UTF-8
+        // BOM: spreadsheets then read UTF-8. An attribute named like a contact column is written
+        // `meta.<name>`, which the import reads back as that attribute.
+        text += '\ufeff' + csvLine([...EXPORT_FIELDS, ...keys.map((k) => (needsMetaPrefix(k) ? `${META_PREFIX}${k}` : k))]);
       }
       for (const r of rows) {
         text += csvLine([r.canonical_phone, r.first_name, r.last_name, r.email, r.external_id, r.external_url, r.source, r.tags,
-          ...keys.map((k) => r.meta[k])]);
+          r.opted_out ? 'true' : '', ...keys.map((k) => r.meta[k])]);
       }
       if (text) controller.enqueue(encoder.encode(text));
       if (rows.length < PAGE) controller.close();
@@ -49,7 +53,7 @@ export async function contactsCsv(db: Db, accountId: number, filters: ContactFil
 function page(db: Db, where: SQL, after: Cursor): Promise<ExportRow[]> {
   return execRows<ExportRow>(db, sql`
     select c.id, c.created_on::text as created_on, c.canonical_phone, c.first_name, c.last_name, c.email, c.external_id,
-      c.external_url, c.source, c.meta,
+      c.external_url, c.source, c.meta, c.opted_out_on is not null as opted_out,
       (select string_agg(t.name, '; ' order by lower(t.name)) from contact_tags ct join tags t on t.id = ct.tag_id
         where ct.contact_id = c.id) as tags
     from contacts c

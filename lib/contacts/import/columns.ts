@@ -6,8 +6,19 @@ import { RESERVED_KEY } from '@/lib/api/hostile-input';
 // so "Lifetime Value" stays readable in the contact's attributes.
 
 export const CONTACT_COLUMNS = [
-  'phone', 'first_name', 'last_name', 'email', 'external_id', 'external_url', 'tags', 'source',
+  'phone', 'first_name', 'last_name', 'email', 'external_id', 'external_url', 'tags', 'source', 'opted_out',
 ] as const;
+
+/**
+ * A column named `meta.<key>` is the attribute `<key>` whatever its name: the export writes an
+ * attribute so when its name is also a contact column's ("email", "meta.x").
+ */
+export const META_PREFIX = 'meta.';
+
+/** Whether a column of this name would not import as the attribute of that name. */
+export function needsMetaPrefix(key: string): boolean {
+  return KNOWN.has(normalize(key)) || key.trim().toLowerCase().startsWith(META_PREFIX) || key.trim() !== key || !key;
+}
 export type ContactColumn = (typeof CONTACT_COLUMNS)[number];
 
 export type Column =
@@ -64,7 +75,8 @@ export function mapHeader(fields: string[]): Header {
     if (i < fromDownload) return { kind: 'ignored', name };
     const norm = normalize(raw);
     const alias = ALIASES.get(norm);
-    const field = KNOWN.has(norm) ? norm as ContactColumn : alias && !exact.has(alias) && !seen.has(alias) ? alias : null;
+    const prefixed = raw.trim().toLowerCase().startsWith(META_PREFIX);
+    const field = prefixed ? null : KNOWN.has(norm) ? norm as ContactColumn : alias && !exact.has(alias) && !seen.has(alias) ? alias : null;
     if (field) {
       // A repeated contact column would lose one of the two: the file is refused (headerProblem).
       if (seen.has(field)) repeated ??= name;
@@ -72,10 +84,11 @@ export function mapHeader(fields: string[]): Header {
       return { kind: 'field', field, name };
     }
     // A blank header cell names nothing the contact could keep; `meta` keys are at most 200.
-    if (!raw.trim() || raw.trim().length > 200) return { kind: 'ignored', name };
-    if (metaKeys.has(raw.trim())) repeated ??= name;
-    metaKeys.add(raw.trim());
-    return { kind: 'meta', key: raw.trim(), name };
+    const key = prefixed ? raw.trim().slice(META_PREFIX.length) : raw.trim();
+    if (!key || key.length > 200) return { kind: 'ignored', name };
+    if (metaKeys.has(key)) repeated ??= name;
+    metaKeys.add(key);
+    return { kind: 'meta', key, name };
   });
   const phoneIndex = columns.findIndex((c) => c.kind === 'field' && c.field === 'phone');
   const otherPhones = fields.flatMap((raw, i) => (columns[i].kind === 'meta' && ALIASES.get(normalize(raw)) === 'phone' ? [i] : []));

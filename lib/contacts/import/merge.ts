@@ -22,6 +22,7 @@ export function mergeByPhone(rows: ImportRow[]): MergedContact[] {
     seen.externalId = row.externalId ?? seen.externalId;
     seen.externalUrl = row.externalUrl ?? seen.externalUrl;
     seen.source = row.source ?? seen.source;
+    seen.optedOut = row.optedOut ?? seen.optedOut;
     Object.assign(seen.meta, row.meta);
     for (const tag of row.tags) if (!seen.tags.includes(tag)) seen.tags.push(tag);
   }

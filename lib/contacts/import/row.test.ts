@@ -11,6 +11,30 @@ describe('mapHeader', () => {
     expect(header.phoneIndex).toBe(0);
     expect(header.columns.map((c) => c.kind)).toEqual(['field', 'field', 'field', 'field', 'field', 'field', 'meta', 'meta', 'ignored']);
   });
+  it('reads a column named meta.<key> as that attribute, also when <key> names a contact column', () => {
+    const prefixed = mapHeader(['phone', 'email', 'meta.email', 'META.meta.x', 'meta.']);
+    expect(prefixed.columns).toEqual([
+      { kind: 'field', field: 'phone', name: 'phone' }, { kind: 'field', field: 'email', name: 'email' },
+      { kind: 'meta', key: 'email', name: 'meta.email' }, { kind: 'meta', key: 'meta.x', name: 'META.meta.x' },
+      { kind: 'ignored', name: 'meta.' },
+    ]);
+    expect(headerProblem(prefixed)).toBeNull();
+  });
+  it('opts a contact out on a truthy opted_out cell, never back in, and refuses other values', () => {
+    const flagged = mapHeader(['phone', 'Opted Out']);
+    const read = (cell: string) => validateRow(flagged, ['55 1234 5678', cell], 2, 'MX');
+    for (const yes of ['true', 'YES', '1', 'x']) expect(read(yes)).toMatchObject({ ok: true, row: { optedOut: true } });
+    for (const no of ['', 'false', 'No', '0']) {
+      const result = read(no);
+      expect(result.ok && result.row.optedOut).toBeFalsy();
+    }
+    expect(read('maybe')).toMatchObject({ ok: false, rejection: { reason: 'opted_out: "maybe" is not one of true, yes, 1, false, no, 0 or blank.' } });
+    const merged = mergeByPhone([
+      { line: 2, canonicalPhone: '+525512345678', phone: '1', meta: {}, tags: [], optedOut: true },
+      { line: 3, canonicalPhone: '+525512345678', phone: '1', meta: {}, tags: [] },
+    ]);
+    expect(merged[0].optedOut).toBe(true);
+  });
   it('reports a missing phone column', () => {
     expect(mapHeader(['name', 'email']).phoneIndex).toBe(-1);
   });

@@ -18,6 +18,8 @@ export type ImportRow = {
   externalId?: string;
   externalUrl?: string;
   source?: string;
+  /** A truthy `opted_out` cell: the contact opts out (an import never opts anyone back in). */
+  optedOut?: true;
   meta: Record<string, string>;
   tags: string[];
 };
@@ -39,6 +41,10 @@ const PROP = {
   first_name: 'firstName', last_name: 'lastName', email: 'email', external_id: 'externalId',
   external_url: 'externalUrl', source: 'source',
 } as const;
+
+// An `opted_out` cell: these opt the contact out; blank and these leave them as they are.
+const OPTED_OUT_YES = new Set(['true', 'yes', 'y', '1', 'x']);
+const OPTED_OUT_NO = new Set(['', 'false', 'no', 'n', '0']);
 
 /** True when every cell is blank: spreadsheets pad files with such rows; they are not counted. */
 export function isBlankRecord(fields: string[]): boolean {
@@ -79,7 +85,11 @@ export function validateRow(header: Header, fields: string[], line: number, coun
       if (value.trim() !== '') row.meta[column.key] = value;
     } else if (column.kind === 'field') {
       if (column.field === 'phone') continue;
-      if (column.field === 'tags') {
+      if (column.field === 'opted_out') {
+        const flag = value.trim().toLowerCase();
+        if (OPTED_OUT_YES.has(flag)) row.optedOut = true;
+        else if (!OPTED_OUT_NO.has(flag)) return reject(`opted_out: "${value.trim().slice(0, 40)}" is not one of true, yes, 1, false, no, 0 or blank.`);
+      } else if (column.field === 'tags') {
         const tags = [...new Set(value.split(';').map((t) => t.trim()).filter(Boolean))];
         const long = tags.find((t) => t.length > 100);
         if (long) return reject('tags: Ensure this field has no more than 100 characters.');
