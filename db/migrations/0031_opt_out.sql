@@ -1,8 +1,10 @@
--- Opting out of marketing messages (docs/opt-out.md): when a contact did, and the words that do it.
+-- Opting out of marketing messages (docs/opt-out.md): when a contact did, and the words that do it;
+-- and the rows of an import that changed nothing.
 ALTER TABLE "accounts" ADD COLUMN "opt_out_keywords" text[] DEFAULT '{STOP,UNSUBSCRIBE}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "opt_in_keywords" text[] DEFAULT '{START,SUBSCRIBE}'::text[] NOT NULL;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "opt_out_response" text DEFAULT 'You will receive no more marketing messages from us. Reply START to receive them again.' NOT NULL;--> statement-breakpoint
 ALTER TABLE "accounts" ADD COLUMN "opt_in_response" text DEFAULT 'You will receive our marketing messages again. Reply STOP to stop them.' NOT NULL;--> statement-breakpoint
+ALTER TABLE "contact_imports" ADD COLUMN "unchanged_count" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "contacts" ADD COLUMN "opted_out_on" timestamp with time zone;--> statement-breakpoint
 -- An opt-out shows at once in the inboxes that show the contact (0030), as its other fields do.
 CREATE OR REPLACE FUNCTION "inbox_notify_contact_updates"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -95,6 +95,8 @@ export const contactImports = pgTable('contact_imports', {
   totalRows: integer('total_rows').notNull().default(0),
   createdCount: integer('created_count').notNull().default(0),
   updatedCount: integer('updated_count').notNull().default(0),
+  // Rows whose contact already held everything they give: nothing written, nothing announced.
+  unchangedCount: integer('unchanged_count').notNull().default(0),
   rejectedCount: integer('rejected_count').notNull().default(0),
   error: text('error'),
   createdOn: timestamp('created_on', { withTimezone: true }).notNull().defaultNow(),

@@ -94,9 +94,13 @@ test.describe('contact CSV import', () => {
     expect(text.split('\r\n')[0]).toMatch(/^line,reason,phone,first_name,/);
     expect(text.split('\r\n')[1]).toMatch(/^2,Phone is empty\.,/);
 
-    // The same file again changes no contact count: every valid row merges into an existing one.
+    // The same file again creates nothing, and nearly every valid row finds its contact as it left
+    // it, so nothing is written or announced. A number repeated with other values in a later batch
+    // (batches are smaller on PGlite) is set back and forth: those rows count as updated.
     const again = await finished(request, account, await upload(request, account, fs.readFileSync(SAMPLE)));
-    expect(again).toMatchObject({ status: 'COMPLETED', rows: 1000, rejected: 35, created: 0, updated: 965 });
+    expect(again).toMatchObject({ status: 'COMPLETED', rows: 1000, rejected: 35, created: 0 });
+    expect(again.updated + again.unchanged).toBe(965);
+    expect(again.unchanged).toBeGreaterThanOrEqual(951);
     expect((await (await request.get('/api/contact', { headers: account.admin.headers })).json()).count).toBe(940);
   });
 

@@ -320,4 +320,34 @@ test.describe('delivery', () => {
     expect(events.find((e) => e.type === 'contact.updated').data).toMatchObject({ id: existing.id, first_name: 'Existing' });
     expect(events.find((e) => e.type === 'contact.created').data).toMatchObject({ canonical_phone: '+525533334444', source: 'import' });
   });
+
+  test('a write that leaves the contact as it is announces nothing and keeps last_updated_on', async ({ request }) => {
+    const account = await newAccount(request);
+    const h = account.admin.headers;
+    const target = nextPath();
+    await subscribe({ request }, account, { events: ['contact.created', 'contact.updated'], target: receiver.url(target) });
+    const phone = uniquePhone();
+    const body = { phone, first_name: 'Ana', meta: { plan: 'gold' }, tags: [{ name: 'VIP' }], default_assignees: [{ id: account.agent.id }] };
+    const made = await (await request.post('/api/contact', { headers: h, data: body })).json();
+    await expect.poll(() => receiver.at(target).length).toBe(1);
+
+    // Sent again (a tag in another case, the number in another spelling), patched with what it holds, imported as it is.
+    const again = await request.post('/api/contact', { headers: h, data: { ...body, phone: `${phone.slice(0, 3)} ${phone.slice(3, 5)} ${phone.slice(5)}`, tags: [{ name: 'vip' }] } });
+    expect(again.status()).toBe(201);
+    expect(await again.json()).toMatchObject({ id: made.id, last_updated_on: made.last_updated_on });
+    expect((await (await request.patch(`/api/contact/${made.id}`, { headers: h, data: { first_name: 'Ana', opted_out: false } })).json()).last_updated_on)
+      .toBe(made.last_updated_on);
+    const upload = await request.post('/api/contact/upload', { headers: { ...h, 'Content-Type': 'text/csv' }, data: `phone,first_name,plan,tags\n${phone},Ana,gold,VIP\n` });
+    const id = (await upload.json()).upload_group_id;
+    await expect.poll(async () => (await (await request.get(`/api/contact/upload/${id}`, { headers: h })).json()).status, { timeout: 30_000 }).toBe('COMPLETED');
+    expect(await (await request.get(`/api/contact/upload/${id}`, { headers: h })).json()).toMatchObject({ created: 0, updated: 0, unchanged: 1 });
+
+    // A real change is announced, after nothing else was.
+    await request.patch(`/api/contact/${made.id}`, { headers: h, data: { tags: [{ name: 'new' }] } });
+    await expect.poll(() => receiver.at(target).length).toBe(2);
+    await new Promise((r) => setTimeout(r, 500));
+    const events = receiver.at(target).map((r) => JSON.parse(r.body));
+    expect(events.map((e) => e.type)).toEqual(['contact.created', 'contact.updated']);
+    expect(events[1].data.tags.map((t: { name: string }) => t.name).sort()).toEqual(['VIP', 'new']);
+  });
 });

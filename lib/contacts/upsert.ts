@@ -33,7 +33,8 @@ export type ContactWrite = {
   sourceIfNew?: string;
 };
 
-export type ContactWritten = { id: string; created: boolean };
+/** `unchanged`: an existing contact the write left as it was (merge only). */
+export type ContactWritten = { id: string; created: boolean; unchanged?: boolean };
 
 /** The writes in rounds that name each contact at most once, in their order. */
 function rounds(writes: ContactWrite[]): number[][] {
@@ -83,7 +84,7 @@ async function upsertRound(tx: Executor, writes: ContactWrite[], events: Contact
         isDeleted: writes[i].change.fields.isDeleted ?? (writes[i].restoresDeleted === false && (found(i) as ContactRecord).isDeleted),
       } },
     })), events);
-    merges.forEach((i, n) => { out[i] = { id: merged[n].id, created: false }; });
+    merges.forEach((i, n) => { out[i] = { id: merged.contacts[n].id, created: false, unchanged: !merged.changed[n] }; });
     for (const i of pending) {
       const kept = found(i);
       if (kept && writes[i].onExisting === 'keep') out[i] = { id: kept.id, created: false };

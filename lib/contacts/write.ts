@@ -8,6 +8,7 @@ import { upsertTags } from '@/lib/tags/service';
 import { deferContactCount } from './counter';
 import { changeType, recordContactEvents, type ContactChange } from './events';
 import { contactSearchText } from './search-text';
+import { unchangedWrites } from './unchanged';
 import { META_MAX_KEYS } from './validation';
 
 // The one place that writes contact rows and their relations, for every path: the contact API,
@@ -107,31 +108,39 @@ export async function recordChanges(tx: Executor, changes: ContactEvent[], colle
 
 /**
  * Applies changes to existing contacts the caller has locked: one UPDATE for all of them, then
- * their relations, count changes and contact.updated / contact.deleted events. Returns each
- * contact as it now is.
+ * their relations, count changes and contact.updated / contact.deleted events. A change that
+ * leaves a contact as it is writes nothing and announces nothing (unchanged.ts), except that an
+ * import still takes the contact as its own. Returns each contact as it now is, and whether it
+ * changed.
  */
-export async function updateContacts(tx: Executor, updates: ContactUpdate[], events?: ContactEvent[]): Promise<ContactRecord[]> {
-  if (!updates.length) return [];
+export async function updateContacts(tx: Executor, updates: ContactUpdate[], events?: ContactEvent[]): Promise<{ contacts: ContactRecord[]; changed: boolean[] }> {
+  if (!updates.length) return { contacts: [], changed: [] };
   const next = updates.map((u) => changedContact(u.existing, u.change, overflowOf(u.importId)));
-  const rows = next.map((c, i) => ({
+  const unchanged = await unchangedWrites(tx, updates, next);
+  const changed = updates.map((_, i) => !unchanged.has(i));
+  const rows = next.flatMap((c, i) => (changed[i] || (updates[i].importId && updates[i].importId !== c.contactImportId) ? [{
     id: c.id, aid: c.accountId, phone: c.phone, cp: c.canonicalPhone, fn: c.firstName, ln: c.lastName, em: c.email,
     url: c.externalUrl, eid: c.externalId, src: c.source, del: c.isDeleted, meta: c.meta, st: c.searchText,
-    imp: updates[i].importId ?? null, oo: c.optedOutOn?.toISOString() ?? null,
-  }));
-  await tx.execute(sql`update contacts c set phone = x.phone, canonical_phone = x.cp, first_name = x.fn, last_name = x.ln,
-      email = x.em, external_url = x.url, external_id = x.eid, source = x.src, is_deleted = x.del, meta = x.meta,
-      search_text = x.st, contact_import = coalesce(x.imp, c.contact_import), opted_out_on = x.oo, last_updated_on = now()
-    from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, aid int, phone text, cp text, fn text, ln text,
-      em text, url text, eid text, src text, del boolean, meta jsonb, st text, imp uuid, oo timestamptz)
-    where c.id = x.id and c.account_id = x.aid`);
-  await writeRelations(tx, updates.map((u) => ({ actor: u.actor, contactId: u.existing.id, change: u.change })));
+    imp: updates[i].importId ?? null, oo: c.optedOutOn?.toISOString() ?? null, ch: changed[i],
+  }] : []));
+  if (rows.length) {
+    await tx.execute(sql`update contacts c set phone = x.phone, canonical_phone = x.cp, first_name = x.fn, last_name = x.ln,
+        email = x.em, external_url = x.url, external_id = x.eid, source = x.src, is_deleted = x.del, meta = x.meta,
+        search_text = x.st, contact_import = coalesce(x.imp, c.contact_import), opted_out_on = x.oo,
+        last_updated_on = case when x.ch then now() else c.last_updated_on end
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as x(id uuid, aid int, phone text, cp text, fn text, ln text,
+        em text, url text, eid text, src text, del boolean, meta jsonb, st text, imp uuid, oo timestamptz, ch boolean)
+      where c.id = x.id and c.account_id = x.aid`);
+  }
+  const done = updates.filter((_, i) => changed[i]);
+  await writeRelations(tx, done.map((u) => ({ actor: u.actor, contactId: u.existing.id, change: u.change })));
   updates.forEach((u, i) => {
-    if (u.existing.isDeleted !== next[i].isDeleted) deferContactCount(tx, u.actor.accountId, next[i].isDeleted ? -1 : 1);
+    if (changed[i] && u.existing.isDeleted !== next[i].isDeleted) deferContactCount(tx, u.actor.accountId, next[i].isDeleted ? -1 : 1);
   });
-  await recordChanges(tx, updates.map((u, i) => ({
+  await recordChanges(tx, updates.flatMap((u, i) => (changed[i] ? [{
     accountId: u.actor.accountId, id: u.existing.id, type: changeType(u.existing.isDeleted, next[i].isDeleted),
-  })), events);
-  return next;
+  }] : [])), events);
+  return { contacts: next, changed };
 }
 
 /** The row of a new contact: every column given (null when absent), so a batch's rows agree. */

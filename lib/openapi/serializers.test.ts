@@ -64,7 +64,7 @@ const accountRow = {
 
 const importRow = {
   id: '1b9f3f4e-2c1a-4d7e-9a53-5f1c2b3d4e5f', status: 'COMPLETED' as const, byte_size: '120', processed_bytes: 120, total_rows: 2,
-  created_count: 1, updated_count: 0, rejected_count: 1, error: null, created_on: when, started_on: when, finished_on: when,
+  created_count: 1, unchanged_count: 0, updated_count: 0, rejected_count: 1, error: null, created_on: when, started_on: when, finished_on: when,
 };
 
 const subscriptionRow: typeof webhookSubscriptions.$inferSelect = {

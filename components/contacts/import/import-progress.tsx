@@ -31,10 +31,11 @@ export function ImportProgress({ upload }: { upload: Upload }) {
         <div className={`h-full rounded-full transition-[width] duration-300 ${upload.status === 'FAILED' ? 'bg-rose-500' : done ? 'bg-emerald-500' : 'bg-indigo-600'}`}
           style={{ width: `${pct}%` }} />
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-5">
         <Stat label="Rows" value={upload.rows} testId="import-rows" />
         <Stat label="Created" value={upload.created} testId="import-created" tone="text-emerald-700" />
         <Stat label="Updated" value={upload.updated} testId="import-updated" tone="text-indigo-700" />
+        <Stat label="Unchanged" value={upload.unchanged} testId="import-unchanged" />
         <Stat label="Rejected" value={upload.rejected} testId="import-rejected" tone={upload.rejected ? 'text-rose-700' : ''} />
       </dl>
       {upload.status === 'FAILED' && (

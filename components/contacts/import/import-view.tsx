@@ -67,7 +67,8 @@ function RecentImports() {
         <thead className="bg-slate-50 text-left text-xs uppercase tracking-wide text-slate-500">
           <tr><th className="px-4 py-2 font-medium">Started</th><th className="px-4 py-2 font-medium">Status</th>
             <th className="px-4 py-2 text-right font-medium">Rows</th><th className="px-4 py-2 text-right font-medium">Created</th>
-            <th className="px-4 py-2 text-right font-medium">Updated</th><th className="px-4 py-2 text-right font-medium">Rejected</th></tr>
+            <th className="px-4 py-2 text-right font-medium">Updated</th><th className="px-4 py-2 text-right font-medium">Unchanged</th>
+            <th className="px-4 py-2 text-right font-medium">Rejected</th></tr>
         </thead>
         <tbody className="divide-y divide-slate-100">
           {rows.map((u) => (
@@ -79,6 +80,7 @@ function RecentImports() {
               <td className="px-4 py-2 text-right tabular-nums">{u.rows.toLocaleString('en-US')}</td>
               <td className="px-4 py-2 text-right tabular-nums">{u.created.toLocaleString('en-US')}</td>
               <td className="px-4 py-2 text-right tabular-nums">{u.updated.toLocaleString('en-US')}</td>
+              <td className="px-4 py-2 text-right tabular-nums">{u.unchanged.toLocaleString('en-US')}</td>
               <td className={`px-4 py-2 text-right tabular-nums ${u.rejected ? 'text-rose-700' : ''}`}>{u.rejected.toLocaleString('en-US')}</td>
             </tr>
           ))}

@@ -118,7 +118,7 @@ describe('foreign keys checked once per import batch', () => {
       .map((fields, i) => validateRow(header, fields, i + 2, 'MX'))
       .map((r) => (r.ok ? r.row : expect.unreachable()));
     const ctx = { accountId: seeded.account_id, importId, userId: 2_000_000_000 }; // deleted since the upload
-    expect(await writeBatch(db, ctx, { rows, rejected: [], records: 2, bytes: 10 }, 0)).toEqual({ created: 2, updated: 0, rejected: 0 });
+    expect(await writeBatch(db, ctx, { rows, rejected: [], records: 2, bytes: 10 }, 0)).toEqual({ created: 2, updated: 0, unchanged: 0, rejected: 0 });
     const stored = await execRows<{ first_name: string; created_by: number | null }>(db, sql`
       select first_name, created_by from contacts where account_id = ${seeded.account_id} order by canonical_phone`);
     expect(stored).toEqual([{ first_name: 'Gone', created_by: null }, { first_name: 'Creator', created_by: null }]);

@@ -9,7 +9,7 @@ export type SerializedImport = z.output<typeof ContactUpload>;
 
 export type ImportRowDb = {
   id: string; status: SerializedImport['status']; byte_size: number | string; processed_bytes: number | string; total_rows: number;
-  created_count: number; updated_count: number; rejected_count: number; error: string | null;
+  created_count: number; updated_count: number; unchanged_count: number; rejected_count: number; error: string | null;
   created_on: Date | string; started_on: Date | string | null; finished_on: Date | string | null;
 };
 export type RejectedRowDb = { line: number; reason: string; row: Record<string, string> };
@@ -29,6 +29,7 @@ export function serializeImport(i: ImportRowDb, rejected: RejectedRowDb[]): Seri
     rows: i.total_rows,
     created: i.created_count,
     updated: i.updated_count,
+    unchanged: i.unchanged_count,
     rejected: i.rejected_count,
     error: i.error,
     created_on: iso(i.created_on),

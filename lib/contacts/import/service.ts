@@ -16,7 +16,7 @@ type Cursor = { line: number; id: number };
 const REJECTED_PAGE = 1000;
 
 /** The columns of an upload its serializer reads (ImportRowDb). */
-const IMPORT_COLUMNS = sql`id, status, byte_size, processed_bytes, total_rows, created_count, updated_count, rejected_count, error,
+const IMPORT_COLUMNS = sql`id, status, byte_size, processed_bytes, total_rows, created_count, updated_count, unchanged_count, rejected_count, error,
   created_on, started_on, finished_on`;
 
 async function findImport(db: Db, accountId: number, id: string): Promise<ImportRowDb & { columns: string[] | null }> {

@@ -22,7 +22,7 @@ export type Batch = {
   bytes: number;
 };
 
-export type BatchCounts = { created: number; updated: number; rejected: number };
+export type BatchCounts = { created: number; updated: number; unchanged: number; rejected: number };
 
 /** Raised when the import's committed offset is not the one this run started from. */
 export class ConcurrentImportError extends Error {}
@@ -73,11 +73,14 @@ export async function writeBatch(db: Db, ctx: ImportContext, batch: Batch, offse
         return out;
       });
     await recordChanges(tx, events);
-    // A new contact counts its first row as created and the rows merged into it as updated.
+    // A new contact counts its first row as created and the rows merged into it as updated; the
+    // rows of a contact that already held all they give count as unchanged.
     let created = 0;
     let updated = 0;
+    let unchanged = 0;
     written.forEach((w, i) => {
-      if (w.created) { created += 1; updated += merged[i].rowCount - 1; } else updated += merged[i].rowCount;
+      if (w.created) { created += 1; updated += merged[i].rowCount - 1; } else if (w.unchanged) unchanged += merged[i].rowCount;
+      else updated += merged[i].rowCount;
     });
     await addRejections(tx, ctx.importId, batch.rejected);
     const moved = await execRows<{ id: string }>(tx, sql`
@@ -85,12 +88,13 @@ export async function writeBatch(db: Db, ctx: ImportContext, batch: Batch, offse
         total_rows = total_rows + ${batch.records},
         created_count = created_count + ${created},
         updated_count = updated_count + ${updated},
+        unchanged_count = unchanged_count + ${unchanged},
         rejected_count = rejected_count + ${batch.rejected.length},
         processed_bytes = greatest(processed_bytes, ${batch.bytes}),
         heartbeat_on = now()
       where id = ${ctx.importId} and account_id = ${ctx.accountId} and total_rows = ${offset}
       returning id`);
     if (!moved.length) throw new ConcurrentImportError(`import ${ctx.importId} moved past offset ${offset}`);
-    return { created, updated, rejected: batch.rejected.length };
+    return { created, updated, unchanged, rejected: batch.rejected.length };
   });
 }

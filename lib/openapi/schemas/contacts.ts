@@ -63,6 +63,7 @@ export const ContactUpload = named('ContactUpload', z.object({
   rows: z.int().min(0).meta({ description: 'Data rows read so far.' }),
   created: z.int().min(0),
   updated: z.int().min(0),
+  unchanged: z.int().min(0).meta({ description: 'Rows whose contact already held everything they give: nothing was written and no contact.updated announced.' }),
   rejected: z.int().min(0),
   error: z.string().nullable().meta({ description: 'Why the whole upload failed (status FAILED), else null.' }),
   created_on: dateTime(),
