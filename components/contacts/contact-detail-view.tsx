@@ -89,7 +89,7 @@ export function ContactDetailView({ id }: { id: string }) {
         <div className="mt-4 max-w-xl">
           <Card title="Send a template message" actions={<Button variant="ghost" onClick={() => setSending(false)}>Cancel</Button>}>
             <p className="mb-3 text-sm text-slate-600">A business may write first only with an approved template; free-form replies open once the contact answers.</p>
-            <TemplateSendForm phone={c.canonical_phone} firstName={c.first_name} onSent={(r) => { setSent(r); setSending(false); }} />
+            <TemplateSendForm phone={c.canonical_phone} firstName={c.first_name} optedOut={c.opted_out} onSent={(r) => { setSent(r); setSending(false); }} />
           </Card>
         </div>
       )}

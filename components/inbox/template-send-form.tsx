@@ -29,8 +29,10 @@ function variableMessages(errors: unknown, count: number): string[] {
  * With `channel` (a conversation's), only that channel's templates are offered, so that the
  * message goes out from the number the contact is talking to.
  */
-export function TemplateSendForm({ phone, firstName, channel = null, onSent }: {
+export function TemplateSendForm({ phone, firstName, channel = null, optedOut = false, onSent }: {
   phone: string; firstName: string | null; channel?: number | null; onSent?: (sent: TemplateSendResult) => void;
+  /** The contact opted out of marketing messages: MARKETING templates are offered but cannot be picked. */
+  optedOut?: boolean;
 }) {
   const templates = useTemplates({ search: '', category: '', status: 'approved', channel, page: 1 }, 100);
   const [id, setId] = useState('');
@@ -55,7 +57,9 @@ export function TemplateSendForm({ phone, firstName, channel = null, onSent }: {
       }}>
         <option value="">{templates.isPending ? 'Loading templates…' : 'Choose an approved template'}</option>
         {templates.data?.results.map((t) => (
-          <option key={t.id} value={t.id}>{t.name} ({t.language}){severalChannels ? ` · ${t.channel.name}` : ''}</option>
+          <option key={t.id} value={t.id} disabled={optedOut && t.category === 'MARKETING'}>
+            {t.name} ({t.language}){severalChannels ? ` · ${t.channel.name}` : ''}{optedOut && t.category === 'MARKETING' ? ' · marketing: the contact opted out' : ''}
+          </option>
         ))}
       </select>
       {chosen && (

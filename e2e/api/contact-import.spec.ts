@@ -30,7 +30,7 @@ async function finished(request: APIRequestContext, account: TestAccount, id: st
     return body.status;
   }, { timeout: 45_000, intervals: [100, 250, 500] }).toMatch(/COMPLETED|FAILED/);
   return body as {
-    status: string; rows: number; created: number; updated: number; rejected: number; error: string | null;
+    status: string; rows: number; created: number; updated: number; unchanged: number; rejected: number; error: string | null;
     byte_size: number; processed_bytes: number; rejected_rows: { line: number; reason: string; row: Record<string, string> }[];
   };
 }

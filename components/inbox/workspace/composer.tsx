@@ -36,6 +36,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   const mode: Mode = chosen === 'note' ? 'note' : open ? 'reply' : 'template';
   const compose = useCompose(conversation.id);
   const off = useSwitchedOffChannel(conversation.channel);
+  const contact = useConversationContact(conversation.contact);
   const tab = (m: Mode, label: string) => (
     <button type="button" aria-pressed={mode === m} onClick={() => { setMode(m); compose.reset(); }}
       className={`rounded-md px-2 py-1 text-xs font-medium ${mode === m ? 'bg-slate-800 text-white' : 'text-slate-600 hover:bg-slate-100'}`}>{label}</button>
@@ -66,7 +67,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
       {mode !== 'note' && CLOSED.includes(conversation.status)
         ? <ReopenFirst conversation={conversation} />
         : mode === 'template'
-          ? <TemplateSendForm phone={conversation.contact_summary.canonical_phone} firstName={conversation.contact_summary.first_name} channel={conversation.channel} />
+          ? <TemplateSendForm phone={conversation.contact_summary.canonical_phone} firstName={conversation.contact_summary.first_name} channel={conversation.channel}
+            optedOut={!!contact.data?.opted_out} />
           : <ReplyForm conversation={conversation} note={mode === 'note'} compose={compose} blocked={!!off && mode !== 'note'} />}
     </div>
   );
