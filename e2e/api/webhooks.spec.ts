@@ -327,16 +327,23 @@ test.describe('delivery', () => {
     const target = nextPath();
     await subscribe({ request }, account, { events: ['contact.created', 'contact.updated'], target: receiver.url(target) });
     const phone = uniquePhone();
-    const body = { phone, first_name: 'Ana', meta: { plan: 'gold' }, tags: [{ name: 'VIP' }], default_assignees: [{ id: account.agent.id }] };
+    const body = { phone, first_name: 'Ana', meta: { plan: 'gold' }, tags: [{ name: 'VIP' }], default_assignees: [{ id: account.agent.id }], notes: 'Prefers mornings' };
     const made = await (await request.post('/api/contact', { headers: h, data: body })).json();
     await expect.poll(() => receiver.at(target).length).toBe(1);
 
     // Sent again (a tag in another case, the number in another spelling), patched with what it holds, imported as it is.
-    const again = await request.post('/api/contact', { headers: h, data: { ...body, phone: `${phone.slice(0, 3)} ${phone.slice(3, 5)} ${phone.slice(5)}`, tags: [{ name: 'vip' }] } });
+    const again = await request.post('/api/contact', { headers: h, data: { ...body, phone: `${phone.slice(0, 3)} ${phone.slice(3, 5)} ${phone.slice(5)}`, tags: [{ name: 'vip' }], notes: [] } });
     expect(again.status()).toBe(201);
     expect(await again.json()).toMatchObject({ id: made.id, last_updated_on: made.last_updated_on });
     expect((await (await request.patch(`/api/contact/${made.id}`, { headers: h, data: { first_name: 'Ana', opted_out: false } })).json()).last_updated_on)
       .toBe(made.last_updated_on);
+    // Saved unedited from the dashboard's form: a replacement with every field, tag, assignee and note as they are.
+    const full = await (await request.get(`/api/contact/${made.id}`, { headers: h })).json();
+    const resaved = await request.put(`/api/contact/${made.id}`, { headers: h, data: {
+      phone: full.phone, first_name: full.first_name, meta: full.meta, tags: full.tags,
+      default_assignees: full.default_assignees.map((a: { id: number }) => ({ id: a.id })), notes: full.notes,
+    } });
+    expect((await resaved.json()).last_updated_on).toBe(made.last_updated_on);
     const upload = await request.post('/api/contact/upload', { headers: { ...h, 'Content-Type': 'text/csv' }, data: `phone,first_name,plan,tags\n${phone},Ana,gold,VIP\n` });
     const id = (await upload.json()).upload_group_id;
     await expect.poll(async () => (await (await request.get(`/api/contact/upload/${id}`, { headers: h })).json()).status, { timeout: 30_000 }).toBe('COMPLETED');

@@ -17,7 +17,8 @@ export const META_PREFIX = 'meta.';
 
 /** Whether a column of this name would not import as the attribute of that name. */
 export function needsMetaPrefix(key: string): boolean {
-  return KNOWN.has(normalize(key)) || key.trim().toLowerCase().startsWith(META_PREFIX) || key.trim() !== key || !key;
+  const norm = normalize(key);
+  return KNOWN.has(norm) || ALIASES.has(norm) || key.trim().toLowerCase().startsWith(META_PREFIX) || key.trim() !== key || !key;
 }
 export type ContactColumn = (typeof CONTACT_COLUMNS)[number];
 
@@ -53,6 +54,7 @@ const ALIASES = new Map<string, ContactColumn>(Object.entries({
   lastname: 'last_name', surname: 'last_name', family_name: 'last_name', apellido: 'last_name', apellidos: 'last_name',
   sobrenome: 'last_name',
   etiquetas: 'tags',
+  opted_out_on: 'opted_out', opt_out: 'opted_out', optout: 'opted_out', unsubscribed: 'opted_out',
 } satisfies Record<string, ContactColumn>));
 
 function normalize(name: string): string {
@@ -84,7 +86,8 @@ export function mapHeader(fields: string[]): Header {
       return { kind: 'field', field, name };
     }
     // A blank header cell names nothing the contact could keep; `meta` keys are at most 200.
-    const key = prefixed ? raw.trim().slice(META_PREFIX.length) : raw.trim();
+    // After the prefix the name is kept as written, spaces included (the export wrote it so).
+    const key = prefixed ? raw.replace(/^\s*meta\./i, '') : raw.trim();
     if (!key || key.length > 200) return { kind: 'ignored', name };
     if (metaKeys.has(key)) repeated ??= name;
     metaKeys.add(key);

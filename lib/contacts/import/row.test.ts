@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { headerProblem, mapHeader } from './columns';
+import { headerProblem, mapHeader, needsMetaPrefix } from './columns';
 import { mergeByPhone } from './merge';
 import { isBlankRecord, validateRow, type ImportRow } from './row';
 
@@ -12,23 +12,29 @@ describe('mapHeader', () => {
     expect(header.columns.map((c) => c.kind)).toEqual(['field', 'field', 'field', 'field', 'field', 'field', 'meta', 'meta', 'ignored']);
   });
   it('reads a column named meta.<key> as that attribute, also when <key> names a contact column', () => {
-    const prefixed = mapHeader(['phone', 'email', 'meta.email', 'META.meta.x', 'meta.']);
+    const prefixed = mapHeader(['phone', 'email', 'meta.email', 'META.meta.x', 'meta.', 'meta.plan ', 'meta.Nombre']);
     expect(prefixed.columns).toEqual([
       { kind: 'field', field: 'phone', name: 'phone' }, { kind: 'field', field: 'email', name: 'email' },
       { kind: 'meta', key: 'email', name: 'meta.email' }, { kind: 'meta', key: 'meta.x', name: 'META.meta.x' },
-      { kind: 'ignored', name: 'meta.' },
+      { kind: 'ignored', name: 'meta.' }, { kind: 'meta', key: 'plan ', name: 'meta.plan' }, { kind: 'meta', key: 'Nombre', name: 'meta.Nombre' },
     ]);
+    // The export prefixes exactly the names that would not read back as themselves.
+    expect(['email', 'Nombre', 'WhatsApp', 'meta.x', 'plan ', ' plan', 'plan', 'Lifetime Value'].filter(needsMetaPrefix))
+      .toEqual(['email', 'Nombre', 'WhatsApp', 'meta.x', 'plan ', ' plan']);
     expect(headerProblem(prefixed)).toBeNull();
   });
   it('opts a contact out on a truthy opted_out cell, never back in, and refuses other values', () => {
     const flagged = mapHeader(['phone', 'Opted Out']);
     const read = (cell: string) => validateRow(flagged, ['55 1234 5678', cell], 2, 'MX');
-    for (const yes of ['true', 'YES', '1', 'x']) expect(read(yes)).toMatchObject({ ok: true, row: { optedOut: true } });
-    for (const no of ['', 'false', 'No', '0']) {
+    for (const yes of ['true', 'YES', '1', 'x', 'Sí', 'sim', '2026-03-01', '2026-03-01T10:00:00Z']) expect(read(yes), yes).toMatchObject({ ok: true, row: { optedOut: true } });
+    for (const no of ['', 'false', 'No', '0', 'não']) {
       const result = read(no);
-      expect(result.ok && result.row.optedOut).toBeFalsy();
+      expect(result, no).toMatchObject({ ok: true });
+      expect(result.ok && result.row.optedOut, no).toBeUndefined();
     }
-    expect(read('maybe')).toMatchObject({ ok: false, rejection: { reason: 'opted_out: "maybe" is not one of true, yes, 1, false, no, 0 or blank.' } });
+    expect(read('maybe')).toMatchObject({ ok: false, rejection: {
+      reason: 'opted_out: "maybe" is neither yes (true, yes, 1, x, sí, sim, or a date) nor no (false, no, 0, não, or blank).',
+    } });
     const merged = mergeByPhone([
       { line: 2, canonicalPhone: '+525512345678', phone: '1', meta: {}, tags: [], optedOut: true },
       { line: 3, canonicalPhone: '+525512345678', phone: '1', meta: {}, tags: [] },

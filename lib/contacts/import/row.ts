@@ -42,9 +42,11 @@ const PROP = {
   external_url: 'externalUrl', source: 'source',
 } as const;
 
-// An `opted_out` cell: these opt the contact out; blank and these leave them as they are.
-const OPTED_OUT_YES = new Set(['true', 'yes', 'y', '1', 'x']);
-const OPTED_OUT_NO = new Set(['', 'false', 'no', 'n', '0']);
+// An `opted_out` cell: these (or a date, as another system's "opted out on" gives it) opt the
+// contact out; blank and the others leave them as they are. English, Spanish and Portuguese.
+const OPTED_OUT_YES = new Set(['true', 'yes', 'y', '1', 'x', 'si', 'sí', 'verdadero', 'sim', 'verdadeiro']);
+const OPTED_OUT_NO = new Set(['', 'false', 'no', 'n', '0', 'falso', 'nao', 'não']);
+const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
 
 /** True when every cell is blank: spreadsheets pad files with such rows; they are not counted. */
 export function isBlankRecord(fields: string[]): boolean {
@@ -87,8 +89,10 @@ export function validateRow(header: Header, fields: string[], line: number, coun
       if (column.field === 'phone') continue;
       if (column.field === 'opted_out') {
         const flag = value.trim().toLowerCase();
-        if (OPTED_OUT_YES.has(flag)) row.optedOut = true;
-        else if (!OPTED_OUT_NO.has(flag)) return reject(`opted_out: "${value.trim().slice(0, 40)}" is not one of true, yes, 1, false, no, 0 or blank.`);
+        if (OPTED_OUT_YES.has(flag) || DATE.test(flag)) row.optedOut = true;
+        else if (!OPTED_OUT_NO.has(flag)) {
+          return reject(`opted_out: "${value.trim().slice(0, 40)}" is neither yes (true, yes, 1, x, sí, sim, or a date) nor no (false, no, 0, não, or blank).`);
+        }
       } else if (column.field === 'tags') {
         const tags = [...new Set(value.split(';').map((t) => t.trim()).filter(Boolean))];
         const long = tags.find((t) => t.length > 100);
