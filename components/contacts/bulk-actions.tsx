@@ -4,10 +4,23 @@ import { Button } from '@/components/ui/button';
 import { ConfirmButton } from '@/components/ui/confirm-button';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useBulkContactChange, type BulkTarget } from '@/lib/client/contacts';
+import type { ContactBulk } from '@/lib/contacts/validation';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
 
 // What the contacts list does to the contacts selected on its page, or to every contact its
-// search and tag match (all pages): add or remove a tag, or delete them, in one request.
+// search and tag match (all pages): add or remove a tag, opt them out of marketing or back in, or
+// delete them, in one request.
+
+type Action = Exclude<ContactBulk['action'], 'set_attribute' | 'restore'>;
+const TAGGING: Action[] = ['add_tag', 'remove_tag'];
+// What the status line says once done: the verb, and of the contacts left as they were.
+const SAID: Record<Action, { done: (tag: string) => string; already: string }> = {
+  add_tag: { done: (tag) => `Tagged “${tag}”:`, already: 'already had it' },
+  remove_tag: { done: (tag) => `Took “${tag}” off`, already: 'already went without it' },
+  delete: { done: () => 'Deleted', already: 'already deleted' },
+  opt_out: { done: () => 'Opted out of marketing:', already: 'had opted out already' },
+  opt_in: { done: () => 'Opted back in to marketing:', already: 'had not opted out' },
+};
 
 const fmt = new Intl.NumberFormat('en-US');
 const contacts = (n: number) => `${fmt.format(n)} contact${n === 1 ? '' : 's'}`;
@@ -26,11 +39,10 @@ export function BulkActions({ ids, matching, filter, onAllMatching, onDone }: {
   const change = useBulkContactChange();
   const target: BulkTarget = onAllMatching.chosen ? { filter } : { ids };
   const count = onAllMatching.chosen ? matching : ids.length;
-  const run = (action: 'add_tag' | 'remove_tag' | 'delete') => change.mutate({ target, action, ...(action === 'delete' ? {} : { tag: tag.trim() }) }, {
+  const run = (action: Action) => change.mutate({ target, action, ...(TAGGING.includes(action) ? { tag: tag.trim() } : {}) }, {
     onSuccess: ({ matched, changed }) => {
-      const verb = action === 'delete' ? 'Deleted' : action === 'add_tag' ? `Tagged “${tag.trim()}”:` : `Took “${tag.trim()}” off`;
       const rest = matched - changed;
-      setSaid(`${verb} ${contacts(changed)}.${rest ? ` ${contacts(rest)} already ${action === 'delete' ? 'deleted' : action === 'add_tag' ? 'had it' : 'went without it'}.` : ''}`);
+      setSaid(`${SAID[action].done(tag.trim())} ${contacts(changed)}.${rest ? ` ${contacts(rest)} ${SAID[action].already}.` : ''}`);
       setTag('');
       onDone();
     },
@@ -56,6 +68,12 @@ export function BulkActions({ ids, matching, filter, onAllMatching, onDone }: {
             <Button type="submit" variant="secondary" disabled={!tag.trim() || change.isPending}>Add tag</Button>
             <Button type="button" variant="secondary" disabled={!tag.trim() || change.isPending} onClick={() => run('remove_tag')}>Remove tag</Button>
           </form>
+          <ConfirmButton variant="secondary" title={`Opt ${contacts(count)} out of marketing?`} confirmLabel="Opt out" disabled={change.isPending}
+            body="No MARKETING template will reach them until they write an opt-in word or are opted back in. Replies and other templates still do."
+            onConfirm={() => run('opt_out')}>
+            Opt out
+          </ConfirmButton>
+          <Button type="button" variant="secondary" disabled={change.isPending} onClick={() => run('opt_in')}>Opt in</Button>
           <ConfirmButton variant="danger" title={`Delete ${contacts(count)}?`} confirmLabel="Delete" disabled={change.isPending}
             body="They disappear from lists, searches, broadcasts and flows; their conversations are kept, and each can be restored from the Deleted view."
             onConfirm={() => run('delete')}>

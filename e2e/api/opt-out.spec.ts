@@ -218,3 +218,25 @@ test('a CSV upload with an opted_out column opts its contacts out, and never bac
   expect((await contactOf(request, account, keen)).opted_out).toBe(false);
   expect(await contactOf(request, account, known)).toMatchObject({ opted_out: true, opted_out_on: since });
 });
+
+test('the bulk actions opt_out and opt_in change many contacts, each once, in the caller\'s account only', async ({ request }) => {
+  const account = await newAccount(request);
+  const other = await newAccount(request);
+  const h = account.admin.headers;
+  const made: Json[] = [];
+  for (let i = 0; i < 3; i++) made.push(await (await request.post('/api/contact', { headers: h, data: { phone: uniquePhone(), first_name: `Bulk ${i}` } })).json());
+  const foreign = await (await request.post('/api/contact', { headers: other.admin.headers, data: { phone: uniquePhone() } })).json();
+  const bulk = (data: object, headers = h) => request.post('/api/contact/bulk', { headers, data });
+  expect((await request.post('/api/contact/bulk', { data: { action: 'opt_out', ids: [made[0].id] } })).status()).toBe(401);
+
+  const first = await bulk({ action: 'opt_out', ids: [made[0].id, foreign.id] });
+  expect(await first.json()).toEqual({ matched: 1, changed: 1 });
+  expect((await (await request.get(`/api/contact/${foreign.id}`, { headers: other.admin.headers })).json()).opted_out).toBe(false);
+  // By the list's filter: the one already out keeps its date and counts as unchanged.
+  const since = (await (await request.get(`/api/contact/${made[0].id}`, { headers: h })).json()).opted_out_on;
+  expect(await (await bulk({ action: 'opt_out', filter: { search: 'bulk' } })).json()).toEqual({ matched: 3, changed: 2 });
+  expect((await (await request.get(`/api/contact/${made[0].id}`, { headers: h })).json()).opted_out_on).toBe(since);
+  expect((await (await request.get('/api/contact?opted_out=true', { headers: h })).json()).count).toBe(3);
+  expect(await (await bulk({ action: 'opt_in', filter: { opted_out: true } })).json()).toEqual({ matched: 3, changed: 3 });
+  expect((await (await request.get('/api/contact?opted_out=true', { headers: h })).json()).count).toBe(0);
+});

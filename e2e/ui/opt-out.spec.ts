@@ -53,4 +53,12 @@ test("an admin sets the opt-out words; a contact who writes one shows as opted o
   await expect(marketing).toContainText('Receives marketing messages');
   await page.goto('/contacts?opted_out=1');
   await expect(page.getByText('Nobody opted out')).toBeVisible();
+
+  // Many at once, from the list's selection.
+  await page.goto('/contacts');
+  await page.getByRole('checkbox', { name: 'Select Rosa Quiet' }).check();
+  await page.getByRole('region', { name: 'Selected contacts' }).getByRole('button', { name: 'Opt out' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Opt out' }).click();
+  await expect(page.getByRole('region', { name: 'Selected contacts' }).getByRole('status')).toHaveText('Opted out of marketing: 1 contact.');
+  await expect(page.getByRole('row').filter({ hasText: 'Rosa Quiet' }).getByTestId('opted-out-badge')).toBeVisible();
 });

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import type { Contact, ContactCreate, ContactWrite, Page } from './types';
+import type { ContactBulk } from '@/lib/contacts/validation';
 
 export const CONTACTS_PAGE_SIZE = 20;
 
@@ -110,7 +111,7 @@ export type BulkTarget = { ids: string[] } | { filter: { search?: string; tag?: 
 export function useBulkContactChange() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: ({ target, action, tag }: { target: BulkTarget; action: 'add_tag' | 'remove_tag' | 'delete'; tag?: string }) =>
+    mutationFn: ({ target, action, tag }: { target: BulkTarget; action: ContactBulk['action']; tag?: string }) =>
       apiFetch<{ matched: number; changed: number }>('/api/contact/bulk', { method: 'POST', json: { action, ...(tag ? { tag } : {}), ...target } }),
     onSettled: () => qc.invalidateQueries({ queryKey: queryKeys.contacts }),
   });

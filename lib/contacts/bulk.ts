@@ -45,6 +45,10 @@ function changeFor(body: ContactBulk, c: ContactRecord, tags: string[]): Change 
       return c.isDeleted ? null : { fields: { isDeleted: true } };
     case 'restore':
       return c.isDeleted ? { fields: { isDeleted: false } } : null;
+    case 'opt_out':
+      return c.optedOutOn ? null : { fields: { optedOutOn: new Date() } };
+    case 'opt_in':
+      return c.optedOutOn ? { fields: { optedOutOn: null } } : null;
   }
 }
 

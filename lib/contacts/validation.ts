@@ -117,7 +117,7 @@ export const contactListQuery = z.object({
 
 export type ContactFilters = { search?: string; tag?: string; is_deleted?: boolean; opted_out?: boolean };
 
-export const BULK_ACTIONS = ['add_tag', 'remove_tag', 'set_attribute', 'delete', 'restore'] as const;
+export const BULK_ACTIONS = ['add_tag', 'remove_tag', 'set_attribute', 'delete', 'restore', 'opt_out', 'opt_in'] as const;
 export const BULK_IDS_MAX = 1000;
 
 /**
