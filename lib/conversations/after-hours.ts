@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db';
-import { accounts, conversations } from '@/db/schema';
+import { conversations } from '@/db/schema';
+import type { InboundSettings } from '@/lib/accounts/inbound-settings';
 import { outsideWorkingHours } from '@/lib/accounts/working-hours';
 import type { ChannelRecord } from '@/lib/channels/provider';
 import type { ConversationRecord } from './open';
@@ -19,18 +20,13 @@ export type InboundArrival = {
  * working hours. Marking the conversation first (only where it is unmarked) keeps it to one reply
  * however many messages, batches or processes race.
  */
-export async function replyAfterHours(tx: Executor, arrivals: InboundArrival[]): Promise<void> {
+export async function replyAfterHours(tx: Executor, arrivals: InboundArrival[], settings: Map<number, InboundSettings>): Promise<void> {
   if (!arrivals.length) return;
-  const settings = await tx.select({
-    id: accounts.id, has: accounts.hasWorkingHours, hours: accounts.workingHours, timeZone: accounts.defaultTimezone, text: accounts.afterHoursResponse,
-  })
-    .from(accounts).where(inArray(accounts.id, [...new Set(arrivals.map((a) => a.accountId))]));
-  const byAccount = new Map(settings.map((s) => [s.id, s]));
   const due = new Map<string, InboundArrival>();
   for (const a of arrivals) {
-    const s = byAccount.get(a.accountId);
-    if (!s?.has || !s.text.trim() || a.conversation.afterHoursRepliedOn || due.has(a.conversation.id)) continue;
-    if (outsideWorkingHours(s.hours, a.at, s.timeZone)) due.set(a.conversation.id, a);
+    const s = settings.get(a.accountId);
+    if (!s?.hasWorkingHours || !s.afterHoursResponse.trim() || a.conversation.afterHoursRepliedOn || due.has(a.conversation.id)) continue;
+    if (outsideWorkingHours(s.workingHours, a.at, s.timeZone)) due.set(a.conversation.id, a);
   }
   if (!due.size) return;
   const marked = await tx.update(conversations).set({ afterHoursRepliedOn: new Date() })
@@ -40,7 +36,7 @@ export async function replyAfterHours(tx: Executor, arrivals: InboundArrival[]):
     const a = due.get(id)!;
     return {
       accountId: a.accountId, channel: a.channel, conversation: a.conversation, contact: a.contact, source: 'INBOX' as const,
-      sentById: null, kind: 'text' as const, body: byAccount.get(a.accountId)!.text,
+      sentById: null, kind: 'text' as const, body: settings.get(a.accountId)!.afterHoursResponse,
     };
   }));
 }

@@ -5,6 +5,7 @@ import type { ChannelRecord } from '@/lib/channels/provider';
 import { contactsAnswered } from '@/lib/broadcasts/progress';
 import { countedTransaction } from '@/lib/contacts/counter';
 import { upsertContacts } from '@/lib/contacts/upsert';
+import { readInboundSettings } from '@/lib/accounts/inbound-settings';
 import { replyAfterHours } from '@/lib/conversations/after-hours';
 import { applyOptOutKeywords } from '@/lib/opt-out/inbound';
 import { assignNewConversations } from '@/lib/conversations/assign-new';
@@ -129,8 +130,9 @@ async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typ
       body: item.fields.msgType === 'text' ? item.fields.body : null,
     }));
     // STOP and its kin are answered by their own confirmation, and are no flow's answer or trigger.
-    const { keywords, optingOut } = await applyOptOutKeywords(tx, arrivals);
-    await replyAfterHours(tx, arrivals.filter((_, i) => !keywords.has(i)));
+    const settings = await readInboundSettings(tx, fresh.map((item) => item.channel.accountId));
+    const { keywords, optingOut } = await applyOptOutKeywords(tx, arrivals, settings);
+    await replyAfterHours(tx, arrivals.filter((_, i) => !keywords.has(i)), settings);
     // A reply after a broadcast's message counts as its answer (an opt-out does not).
     await contactsAnswered(tx, fresh.flatMap((item, i) => (keywords.has(i) ? [] : [{ contactId: contacts[i].id, at: item.at }])));
     // A contact in a flow: the flow reads the message; else an INBOUND flow may start.

@@ -1,13 +1,14 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
-import { accounts, contacts } from '@/db/schema';
+import { contacts } from '@/db/schema';
+import type { InboundSettings } from '@/lib/accounts/inbound-settings';
 import type { ChannelRecord } from '@/lib/channels/provider';
 import { recordChanges } from '@/lib/contacts/write';
 import { moveFlowConversations, ofContacts } from '@/lib/conversations/flow-status';
 import type { ConversationRecord } from '@/lib/conversations/open';
 import { moveContacts } from '@/lib/flows/contact-status';
 import { queueOutboundMessages } from '@/lib/messages/outbound';
-import { KEYWORD_MAX_LENGTH, keywordIntent } from './keywords';
+import { keywordIntent } from './keywords';
 import { OPTED_OUT } from './marketing';
 
 export type KeywordArrival = {
@@ -34,14 +35,8 @@ type Intent = { arrival: KeywordArrival; index: number; intent: 'out' | 'in' };
  * contact who opts out leaves the flow they are in. An opt-in word from a contact who has not opted
  * out is an ordinary message (a flow may be listening for "START").
  */
-export async function applyOptOutKeywords(tx: Executor, arrivals: KeywordArrival[]): Promise<KeywordOutcome> {
+export async function applyOptOutKeywords(tx: Executor, arrivals: KeywordArrival[], settings: Map<number, InboundSettings>): Promise<KeywordOutcome> {
   const outcome: KeywordOutcome = { keywords: new Set(), optingOut: new Set() };
-  // Most messages are longer than any keyword: only short ones need the account's words.
-  const short = arrivals.filter((a) => a.body && a.body.length <= KEYWORD_MAX_LENGTH * 2);
-  if (!short.length) return outcome;
-  const settings = new Map((await tx.select({
-    id: accounts.id, optOut: accounts.optOutKeywords, optIn: accounts.optInKeywords, outText: accounts.optOutResponse, inText: accounts.optInResponse,
-  }).from(accounts).where(inArray(accounts.id, [...new Set(short.map((a) => a.accountId))]))).map((s) => [s.id, s]));
 
   // The last keyword of a contact in the batch decides.
   const last = new Map<string, Intent>();
@@ -80,7 +75,7 @@ export async function applyOptOutKeywords(tx: Executor, arrivals: KeywordArrival
 
   await queueOutboundMessages(tx, changed.flatMap(({ arrival: a, intent }) => {
     const s = settings.get(a.accountId)!;
-    const text = intent === 'out' ? s.outText : s.inText;
+    const text = intent === 'out' ? s.optOutResponse : s.optInResponse;
     return text.trim() ? [{
       accountId: a.accountId, channel: a.channel, conversation: a.conversation, contact: a.contact, source: 'INBOX' as const,
       sentById: null, kind: 'text' as const, body: text,
