@@ -6,6 +6,7 @@ import { FormAlert } from '@/components/ui/form-alert';
 import { useBulkContactChange, type BulkTarget } from '@/lib/client/contacts';
 import type { ContactBulk } from '@/lib/contacts/validation';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
+import { useMe } from '@/lib/client/me';
 
 // What the contacts list does to the contacts selected on its page, or to every contact its
 // search and tag match (all pages): add or remove a tag, opt them out of marketing or back in, or
@@ -37,6 +38,8 @@ export function BulkActions({ ids, matching, filter, onAllMatching, onDone }: {
   const [tag, setTag] = useState('');
   const [said, setSaid] = useState<string | null>(null);
   const change = useBulkContactChange();
+  // Opting back in is an admin's (the API refuses anyone else).
+  const isAdmin = useMe().data?.user.role === 'ADMIN';
   const target: BulkTarget = onAllMatching.chosen ? { filter } : { ids };
   const count = onAllMatching.chosen ? matching : ids.length;
   const run = (action: Action) => change.mutate({ target, action, ...(TAGGING.includes(action) ? { tag: tag.trim() } : {}) }, {
@@ -73,7 +76,14 @@ export function BulkActions({ ids, matching, filter, onAllMatching, onDone }: {
             onConfirm={() => run('opt_out')}>
             Opt out
           </ConfirmButton>
-          <Button type="button" variant="secondary" disabled={change.isPending} onClick={() => run('opt_in')}>Opt in</Button>
+          {isAdmin && (
+            <ConfirmButton variant="secondary" title={`Opt ${contacts(count)} back in to marketing?`} confirmLabel="Opt in" confirmVariant="primary"
+              disabled={change.isPending}
+              body="MARKETING templates will reach them again. Do this only for contacts who asked for them again."
+              onConfirm={() => run('opt_in')}>
+              Opt in
+            </ConfirmButton>
+          )}
           <ConfirmButton variant="danger" title={`Delete ${contacts(count)}?`} confirmLabel="Delete" disabled={change.isPending}
             body="They disappear from lists, searches, broadcasts and flows; their conversations are kept, and each can be restored from the Deleted view."
             onConfirm={() => run('delete')}>

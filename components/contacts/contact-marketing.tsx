@@ -4,6 +4,7 @@ import { DateTime } from '@/components/ui/date-time';
 import { FormAlert } from '@/components/ui/form-alert';
 import { useAccount } from '@/lib/client/account';
 import { usePatchContact } from '@/lib/client/contacts';
+import { useMe } from '@/lib/client/me';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import type { Contact } from '@/lib/client/types';
 
@@ -11,6 +12,7 @@ import type { Contact } from '@/lib/client/types';
 export function ContactMarketing({ contact }: { contact: Contact }) {
   const patch = usePatchContact(contact.id);
   const account = useAccount();
+  const isAdmin = useMe().data?.user.role === 'ADMIN';
   // The account's own words, as a contact would type them.
   const word = (list: string[] | undefined, fallback: string) => (list ? list[0] ?? null : fallback);
   const optIn = word(account.data?.opt_in_keywords, 'START');
@@ -28,10 +30,14 @@ export function ContactMarketing({ contact }: { contact: Contact }) {
         <p>Receives marketing messages.{optOut && <> They opt out by writing {optOut} (or another of the account&apos;s opt-out words).</>}</p>
       )}
       <FormAlert messages={topMessages(errorBody(patch.error), [])} />
-      <Button variant="secondary" disabled={patch.isPending || contact.is_deleted}
-        onClick={() => patch.mutate({ opted_out: !contact.opted_out })}>
-        {patch.isPending ? 'Saving…' : contact.opted_out ? 'Opt back in' : 'Opt out of marketing'}
-      </Button>
+      {contact.opted_out && !isAdmin ? (
+        <p className="text-xs text-slate-500">Only an admin can opt them back in.</p>
+      ) : (
+        <Button variant="secondary" disabled={patch.isPending || contact.is_deleted}
+          onClick={() => patch.mutate({ opted_out: !contact.opted_out })}>
+          {patch.isPending ? 'Saving…' : contact.opted_out ? 'Opt back in' : 'Opt out of marketing'}
+        </Button>
+      )}
     </div>
   );
 }

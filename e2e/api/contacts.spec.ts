@@ -469,7 +469,7 @@ test('a tag name finds its tag whatever its case: PROMO, Promo and promo are one
 
 test('GET /api/contact/export: every contact the list shows, as a CSV the upload reads back onto the same contacts', async ({ request }) => {
   const account = await newAccount(request, 'MX');
-  const made: { phone: string; canonical_phone: string; id: string }[] = [];
+  const made: { phone: string; canonical_phone: string; id: string; opted_out_on: string | null }[] = [];
   for (const [i, data] of [
     { first_name: 'Ana', last_name: 'López, Jr.', email: 'ana@example.mx', tags: [{ name: 'vip' }, { name: 'Lead' }], meta: { plan: 'gold', city: 'Mérida', email: 'home@example.mx' }, opted_out: true },
     { first_name: '=cmd', external_id: 'crm-2', meta: { plan: 'free' } },
@@ -495,7 +495,7 @@ test('GET /api/contact/export: every contact the list shows, as a CSV the upload
     // An attribute named like a contact column is written meta.<name>; the import reads it back as the attribute.
     'phone,first_name,last_name,email,external_id,external_url,source,tags,opted_out,city,meta.email,plan',
     `${made[1].canonical_phone},'=cmd,,,crm-2,,website,,,,,free`,
-    `${made[0].canonical_phone},Ana,"López, Jr.",ana@example.mx,,,website,Lead; vip,true,Mérida,home@example.mx,gold`,
+    `${made[0].canonical_phone},Ana,"López, Jr.",ana@example.mx,,,website,Lead; vip,${made[0].opted_out_on},Mérida,home@example.mx,gold`,
   ]);
   // The list's filters apply.
   const tagged = await (await request.get('/api/contact/export?tag=VIP', { headers: account.admin.headers })).text();
@@ -513,7 +513,7 @@ test('GET /api/contact/export: every contact the list shows, as a CSV the upload
     .toBe('COMPLETED');
   expect(await (await request.get(`/api/contact/upload/${id}`, { headers: account.admin.headers })).json()).toMatchObject({ created: 0, updated: 1, unchanged: 1, rejected: 0 });
   const ana = await (await request.get(`/api/contact/${made[0].id}`, { headers: account.admin.headers })).json();
-  expect(ana).toMatchObject({ first_name: 'Ana', last_name: 'López, Jr.', email: 'ana@example.mx', opted_out: true });
+  expect(ana).toMatchObject({ first_name: 'Ana', last_name: 'López, Jr.', email: 'ana@example.mx', opted_out: true, opted_out_on: made[0].opted_out_on });
   expect(ana.meta).toEqual({ plan: 'platinum', city: 'Mérida', email: 'home@example.mx' });
   expect(ana.tags.map((t: { name: string }) => t.name).sort()).toEqual(['Lead', 'vip']);
   const cmd = await (await request.get(`/api/contact/${made[1].id}`, { headers: account.admin.headers })).json();

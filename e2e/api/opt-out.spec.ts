@@ -88,11 +88,14 @@ test("the account's own words and confirmations; a word cannot both opt out and 
 
   const saved = await request.patch('/api/account', { headers: h, data: { opt_out_keywords: 'alto,  Básta\nalto', opt_in_keywords: ['volver'], opt_out_response: '' } });
   expect(saved.status(), await saved.text()).toBe(200);
-  expect(await saved.json()).toMatchObject({ opt_out_keywords: ['ALTO', 'BASTA'], opt_in_keywords: ['VOLVER'], opt_out_response: '', opt_in_response: IN_TEXT });
+  expect(await saved.json()).toMatchObject({ opt_out_keywords: ['ALTO', 'BÁSTA'], opt_in_keywords: ['VOLVER'], opt_out_response: '', opt_in_response: IN_TEXT });
+  // A word with no letter would turn opting out off without a word.
+  const emoji = await request.patch('/api/account', { headers: h, data: { opt_out_keywords: ['🛑'] } });
+  expect(await emoji.json()).toEqual({ opt_out_keywords: ['A keyword needs a letter or a digit: "🛑" has none.'] });
 
   // Against the list already stored, too.
   const stored = await request.patch('/api/account', { headers: h, data: { opt_in_keywords: ['basta'] } });
-  expect(await stored.json()).toEqual({ opt_in_keywords: ['"BASTA" cannot both opt out and opt in.'] });
+  expect(await stored.json()).toEqual({ opt_in_keywords: ['"BÁSTA" cannot both opt out and opt in.'] });
 
   const phone = uniquePhone();
   await write(request, account, phone, 'Basta.');
@@ -121,7 +124,9 @@ test('the send API refuses a MARKETING template to a contact who opted out; othe
 
   const refused = await request.post(`/api/channels/chat/template/${sale.id}/send`, { headers: h, data: { phone, variables: [] } });
   expect(refused.status()).toBe(400);
-  expect(await refused.json()).toEqual({ phone: [`The contact opted out of marketing messages on ${since}: a MARKETING template is not sent to them.`] });
+  // The date as the account's clock reads it (the account is on UTC).
+  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(since));
+  expect(await refused.json()).toEqual({ phone: [`The contact opted out of marketing messages on ${day} UTC: a MARKETING template is not sent to them.`] });
   await sendWelcome(request, acme, phone);
 
   expect((await (await request.patch(`/api/contact/${contact.id}`, { headers: h, data: { opted_out: false } })).json()).opted_out).toBe(false);
@@ -206,10 +211,10 @@ test("a flow's MARKETING template step ends the flow of a contact who opted out,
 test('a CSV upload with an opted_out column opts its contacts out, and never back in', async ({ request }) => {
   const account = await newAccount(request);
   const h = account.admin.headers;
-  const [quiet, keen, known] = [uniquePhone(), uniquePhone(), uniquePhone()];
+  const [quiet, keen, known, dated] = [uniquePhone(), uniquePhone(), uniquePhone(), uniquePhone()];
   const made = await request.post('/api/contact', { headers: h, data: { phone: known, opted_out: true } });
   const since = (await made.json()).opted_out_on;
-  const csv = `phone,Opted Out\n${quiet},yes\n${keen},\n${known},false\n`;
+  const csv = `phone,Opted Out\n${quiet},yes\n${keen},\n${known},false\n${dated},2024-05-01\n`;
   const upload = await request.post('/api/contact/upload', { headers: { ...h, 'Content-Type': 'text/csv' }, data: csv });
   expect(upload.status()).toBe(200);
   const { upload_group_id: id } = await upload.json();
@@ -217,6 +222,8 @@ test('a CSV upload with an opted_out column opts its contacts out, and never bac
   expect(await contactOf(request, account, quiet)).toMatchObject({ opted_out: true, opted_out_on: expect.stringMatching(ISO) });
   expect((await contactOf(request, account, keen)).opted_out).toBe(false);
   expect(await contactOf(request, account, known)).toMatchObject({ opted_out: true, opted_out_on: since });
+  // A date is when they opted out, as another system (or this one's export) recorded it.
+  expect((await contactOf(request, account, dated)).opted_out_on).toBe('2024-05-01T00:00:00.000Z');
 });
 
 test('the bulk actions opt_out and opt_in change many contacts, each once, in the caller\'s account only', async ({ request }) => {
@@ -237,6 +244,14 @@ test('the bulk actions opt_out and opt_in change many contacts, each once, in th
   expect(await (await bulk({ action: 'opt_out', filter: { search: 'bulk' } })).json()).toEqual({ matched: 3, changed: 2 });
   expect((await (await request.get(`/api/contact/${made[0].id}`, { headers: h })).json()).opted_out_on).toBe(since);
   expect((await (await request.get('/api/contact?opted_out=true', { headers: h })).json()).count).toBe(3);
+  // Opting back in is an admin's: an agent is refused, one by one or in bulk; opting out is anyone's.
+  const byAgent = await bulk({ action: 'opt_in', filter: { opted_out: true } }, account.agent.headers);
+  expect(byAgent.status()).toBe(403);
+  expect(await byAgent.json()).toEqual({ detail: 'Only an admin can opt a contact back in to marketing messages.' });
+  expect((await request.patch(`/api/contact/${made[1].id}`, { headers: account.agent.headers, data: { opted_out: false } })).status()).toBe(403);
+  expect((await request.put(`/api/contact/${made[1].id}`, { headers: account.agent.headers, data: { phone: made[1].phone, opted_out: false } })).status()).toBe(403);
+  expect((await request.post('/api/contact', { headers: account.agent.headers, data: { phone: made[1].phone, opted_out: false } })).status()).toBe(403);
+  expect((await request.patch(`/api/contact/${made[1].id}`, { headers: account.agent.headers, data: { opted_out: true } })).status()).toBe(200);
   expect(await (await bulk({ action: 'opt_in', filter: { opted_out: true } })).json()).toEqual({ matched: 3, changed: 3 });
   expect((await (await request.get('/api/contact?opted_out=true', { headers: h })).json()).count).toBe(0);
 });

@@ -43,7 +43,7 @@ test("an admin sets the opt-out words; a contact who writes one shows as opted o
   await page.screenshot({ path: 'test-results/opt-out-contact.png', fullPage: true });
 
   await page.goto(`/inbox/${conversation}`);
-  await expect(page.getByTestId('contact-opted-out')).toContainText('Opted out of marketing messages on');
+  await expect(page.getByTestId('contact-opted-out')).toContainText('Opted out of marketing messages (');
   // The confirmation went out in the conversation.
   await expect(page.getByRole('list', { name: 'Messages' }).getByTestId('message').filter({ hasText: 'Listo, no te escribiremos más promociones.' })).toBeVisible();
 

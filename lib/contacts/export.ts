@@ -1,13 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { execRows, type Db } from '@/db';
 import { csvLine } from '@/lib/csv/write';
+import { isoSql } from '@/lib/serializers/iso';
 import { META_PREFIX, needsMetaPrefix } from './import/columns';
 import { contactFilterSql } from './list';
 import type { ContactFilters } from './validation';
 
 // The account's contacts as one CSV file, with the list's filters (search, tag): the columns the
 // CSV import reads, so that an export, edited in a spreadsheet, imports back onto the same
-// contacts (phone in E.164, tags joined with ";", each attribute in a column of its name).
+// contacts (phone in E.164, tags joined with ";", when the contact opted out in `opted_out`, each
+// attribute in a column of its name).
 
 export const EXPORT_FIELDS = ['phone', 'first_name', 'last_name', 'email', 'external_id', 'external_url', 'source', 'tags', 'opted_out'] as const;
 
@@ -16,7 +18,7 @@ const PAGE = 2000;
 type ExportRow = {
   id: string; created_on: string; canonical_phone: string; first_name: string | null; last_name: string | null; email: string | null;
   external_id: string | null; external_url: string | null; source: string | null; tags: string | null; meta: Record<string, string>;
-  opted_out: boolean;
+  opted_out: string | null;
 };
 
 type Cursor = { createdOn: string; id: string } | null;
@@ -40,7 +42,7 @@ export async function contactsCsv(db: Db, accountId: number, filters: ContactFil
       }
       for (const r of rows) {
         text += csvLine([r.canonical_phone, r.first_name, r.last_name, r.email, r.external_id, r.external_url, r.source, r.tags,
-          r.opted_out ? 'true' : '', ...keys.map((k) => r.meta[k])]);
+          r.opted_out ?? '', ...keys.map((k) => r.meta[k])]);
       }
       if (text) controller.enqueue(encoder.encode(text));
       if (rows.length < PAGE) controller.close();
@@ -53,7 +55,7 @@ export async function contactsCsv(db: Db, accountId: number, filters: ContactFil
 function page(db: Db, where: SQL, after: Cursor): Promise<ExportRow[]> {
   return execRows<ExportRow>(db, sql`
     select c.id, c.created_on::text as created_on, c.canonical_phone, c.first_name, c.last_name, c.email, c.external_id,
-      c.external_url, c.source, c.meta, c.opted_out_on is not null as opted_out,
+      c.external_url, c.source, c.meta, ${isoSql(sql`c.opted_out_on`)} as opted_out,
       (select string_agg(t.name, '; ' order by lower(t.name)) from contact_tags ct join tags t on t.id = ct.tag_id
         where ct.contact_id = c.id) as tags
     from contacts c

@@ -33,7 +33,7 @@ export async function sendTemplateMessage(db: Db, member: Member, templateId: st
   if (!canonical.ok) throw ValidationError.field('phone', 'Enter a valid phone number.');
   if (isMarketing(template)) {
     const since = await optedOutOn(db, member.accountId, canonical.e164);
-    if (since) throw ValidationError.field('phone', `The contact opted out of marketing messages on ${since.toISOString()}: a MARKETING template is not sent to them.`);
+    if (since) throw ValidationError.field('phone', `The contact opted out of marketing messages on ${since}: a MARKETING template is not sent to them.`);
   }
   const request: TemplateSendRequest = {
     actor: { accountId: member.accountId, userId: member.userId }, channel, templateId: template.id,

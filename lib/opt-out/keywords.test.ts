@@ -36,8 +36,19 @@ describe('opt-out keywords', () => {
     expect(keywordList.safeParse(Array.from({ length: 101 }, () => 'stop')).success).toBe(false);
   });
 
+  it('keep the words as typed, accents included, and refuse one that is no word', () => {
+    expect(keywordList.parse('no más, Básta!, basta')).toEqual(['NO MÁS', 'BÁSTA']);
+    expect(keywordIntent('no mas', { optOut: ['NO MÁS'], optIn: [] })).toBe('out');
+    const none = keywordList.safeParse(['🛑']);
+    expect(none.success).toBe(false);
+    expect(none.error?.issues[0].message).toBe('A keyword needs a letter or a digit: "🛑" has none.');
+    const long = keywordList.safeParse('x'.repeat(5000));
+    expect(long.error?.issues.map((i) => [i.path, i.message])).toEqual([[[], `A keyword has at most 30 characters ("${'x'.repeat(40)}…" has 5000).`]]);
+  });
+
   it('find a word in both lists', () => {
     expect(keywordInBoth(['STOP', 'ALTO'], ['START', 'ALTO'])).toBe('ALTO');
     expect(keywordInBoth(['STOP'], ['START'])).toBeNull();
+    expect(keywordInBoth(['BÁSTA'], ['basta'])).toBe('BÁSTA');
   });
 });

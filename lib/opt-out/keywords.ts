@@ -8,34 +8,44 @@ import { z } from 'zod';
 export const KEYWORDS_MAX = 20;
 export const KEYWORD_MAX_LENGTH = 30;
 
-/** The form a keyword and a message are compared in: "¡Stop!", "stop 🛑" and "STOP" are the same word. */
-export function keywordForm(text: string): string {
-  return text.normalize('NFKD')
-    // Accents, and the invisible joiners and selectors that emoji and pasted text carry.
-    .replace(/[\p{M}\p{Cf}]+/gu, '')
+/** A keyword as it is stored and shown: trimmed of the punctuation and emoji around it, upper-case, accents kept. */
+export function keywordText(text: string): string {
+  return text.normalize('NFC')
+    // The invisible joiners and selectors that emoji and pasted text carry.
+    .replace(/\p{Cf}+/gu, '')
     .replace(/^[\s\p{P}\p{S}]+|[\s\p{P}\p{S}]+$/gu, '')
     .replace(/\s+/g, ' ').toUpperCase();
+}
+
+/** The form a keyword and a message are compared in: "¡Stop!", "stop 🛑" and "STOP" are the same word, "BÁSTA" and "basta" too. */
+export function keywordForm(text: string): string {
+  return keywordText(text.normalize('NFKD').replace(/\p{M}+/gu, ''));
 }
 
 /** A list of keywords: an array, or one text with commas or line breaks between them (a form field). */
 export const keywordList = z.preprocess(
   (v) => (typeof v === 'string' ? v.split(/[,\n]/) : v),
-  z.array(z.string().max(200)).max(100),
-).superRefine((list, ctx) => {
+  z.array(z.string()).max(100, `At most ${KEYWORDS_MAX} keywords.`),
+).transform((list, ctx) => {
+  const given = list.map((w) => w.trim()).filter(Boolean);
   // A comma inside a word would split it the next time the list is edited as text.
-  const split = list.find((w) => /[,\n]/.test(w));
+  const split = given.find((w) => /[,\n]/.test(w));
   if (split !== undefined) ctx.addIssue({ code: 'custom', message: `A keyword cannot hold a comma or a line break ("${split.slice(0, 40)}").` });
-}).transform((list, ctx) => {
-  const words = [...new Set(list.map(keywordForm).filter(Boolean))];
-  const long = words.find((w) => w.length > KEYWORD_MAX_LENGTH);
-  if (long) ctx.addIssue({ code: 'custom', message: `A keyword has at most ${KEYWORD_MAX_LENGTH} characters ("${long.slice(0, 40)}" has ${long.length}).` });
-  if (words.length > KEYWORDS_MAX) ctx.addIssue({ code: 'custom', message: `At most ${KEYWORDS_MAX} keywords.` });
-  return words;
+  const blank = given.find((w) => !keywordForm(w));
+  if (blank !== undefined) ctx.addIssue({ code: 'custom', message: `A keyword needs a letter or a digit: "${blank.slice(0, 40)}" has none.` });
+  const long = given.find((w) => keywordText(w).length > KEYWORD_MAX_LENGTH);
+  if (long) ctx.addIssue({ code: 'custom', message: `A keyword has at most ${KEYWORD_MAX_LENGTH} characters ("${long.slice(0, 40)}${long.length > 40 ? '…' : ''}" has ${keywordText(long).length}).` });
+  // Once each, as they are compared: "Basta" and "BÁSTA" are one word.
+  const words = new Map<string, string>();
+  for (const w of given) if (keywordForm(w) && !words.has(keywordForm(w))) words.set(keywordForm(w), keywordText(w));
+  if (words.size > KEYWORDS_MAX) ctx.addIssue({ code: 'custom', message: `At most ${KEYWORDS_MAX} keywords.` });
+  return [...words.values()];
 });
 
 /** A word in both lists: it could not say which way the contact means. */
 export function keywordInBoth(optOut: string[], optIn: string[]): string | null {
-  return optOut.find((w) => optIn.includes(w)) ?? null;
+  const inForms = new Set(optIn.map(keywordForm));
+  return optOut.find((w) => inForms.has(keywordForm(w))) ?? null;
 }
 
 export type KeywordSettings = { optOut: string[]; optIn: string[] };
@@ -45,7 +55,7 @@ export function keywordIntent(body: string | null | undefined, settings: Keyword
   if (!body || body.length > KEYWORD_MAX_LENGTH * 2) return null;
   const word = keywordForm(body);
   if (!word) return null;
-  if (settings.optOut.includes(word)) return 'out';
-  if (settings.optIn.includes(word)) return 'in';
+  if (settings.optOut.some((w) => keywordForm(w) === word)) return 'out';
+  if (settings.optIn.some((w) => keywordForm(w) === word)) return 'in';
   return null;
 }

@@ -1,6 +1,8 @@
 import { and, eq } from 'drizzle-orm';
 import type { Executor } from '@/db';
-import { contacts } from '@/db/schema';
+import { PermissionDeniedError } from '@/lib/api/errors';
+import type { Member } from '@/lib/auth/member';
+import { accounts, contacts } from '@/db/schema';
 
 // The rule every sender keeps (the send API, broadcasts, flows): a MARKETING template is not sent
 // to a contact who opted out. Other categories (an order update, a code) and replies inside the
@@ -10,9 +12,22 @@ export const OPTED_OUT = 'The contact opted out of marketing messages.';
 
 export const isMarketing = (template: { category: string }) => template.category === 'MARKETING';
 
-/** When the account's contact with this number opted out, or null (also for an unknown number). */
-export async function optedOutOn(db: Executor, accountId: number, canonicalPhone: string): Promise<Date | null> {
-  const [row] = await db.select({ on: contacts.optedOutOn }).from(contacts)
+/**
+ * When the account's contact with this number opted out, as the account's clock reads it
+ * ("Nov 30, 2026, 6:31 PM America/Mexico_City"), or null (also for an unknown number).
+ */
+export async function optedOutOn(db: Executor, accountId: number, canonicalPhone: string): Promise<string | null> {
+  const [row] = await db.select({ on: contacts.optedOutOn, zone: accounts.defaultTimezone }).from(contacts)
+    .innerJoin(accounts, eq(accounts.id, contacts.accountId))
     .where(and(eq(contacts.accountId, accountId), eq(contacts.canonicalPhone, canonicalPhone))).limit(1);
-  return row?.on ?? null;
+  if (!row?.on) return null;
+  return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: row.zone }).format(row.on)} ${row.zone}`;
+}
+
+/**
+ * Opting a contact back in is a matter of consent the account answers for: an admin's. Any member
+ * may opt a contact out (they asked, in a call or an email).
+ */
+export function refuseOptInByAgent(member: Pick<Member, 'role'>, optingIn: boolean) {
+  if (optingIn && member.role !== 'ADMIN') throw new PermissionDeniedError('Only an admin can opt a contact back in to marketing messages.');
 }

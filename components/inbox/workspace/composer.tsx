@@ -51,7 +51,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
         {until === null
           ? 'The contact has not written yet: only template messages can be sent until they do.'
           : open
-            ? <>Free-form replies are possible until <DateTime value={until} />.</>
+            ? <>Free-form replies are possible until <DateTime value={until} /></>
             : <>The 24-hour window closed at <DateTime value={until} />: only template messages can be sent until the contact writes again.</>}
       </p>
       {off && mode !== 'note' && (

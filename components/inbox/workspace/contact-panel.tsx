@@ -31,7 +31,7 @@ export function ContactPanel({ conversation: c }: { conversation: Conversation }
       </div>
       {d?.opted_out_on && (
         <p role="note" data-testid="contact-opted-out" className="rounded-md border border-rose-200 bg-rose-50 p-3 text-xs text-rose-900">
-          Opted out of marketing messages on <DateTime value={d.opted_out_on} />. Replies still reach them; marketing templates do not.
+          Opted out of marketing messages (<DateTime value={d.opted_out_on} />): replies still reach them, marketing templates do not.
         </p>
       )}
       {d?.is_deleted ? <DeletedContact id={d.id} /> : d && <ContactEditor key={d.id} contact={d} />}

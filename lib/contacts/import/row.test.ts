@@ -26,7 +26,13 @@ describe('mapHeader', () => {
   it('opts a contact out on a truthy opted_out cell, never back in, and refuses other values', () => {
     const flagged = mapHeader(['phone', 'Opted Out']);
     const read = (cell: string) => validateRow(flagged, ['55 1234 5678', cell], 2, 'MX');
-    for (const yes of ['true', 'YES', '1', 'x', 'Sí', 'sim', '2026-03-01', '2026-03-01T10:00:00Z']) expect(read(yes), yes).toMatchObject({ ok: true, row: { optedOut: true } });
+    for (const yes of ['true', 'YES', '1', 'x', 'Sí', 'sim']) expect(read(yes), yes).toMatchObject({ ok: true, row: { optedOut: true } });
+    // A date (an export's, another system's "opted out on") is when they did; a later one is now.
+    expect(read('2026-03-01')).toMatchObject({ ok: true, row: { optedOut: '2026-03-01T00:00:00.000Z' } });
+    expect(read('2026-03-01T10:00:00.123Z')).toMatchObject({ ok: true, row: { optedOut: '2026-03-01T10:00:00.123Z' } });
+    const later = read('2999-01-01');
+    expect(later.ok && Date.parse(later.row.optedOut as string)).toBeLessThanOrEqual(Date.now());
+    expect(read('2024-02-31')).toMatchObject({ ok: false });
     for (const no of ['', 'false', 'No', '0', 'não']) {
       const result = read(no);
       expect(result, no).toMatchObject({ ok: true });

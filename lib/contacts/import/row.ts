@@ -18,8 +18,11 @@ export type ImportRow = {
   externalId?: string;
   externalUrl?: string;
   source?: string;
-  /** A truthy `opted_out` cell: the contact opts out (an import never opts anyone back in). */
-  optedOut?: true;
+  /**
+   * A yes in the `opted_out` cell: the contact opts out then (an ISO time the cell gave), or at the
+   * import (true). An import never opts anyone back in.
+   */
+  optedOut?: true | string;
   meta: Record<string, string>;
   tags: string[];
 };
@@ -47,6 +50,15 @@ const PROP = {
 const OPTED_OUT_YES = new Set(['true', 'yes', 'y', '1', 'x', 'si', 'sí', 'verdadero', 'sim', 'verdadeiro']);
 const OPTED_OUT_NO = new Set(['', 'false', 'no', 'n', '0', 'falso', 'nao', 'não']);
 const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+
+/** The time a date cell gives (a day that exists; one later than now is now), as ISO text, or null. */
+function calendarTime(text: string): string | null {
+  const [y, m, d] = text.slice(0, 10).split('-').map(Number);
+  const day = new Date(Date.UTC(y, m - 1, d));
+  if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return null;
+  const at = Date.parse(text.toUpperCase());
+  return Number.isNaN(at) ? null : new Date(Math.min(at, Date.now())).toISOString();
+}
 
 /** True when every cell is blank: spreadsheets pad files with such rows; they are not counted. */
 export function isBlankRecord(fields: string[]): boolean {
@@ -89,7 +101,9 @@ export function validateRow(header: Header, fields: string[], line: number, coun
       if (column.field === 'phone') continue;
       if (column.field === 'opted_out') {
         const flag = value.trim().toLowerCase();
-        if (OPTED_OUT_YES.has(flag) || DATE.test(flag)) row.optedOut = true;
+        const on = DATE.test(flag) ? calendarTime(value.trim()) : null;
+        if (on) row.optedOut = on;
+        else if (OPTED_OUT_YES.has(flag)) row.optedOut = true;
         else if (!OPTED_OUT_NO.has(flag)) {
           return reject(`opted_out: "${value.trim().slice(0, 40)}" is neither yes (true, yes, 1, x, sí, sim, or a date) nor no (false, no, 0, não, or blank).`);
         }

@@ -31,7 +31,7 @@ export class ConcurrentImportError extends Error {}
 function changeOf(c: MergedContact) {
   const fields = Object.fromEntries(Object.entries({
     firstName: c.firstName, lastName: c.lastName, email: c.email, externalUrl: c.externalUrl, externalId: c.externalId,
-    source: c.source, optedOutOn: c.optedOut ? new Date() : undefined,
+    source: c.source, optedOutOn: c.optedOut === true ? new Date() : c.optedOut ? new Date(c.optedOut) : undefined,
   }).filter(([, v]) => v !== undefined));
   return {
     fields,

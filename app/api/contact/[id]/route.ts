@@ -4,6 +4,7 @@ import { selectContact } from '@/lib/contacts/queries';
 import { deleteContact, getContact, patchContact, replaceContact } from '@/lib/contacts/service';
 import { accountContactSchemas } from '@/lib/contacts/account-country';
 import { contactPatchSchema, contactReplaceSchema } from '@/lib/contacts/validation';
+import { refuseOptInByAgent } from '@/lib/opt-out/marketing';
 
 const params = { id: 'uuid' } as const;
 // Another account's contact is a 404 whatever the body (`lookup` in lib/api/handler.ts).
@@ -21,8 +22,10 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     lookup,
     body: contactReplaceSchema,
     bodyFor: async (member) => (await accountContactSchemas(member)).replace,
-    handle: async ({ member, params, body }) =>
-      json(await replaceContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body)),
+    handle: async ({ member, params, body }) => {
+      refuseOptInByAgent(member, body.opted_out === false);
+      return json(await replaceContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body));
+    },
   }),
   // PATCH /api/contact/{id} — partial update; meta, notes, tags and assignees are added to.
   PATCH: endpoint({
@@ -30,8 +33,10 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     lookup,
     body: contactPatchSchema,
     bodyFor: async (member) => (await accountContactSchemas(member)).patch,
-    handle: async ({ member, params, body }) =>
-      json(await patchContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body)),
+    handle: async ({ member, params, body }) => {
+      refuseOptInByAgent(member, body.opted_out === false);
+      return json(await patchContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body));
+    },
   }),
   // DELETE /api/contact/{id} — soft delete.
   DELETE: endpoint({
