@@ -12,7 +12,8 @@ import type { Contact } from '@/lib/client/types';
 export function ContactMarketing({ contact }: { contact: Contact }) {
   const patch = usePatchContact(contact.id);
   const account = useAccount();
-  const isAdmin = useMe().data?.user.role === 'ADMIN';
+  const me = useMe();
+  const isAdmin = me.data?.user.role === 'ADMIN';
   // The account's own words, as a contact would type them.
   const word = (list: string[] | undefined, fallback: string) => (list ? list[0] ?? null : fallback);
   const optIn = word(account.data?.opt_in_keywords, 'START');
@@ -30,7 +31,7 @@ export function ContactMarketing({ contact }: { contact: Contact }) {
         <p>Receives marketing messages.{optOut && <> They opt out by writing {optOut} (or another of the account&apos;s opt-out words).</>}</p>
       )}
       <FormAlert messages={topMessages(errorBody(patch.error), [])} />
-      {contact.opted_out && !isAdmin ? (
+      {me.isPending ? null : contact.opted_out && !isAdmin ? (
         <p className="text-xs text-slate-500">Only an admin can opt them back in.</p>
       ) : (
         <Button variant="secondary" disabled={patch.isPending || contact.is_deleted}

@@ -122,11 +122,13 @@ test('the send API refuses a MARKETING template to a contact who opted out; othe
   expect(await replaced.json()).toMatchObject({ opted_out: true, opted_out_on: since });
   expect((await (await request.patch(`/api/contact/${contact.id}`, { headers: h, data: { opted_out: 'true' } })).json()).opted_out_on).toBe(since);
 
+  // The date as the account's clock reads it.
+  expect((await request.patch('/api/account', { headers: h, data: { default_timezone: 'America/Mexico_City' } })).status()).toBe(200);
   const refused = await request.post(`/api/channels/chat/template/${sale.id}/send`, { headers: h, data: { phone, variables: [] } });
+  await request.patch('/api/account', { headers: h, data: { default_timezone: 'UTC' } });
   expect(refused.status()).toBe(400);
-  // The date as the account's clock reads it (the account is on UTC).
-  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'UTC' }).format(new Date(since));
-  expect(await refused.json()).toEqual({ phone: [`The contact opted out of marketing messages on ${day} UTC: a MARKETING template is not sent to them.`] });
+  const day = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: 'America/Mexico_City' }).format(new Date(since));
+  expect(await refused.json()).toEqual({ phone: [`The contact opted out of marketing messages on ${day} America/Mexico_City: a MARKETING template is not sent to them.`] });
   await sendWelcome(request, acme, phone);
 
   expect((await (await request.patch(`/api/contact/${contact.id}`, { headers: h, data: { opted_out: false } })).json()).opted_out).toBe(false);
@@ -251,7 +253,20 @@ test('the bulk actions opt_out and opt_in change many contacts, each once, in th
   expect((await request.patch(`/api/contact/${made[1].id}`, { headers: account.agent.headers, data: { opted_out: false } })).status()).toBe(403);
   expect((await request.put(`/api/contact/${made[1].id}`, { headers: account.agent.headers, data: { phone: made[1].phone, opted_out: false } })).status()).toBe(403);
   expect((await request.post('/api/contact', { headers: account.agent.headers, data: { phone: made[1].phone, opted_out: false } })).status()).toBe(403);
+  // Nor can the number be freed by moving the contact to another one.
+  const moved = await request.patch(`/api/contact/${made[1].id}`, { headers: account.agent.headers, data: { phone: uniquePhone() } });
+  expect(moved.status()).toBe(403);
   expect((await request.patch(`/api/contact/${made[1].id}`, { headers: account.agent.headers, data: { opted_out: true } })).status()).toBe(200);
+  // Saying false of a contact who has not opted out is no opt-in: an integration may always send it.
+  const fresh = await request.post('/api/contact', { headers: account.agent.headers, data: { phone: uniquePhone(), opted_out: false } });
+  expect(fresh.status()).toBe(201);
+  expect((await request.patch(`/api/contact/${(await fresh.json()).id}`, { headers: account.agent.headers, data: { opted_out: false } })).status()).toBe(200);
+  // Nor through a flow's list of contacts.
+  const flow = await (await request.post('/api/flow', { headers: h, data: { name: `Bulk ${Date.now()}`, steps: [{ ordering_idx: 0, step_type: 'END' }] } })).json();
+  const run = await request.post(`/api/flow/${flow.id}/run`, {
+    headers: account.agent.headers, data: { execute_for: 'LIST', contact_lists: [{ source: 'LIST', contact_list: [{ phone: made[1].phone, opted_out: false }] }] },
+  });
+  expect(run.status()).toBe(403);
   expect(await (await bulk({ action: 'opt_in', filter: { opted_out: true } })).json()).toEqual({ matched: 3, changed: 3 });
   expect((await (await request.get('/api/contact?opted_out=true', { headers: h })).json()).count).toBe(0);
 });

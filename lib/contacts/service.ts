@@ -12,6 +12,7 @@ import type { SerializedContact } from './serializer';
 import { upsertContacts, type ContactWrite, type ContactWritten } from './upsert';
 import type { ContactPatch, ContactReplace, ContactUpsert } from './validation';
 import { deleteNoteRow, lockContact, updateContacts, type Actor, type Change, type ScalarFields } from './write';
+import { optedOutOn, refuseOptInByAgent } from '@/lib/opt-out/marketing';
 
 // The contact API: create-or-update by phone, replace, partial update, soft delete. Every function
 // takes the acting member's account and scopes each query by it: another account's contact is
@@ -90,6 +91,9 @@ async function upsertBatch(db: Db, writes: ContactWrite[]): Promise<Stored[]> {
  * are being stored are stored with them, as one batch (lib/sql/coalescer.ts).
  */
 export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert): Promise<Upserted> {
+  if (input.opted_out === false && !actor.admin) {
+    refuseOptInByAgent({ role: 'AGENT' }, !!await optedOutOn(db, actor.accountId, await canonical(db, actor.accountId, input.phone)));
+  }
   const canonicalPhone = await canonical(db, actor.accountId, input.phone);
   await checkAssignees(db, actor.accountId, input.default_assignees);
   const write: ContactWrite = { actor, canonicalPhone, phone: input.phone, change: mergeChange(input), onExisting: 'merge' };
@@ -112,7 +116,11 @@ async function editContact(db: Db, actor: Actor, id: string, change: (existing: 
   await countedTransaction(db, async (tx) => {
     const existing = await lockContact(tx, actor.accountId, { id });
     if (!existing) throw new NotFoundError();
-    await updateContacts(tx, [{ actor, existing, change: await change(existing, tx) }]);
+    const made = await change(existing, tx);
+    // A number that opted out stays so: neither cleared nor moved to a new contact but by an admin.
+    const phoneMoves = made.fields.canonicalPhone !== undefined && made.fields.canonicalPhone !== existing.canonicalPhone;
+    if (existing.optedOutOn) refuseOptInByAgent({ role: actor.admin ? 'ADMIN' : 'AGENT' }, made.fields.optedOutOn === null || phoneMoves);
+    await updateContacts(tx, [{ actor, existing, change: made }]);
   });
   return respond(db, actor.accountId, id);
 }

@@ -31,7 +31,8 @@ export type Change = {
   assignees?: { mode: 'add' | 'replace'; ids: number[] };
 };
 
-export type Actor = { accountId: number; userId: number | null };
+/** `admin`: the acting member is an admin (only an admin opts a contact back in). */
+export type Actor = { accountId: number; userId: number | null; admin?: boolean };
 
 export type ContactUpdate = {
   actor: Actor; existing: ContactRecord; change: Change;

@@ -31,7 +31,7 @@ export const keywordList = z.preprocess(
   // A comma inside a word would split it the next time the list is edited as text.
   const split = given.find((w) => /[,\n]/.test(w));
   if (split !== undefined) ctx.addIssue({ code: 'custom', message: `A keyword cannot hold a comma or a line break ("${split.slice(0, 40)}").` });
-  const blank = given.find((w) => !keywordForm(w));
+  const blank = given.find((w) => !/[\p{L}\p{N}]/u.test(keywordForm(w)));
   if (blank !== undefined) ctx.addIssue({ code: 'custom', message: `A keyword needs a letter or a digit: "${blank.slice(0, 40)}" has none.` });
   const long = given.find((w) => keywordText(w).length > KEYWORD_MAX_LENGTH);
   if (long) ctx.addIssue({ code: 'custom', message: `A keyword has at most ${KEYWORD_MAX_LENGTH} characters ("${long.slice(0, 40)}${long.length > 40 ? '…' : ''}" has ${keywordText(long).length}).` });

@@ -21,7 +21,12 @@ export async function optedOutOn(db: Executor, accountId: number, canonicalPhone
     .innerJoin(accounts, eq(accounts.id, contacts.accountId))
     .where(and(eq(contacts.accountId, accountId), eq(contacts.canonicalPhone, canonicalPhone))).limit(1);
   if (!row?.on) return null;
-  return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: row.zone }).format(row.on)} ${row.zone}`;
+  for (const zone of [row.zone, 'UTC']) {
+    try {
+      return `${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short', timeZone: zone }).format(row.on)} ${zone}`;
+    } catch { /* a zone this runtime does not know: UTC, said so */ }
+  }
+  return row.on.toISOString();
 }
 
 /**
@@ -30,4 +35,9 @@ export async function optedOutOn(db: Executor, accountId: number, canonicalPhone
  */
 export function refuseOptInByAgent(member: Pick<Member, 'role'>, optingIn: boolean) {
   if (optingIn && member.role !== 'ADMIN') throw new PermissionDeniedError('Only an admin can opt a contact back in to marketing messages.');
+}
+
+/** Whether a flow execution's body opts any of its listed contacts back in. */
+export function listOptsIn(body: { contact_lists?: { contact_list?: { opted_out?: boolean }[] }[] }): boolean {
+  return (body.contact_lists ?? []).some((l) => (l.contact_list ?? []).some((c) => c.opted_out === false));
 }

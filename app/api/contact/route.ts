@@ -5,7 +5,6 @@ import { listContacts } from '@/lib/contacts/list';
 import { upsertContact } from '@/lib/contacts/service';
 import { accountContactSchemas } from '@/lib/contacts/account-country';
 import { contactListQuery, contactUpsertSchema } from '@/lib/contacts/validation';
-import { refuseOptInByAgent } from '@/lib/opt-out/marketing';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/contact — the account's contacts, newest first; `search`, `tag`, `page`, `page_size`.
@@ -19,8 +18,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     body: contactUpsertSchema,
     bodyFor: async (member) => (await accountContactSchemas(member)).upsert,
     handle: async ({ member, body }) => {
-      refuseOptInByAgent(member, body.opted_out === false);
-      const { contact } = await upsertContact(await getDb(), { accountId: member.accountId, userId: member.userId }, body);
+      const { contact } = await upsertContact(await getDb(), { accountId: member.accountId, userId: member.userId, admin: member.role === 'ADMIN' }, body);
       return json(contact, 201);
     },
   }),

@@ -55,7 +55,7 @@ const ALIASES = new Map<string, ContactColumn>(Object.entries({
   sobrenome: 'last_name',
   etiquetas: 'tags',
   opted_out_on: 'opted_out', opt_out: 'opted_out', optout: 'opted_out', unsubscribed: 'opted_out',
-  baja: 'opted_out', dado_de_baja: 'opted_out', no_contactar: 'opted_out', desuscrito: 'opted_out', descadastrado: 'opted_out',
+  dado_de_baja: 'opted_out', no_contactar: 'opted_out', desuscrito: 'opted_out', descadastrado: 'opted_out',
 } satisfies Record<string, ContactColumn>));
 
 function normalize(name: string): string {

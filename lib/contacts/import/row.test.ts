@@ -33,6 +33,13 @@ describe('mapHeader', () => {
     const later = read('2999-01-01');
     expect(later.ok && Date.parse(later.row.optedOut as string)).toBeLessThanOrEqual(Date.now());
     expect(read('2024-02-31')).toMatchObject({ ok: false });
+    // Without a zone, UTC; Postgres's "+00" read.
+    expect(read('2026-03-01 10:00')).toMatchObject({ ok: true, row: { optedOut: '2026-03-01T10:00:00.000Z' } });
+    expect(read('2026-03-01 10:00:00.123456+00')).toMatchObject({ ok: true, row: { optedOut: '2026-03-01T10:00:00.123Z' } });
+    // A column only named like it keeps what it cannot read, as the attribute it was.
+    const alias = mapHeader(['phone', 'Unsubscribed']);
+    expect(validateRow(alias, ['55 1234 5678', 'por precio'], 2, 'MX')).toMatchObject({ ok: true, row: { meta: { Unsubscribed: 'por precio' } } });
+    expect(validateRow(alias, ['55 1234 5678', 'yes'], 2, 'MX')).toMatchObject({ ok: true, row: { optedOut: true, meta: {} } });
     for (const no of ['', 'false', 'No', '0', 'não']) {
       const result = read(no);
       expect(result, no).toMatchObject({ ok: true });

@@ -49,14 +49,17 @@ const PROP = {
 // contact out; blank and the others leave them as they are. English, Spanish and Portuguese.
 const OPTED_OUT_YES = new Set(['true', 'yes', 'y', '1', 'x', 'si', 'sí', 'verdadero', 'sim', 'verdadeiro']);
 const OPTED_OUT_NO = new Set(['', 'false', 'no', 'n', '0', 'falso', 'nao', 'não']);
-const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/i;
+const DATE = /^\d{4}-\d{2}-\d{2}([ T]\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}(:?\d{2})?)?)?$/i;
 
 /** The time a date cell gives (a day that exists; one later than now is now), as ISO text, or null. */
 function calendarTime(text: string): string | null {
   const [y, m, d] = text.slice(0, 10).split('-').map(Number);
   const day = new Date(Date.UTC(y, m - 1, d));
   if (day.getUTCFullYear() !== y || day.getUTCMonth() !== m - 1 || day.getUTCDate() !== d) return null;
-  const at = Date.parse(text.toUpperCase());
+  // A time given without its zone is UTC, whatever this process's zone ("+00" is Postgres's own).
+  const time = text.slice(10);
+  const zoned = !time || /(Z|[+-]\d{2}(:?\d{2})?)$/i.test(time) ? text : `${text}Z`;
+  const at = Date.parse(time ? zoned.toUpperCase().replace(' ', 'T').replace(/([+-]\d{2})$/, '$1:00') : text);
   return Number.isNaN(at) ? null : new Date(Math.min(at, Date.now())).toISOString();
 }
 
@@ -104,7 +107,11 @@ export function validateRow(header: Header, fields: string[], line: number, coun
         const on = DATE.test(flag) ? calendarTime(value.trim()) : null;
         if (on) row.optedOut = on;
         else if (OPTED_OUT_YES.has(flag)) row.optedOut = true;
-        else if (!OPTED_OUT_NO.has(flag)) {
+        // A column only named like it (an alias) keeps a value it cannot read as an attribute, as before.
+        else if (!OPTED_OUT_NO.has(flag) && column.name.trim().toLowerCase().replace(/[\s-]+/g, '_') !== 'opted_out') {
+          if (value.length > META_MAX_VALUE) return reject(`${column.name}: ${META_VALUE_TOO_LONG}`);
+          row.meta[column.name] = value;
+        } else if (!OPTED_OUT_NO.has(flag)) {
           return reject(`opted_out: "${value.trim().slice(0, 40)}" is neither yes (true, yes, 1, x, sí, sim, or a date) nor no (false, no, 0, não, or blank).`);
         }
       } else if (column.field === 'tags') {

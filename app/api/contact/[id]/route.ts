@@ -4,7 +4,6 @@ import { selectContact } from '@/lib/contacts/queries';
 import { deleteContact, getContact, patchContact, replaceContact } from '@/lib/contacts/service';
 import { accountContactSchemas } from '@/lib/contacts/account-country';
 import { contactPatchSchema, contactReplaceSchema } from '@/lib/contacts/validation';
-import { refuseOptInByAgent } from '@/lib/opt-out/marketing';
 
 const params = { id: 'uuid' } as const;
 // Another account's contact is a 404 whatever the body (`lookup` in lib/api/handler.ts).
@@ -23,8 +22,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     body: contactReplaceSchema,
     bodyFor: async (member) => (await accountContactSchemas(member)).replace,
     handle: async ({ member, params, body }) => {
-      refuseOptInByAgent(member, body.opted_out === false);
-      return json(await replaceContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body));
+      return json(await replaceContact(await getDb(), { accountId: member.accountId, userId: member.userId, admin: member.role === 'ADMIN' }, params.id, body));
     },
   }),
   // PATCH /api/contact/{id} — partial update; meta, notes, tags and assignees are added to.
@@ -34,15 +32,14 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     body: contactPatchSchema,
     bodyFor: async (member) => (await accountContactSchemas(member)).patch,
     handle: async ({ member, params, body }) => {
-      refuseOptInByAgent(member, body.opted_out === false);
-      return json(await patchContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id, body));
+      return json(await patchContact(await getDb(), { accountId: member.accountId, userId: member.userId, admin: member.role === 'ADMIN' }, params.id, body));
     },
   }),
   // DELETE /api/contact/{id} — soft delete.
   DELETE: endpoint({
     params,
     handle: async ({ member, params }) => {
-      await deleteContact(await getDb(), { accountId: member.accountId, userId: member.userId }, params.id);
+      await deleteContact(await getDb(), { accountId: member.accountId, userId: member.userId, admin: member.role === 'ADMIN' }, params.id);
       return noContent();
     },
   }),

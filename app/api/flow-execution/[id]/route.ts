@@ -3,6 +3,7 @@ import { endpoint, json, methods, type Lookup } from '@/lib/api/handler';
 import { findExecution, getExecution } from '@/lib/flows/execution-queries';
 import { updateExecution } from '@/lib/flows/executions';
 import { EXECUTION_BODY_LIMIT, executionBody, executionPatchBody } from '@/lib/flows/validation';
+import { listOptsIn, refuseOptInByAgent } from '@/lib/opt-out/marketing';
 
 const params = { id: 'uuid' } as const;
 const lookup: Lookup<typeof params> = async ({ member, params }) => findExecution(await getDb(), member.accountId, params.id);
@@ -19,7 +20,10 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     lookup,
     body: executionBody,
     bodyLimit: EXECUTION_BODY_LIMIT,
-    handle: async ({ member, params, body }) => json(await updateExecution(await getDb(), member.accountId, params.id, body, false)),
+    handle: async ({ member, params, body }) => {
+      refuseOptInByAgent(member, listOptsIn(body));
+      return json(await updateExecution(await getDb(), member.accountId, params.id, body, false));
+    },
   }),
   // PATCH /api/flow-execution/{id} — only before the execution starts (400 after).
   PATCH: endpoint({
@@ -27,6 +31,9 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     lookup,
     body: executionPatchBody,
     bodyLimit: EXECUTION_BODY_LIMIT,
-    handle: async ({ member, params, body }) => json(await updateExecution(await getDb(), member.accountId, params.id, body, true)),
+    handle: async ({ member, params, body }) => {
+      refuseOptInByAgent(member, listOptsIn(body));
+      return json(await updateExecution(await getDb(), member.accountId, params.id, body, true));
+    },
   }),
 });
