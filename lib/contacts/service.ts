@@ -91,10 +91,9 @@ async function upsertBatch(db: Db, writes: ContactWrite[]): Promise<Stored[]> {
  * are being stored are stored with them, as one batch (lib/sql/coalescer.ts).
  */
 export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert): Promise<Upserted> {
-  if (input.opted_out === false && !actor.admin) {
-    refuseOptInByAgent({ role: 'AGENT' }, !!await optedOutOn(db, actor.accountId, await canonical(db, actor.accountId, input.phone)));
-  }
   const canonicalPhone = await canonical(db, actor.accountId, input.phone);
+  // Only an admin opts back in a number that opted out (refuseOptInByAgent).
+  if (input.opted_out === false && !actor.admin) refuseOptInByAgent({ role: 'AGENT' }, !!await optedOutOn(db, actor.accountId, canonicalPhone));
   await checkAssignees(db, actor.accountId, input.default_assignees);
   const write: ContactWrite = { actor, canonicalPhone, phone: input.phone, change: mergeChange(input), onExisting: 'merge' };
   const stored = await coalescerFor(upserters, db, () => new Coalescer<ContactWrite, Stored>(
