@@ -33,10 +33,10 @@ export async function listContacts(db: Db, accountId: number, url: URL, page: Pa
   const matching = term.length >= TRIGRAM_MIN_LENGTH
     ? sql`select s.contact_id as id, s.created_on from contact_search s where s.account_id = ${accountId} and s.is_deleted = ${deleted}
         and s.search_text like ${containsPattern(term)} ${tagged(sql`s.contact_id`)}
-        ${filters.opted_out === undefined ? sql`` : sql`and exists (select 1 from contacts o where o.id = s.contact_id and ${optedOut(filters.opted_out, sql`o`)})`}`
+        ${filters.opted_out === undefined ? sql`` : sql`and exists (select 1 from contacts o where o.id = s.contact_id ${optedOut(filters, sql`o`)})`}`
     : sql`select c.id, c.created_on from contacts c where c.account_id = ${accountId} and c.is_deleted = ${deleted}
         ${term ? sql`and c.search_text like ${containsPattern(term)}` : sql``} ${tagged(sql`c.id`)}
-        ${filters.opted_out === undefined ? sql`` : sql`and ${optedOut(filters.opted_out, sql`c`)}`}`;
+        ${optedOut(filters, sql`c`)}`;
   const ctes = sql`matches as materialized (${matching}),`;
   const pageIds = sql`c.id = any(array(select m.id from matches m order by m.created_on desc, m.id desc ${limit}))`;
   const { json, count } = await selectContactPage(db, accountId, pageIds, { order, ctes, count: sql`(select count(*)::int from matches)` });
@@ -55,11 +55,14 @@ export async function contactFilterSql(db: Db, accountId: number, filters: Conta
   return sql`c.account_id = ${accountId} and c.is_deleted = ${filters.is_deleted ?? false}
     ${term ? sql`and c.search_text like ${containsPattern(term)}` : sql``}
     ${filters.tag ? sql`and ${taggedWith(accountId, filters.tag, sql`c.id`)}` : sql``}
-    ${filters.opted_out === undefined ? sql`` : sql`and ${optedOut(filters.opted_out, sql`c`)}`}`;
+    ${optedOut(filters, sql`c`)}`;
 }
 
-/** The contact row `alias` opted out of marketing messages (or, with false, did not). */
-const optedOut = (value: boolean, alias: SQL): SQL => sql`${alias}.opted_out_on is ${value ? sql`not null` : sql`null`}`;
+/** `and` the contact row `alias` opted out of marketing messages (or, with false, did not); nothing without the filter. */
+function optedOut(filters: ContactFilters, alias: SQL): SQL {
+  if (filters.opted_out === undefined) return sql``;
+  return sql`and ${alias}.opted_out_on is ${filters.opted_out ? sql`not null` : sql`null`}`;
+}
 
 /** The contact `id` has a tag of this name (case-insensitive). */
 export function taggedWith(accountId: number, tag: string, id: SQL): SQL {

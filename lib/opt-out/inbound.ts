@@ -39,17 +39,20 @@ export async function applyOptOutKeywords(tx: Executor, arrivals: KeywordArrival
   const outcome: KeywordOutcome = { keywords: new Set(), optingOut: new Set() };
 
   // The last keyword of a contact in the batch decides.
+  const intents = arrivals.map((a) => {
+    const s = settings.get(a.accountId);
+    return s ? keywordIntent(a.body, s) : null;
+  });
   const last = new Map<string, Intent>();
   arrivals.forEach((arrival, index) => {
-    const s = settings.get(arrival.accountId);
-    const intent = s ? keywordIntent(arrival.body, s) : null;
+    const intent = intents[index];
     if (intent) last.set(arrival.contact.id, { arrival, index, intent });
   });
   if (!last.size) return outcome;
   const wanting = (intent: 'out' | 'in') => [...last.values()].filter((k) => k.intent === intent);
   const outs = wanting('out');
   for (const k of outs) outcome.optingOut.add(k.arrival.contact.id);
-  arrivals.forEach((a, i) => { if (last.get(a.contact.id)?.intent === 'out' && keywordIntent(a.body, settings.get(a.accountId)!) === 'out') outcome.keywords.add(i); });
+  arrivals.forEach((a, i) => { if (intents[i] === 'out' && last.get(a.contact.id)?.intent === 'out') outcome.keywords.add(i); });
 
   // Their flows are locked first, in id order, as the flow engine locks them before their contact.
   const inFlow = outs.length ? await execRows<{ id: string; contact_id: string }>(tx, sql`

@@ -23,7 +23,7 @@ export function needsMetaPrefix(key: string): boolean {
 export type ContactColumn = (typeof CONTACT_COLUMNS)[number];
 
 export type Column =
-  | { kind: 'field'; field: ContactColumn; name: string }
+  | { kind: 'field'; field: ContactColumn; name: string; alias?: true }
   | { kind: 'meta'; key: string; name: string }
   | { kind: 'ignored'; name: string };
 
@@ -84,7 +84,7 @@ export function mapHeader(fields: string[]): Header {
       // A repeated contact column would lose one of the two: the file is refused (headerProblem).
       if (seen.has(field)) repeated ??= name;
       seen.add(field);
-      return { kind: 'field', field, name };
+      return { kind: 'field', field, name, ...(KNOWN.has(norm) ? {} : { alias: true as const }) };
     }
     // A blank header cell names nothing the contact could keep; `meta` keys are at most 200.
     // After the prefix the name is kept as written, spaces included (the export wrote it so).

@@ -108,7 +108,7 @@ export function validateRow(header: Header, fields: string[], line: number, coun
         if (on) row.optedOut = on;
         else if (OPTED_OUT_YES.has(flag)) row.optedOut = true;
         // A column only named like it (an alias) keeps a value it cannot read as an attribute, as before.
-        else if (!OPTED_OUT_NO.has(flag) && column.name.trim().toLowerCase().replace(/[\s-]+/g, '_') !== 'opted_out') {
+        else if (!OPTED_OUT_NO.has(flag) && column.alias) {
           if (value.length > META_MAX_VALUE) return reject(`${column.name}: ${META_VALUE_TOO_LONG}`);
           row.meta[column.name] = value;
         } else if (!OPTED_OUT_NO.has(flag)) {
