@@ -9,7 +9,7 @@ import { FakeCloud } from '../../e2e/api/fake-cloud';
 process.env.MESSAGE_RETRY_SCHEDULE = '1,1';
 
 const { closeDatabase, execRows, getDb } = await import('@/db');
-const { broadcastRecipients, broadcasts, callbackWatermarks, channelStatusArrivals, channels, conversations, messages } = await import('@/db/schema');
+const { broadcastRecipients, broadcasts, callbackWatermarks, channelStatusArrivals, channels, chatTemplates, contacts, conversations, messages } = await import('@/db/schema');
 const { WATERMARK_LIVE_SECONDS } = await import('./status-arrivals');
 const { stopQueue } = await import('@/lib/jobs/queue');
 const { queuedCloudMessage } = await import('@/lib/test-support/queued-cloud-message');
@@ -301,6 +301,53 @@ describe('sendMessage for a broadcast or a channel stopped meanwhile', () => {
     expect(await reload(message.id)).toMatchObject({ status: 'failed', providerErrorCode: 'channel_inactive' });
     expect(await recipient()).toMatchObject({ status: 'failed', reason: 'The channel is switched off.' });
     expect(await counters()).toMatchObject({ pending: 0, failed: 1 });
+  });
+});
+
+describe('a template to a contact who opted out after it was queued', () => {
+  /** The queued message made a template send of `category`, and its contact opted out since. */
+  async function templateToOptedOut(category: 'MARKETING' | 'UTILITY', broadcast = false) {
+    const queued = await queuedMessage();
+    const { db, message } = queued;
+    const [template] = await db.insert(chatTemplates).values({
+      accountId: message.accountId, channelId: message.channelId!, name: `promo_${category.toLowerCase()}`, language: 'en', category,
+      status: 'approved', components: [{ type: 'BODY', text: 'Hello' }],
+    }).returning();
+    await db.update(messages).set({
+      msgType: 'template', chatTemplateId: template.id, source: broadcast ? 'BROADCAST' : 'API',
+      content: { template: { name: template.name, language: { code: 'en' }, components: [] } },
+    }).where(eq(messages.id, message.id));
+    await db.update(contacts).set({ optedOutOn: new Date() }).where(eq(contacts.id, message.contactId!));
+    return queued;
+  }
+
+  it('a MARKETING template is not sent: it fails as opted out', async () => {
+    const { message, phoneNumberId } = await templateToOptedOut('MARKETING');
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({
+      status: 'failed', providerErrorCode: 'opted_out', providerErrorMessage: 'The contact opted out of marketing messages.',
+    });
+  });
+
+  it('a broadcast\'s MARKETING message is not sent, and its recipient is skipped, as the broadcast\'s plan skips them', async () => {
+    const { db, message, phoneNumberId } = await templateToOptedOut('MARKETING', true);
+    const [b] = await db.insert(broadcasts).values({ accountId: message.accountId, name: 'Promo', status: 'RUNNING', total: 1, pending: 1 }).returning();
+    const [r] = await db.insert(broadcastRecipients).values({
+      broadcastId: b.id, phone: message.toNumber, canonicalPhone: message.toNumber, contactId: message.contactId, messageId: message.id,
+    }).returning();
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect((await db.select().from(broadcastRecipients).where(eq(broadcastRecipients.id, r.id)))[0])
+      .toMatchObject({ status: 'skipped', reason: 'The contact opted out of marketing messages.' });
+    expect((await db.select().from(broadcasts).where(eq(broadcasts.id, b.id)))[0]).toMatchObject({ pending: 0, skipped: 1, failed: 0 });
+  });
+
+  it('a template of another category still goes: the contact declined promotions, not their order updates', async () => {
+    const { message, phoneNumberId } = await templateToOptedOut('UTILITY');
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(1);
+    expect(await reload(message.id)).toMatchObject({ status: 'accepted' });
   });
 });
 

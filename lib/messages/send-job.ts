@@ -16,6 +16,7 @@ import { burstClaim, CLAIM_TO_SEND_MS, claimLead, SEND_CLAIM_STALE_MS, waitsForE
 import { enqueueSendJobs, sendPriority } from './outbound';
 import { callbacksProcessed } from './status-arrivals';
 import { channelUnusable } from '@/lib/channels/usable';
+import { marketingToOptedOut, OPTED_OUT } from '@/lib/opt-out/marketing';
 
 // Sends queued messages through their channels' providers, once each (send-claim.ts), at
 // each channel's pace (lib/channels/pace.ts). The provider calls happen outside any transaction;
@@ -44,6 +45,8 @@ export const UNKNOWN_AFTER_SECONDS = 10 * STATUS_LAG_SECONDS;
 export const OUTCOME_UNKNOWN_CODE = 'outcome_unknown';
 export const OUTCOME_UNKNOWN_MESSAGE = 'outcome unknown: the send was cut short (its worker stopped, or the provider did not answer) and the provider never said whether it arrived; not resent to avoid a duplicate';
 export const BROADCAST_CANCELED_CODE = 'broadcast_canceled';
+export const OPTED_OUT_CODE = 'opted_out';
+const SKIPPED_CODES = new Set([BROADCAST_CANCELED_CODE, OPTED_OUT_CODE]);
 
 type MessageRow = typeof messages.$inferSelect;
 type ChannelRow = typeof channels.$inferSelect;
@@ -86,10 +89,11 @@ async function fail(failures: Failure[]) {
     const failed = await execRows<{ id: string; account_id: number }>(tx, failedStatement(failures));
     await recordMessageEvents(tx, failed.map((f) => ({ accountId: f.account_id, id: f.id, type: 'message.status' as const })));
     const done = new Set(failed.map((f) => f.id));
-    // A message its broadcast's cancel called off was never tried: its recipient is skipped, as the
-    // cancel skips those it finds unclaimed, and "retry failed" leaves it alone.
+    // A message its broadcast's cancel called off, or to a contact who opted out since, was never
+    // tried: its recipient is skipped, as the cancel and the plan skip theirs, and "retry failed"
+    // leaves it alone.
     await messagesProgressed(tx, failures.filter((f) => done.has(f.id)).map((f) => ({
-      messageId: f.id, status: f.code === BROADCAST_CANCELED_CODE ? 'skipped' as const : 'failed' as const, at: new Date(), reason: f.message,
+      messageId: f.id, status: SKIPPED_CODES.has(f.code) ? 'skipped' as const : 'failed' as const, at: new Date(), reason: f.message,
     })));
   });
 }
@@ -219,16 +223,18 @@ async function awaitEvidence(m: MessageRow, code: string, message: string) {
 }
 
 type Sendable = { m: MessageRow; channel: ChannelRow; provider: ChannelProvider; broadcast: boolean };
-type Loaded = { m: MessageRow; c: ChannelRow | null; broadcastStatus: string | null; behind: boolean };
+type Loaded = { m: MessageRow; c: ChannelRow | null; broadcastStatus: string | null; behind: boolean; optedOut: boolean };
 
 /** Looks at a loaded message: the ones to send now; the rest settled (or left) here. */
-async function triage({ m, c: channel, broadcastStatus, behind }: Loaded, failures: Parameters<typeof fail>[0], held: MessageRow[]): Promise<Sendable | null> {
+async function triage({ m, c: channel, broadcastStatus, behind, optedOut }: Loaded, failures: Parameters<typeof fail>[0], held: MessageRow[]): Promise<Sendable | null> {
   if (m.status !== 'queued' || m.providerId) return null;
   if (m.sendClaimedOn) { await settleClaimed(m); return null; }
   if (behind) { held.push(m); return null; }
   const failWith = (code: string, message: string) => { failures.push({ id: m.id, attempts: m.failedAttempts + 1, code, message }); return null; };
   if (broadcastStatus === 'PAUSED') return null; // resuming the broadcast sends it
   if (broadcastStatus === 'CANCELED') return failWith(BROADCAST_CANCELED_CODE, 'The broadcast was canceled.');
+  // Every sender refuses this before queueing; a STOP that arrived since is honoured here.
+  if (optedOut) return failWith(OPTED_OUT_CODE, OPTED_OUT);
   if (!channel) return failWith('channel_missing', 'The message\'s channel no longer exists.');
   const off = channelUnusable(channel);
   if (off) return failWith('channel_inactive', `The channel ${off}.`);
@@ -369,6 +375,7 @@ export async function sendMessages(messageIds: string[]): Promise<void> {
     m: messages, c: channels, broadcastStatus: broadcasts.status,
     // Behind an earlier message of its conversation that this batch does not send itself.
     behind: sql<boolean>`${waitsForEarlier(sql`"messages"`, ids)}`,
+    optedOut: sql<boolean>`${marketingToOptedOut(sql`"messages"`)}`,
   }).from(messages)
     .leftJoin(channels, eq(channels.id, messages.channelId))
     .leftJoin(broadcastRecipients, eq(broadcastRecipients.messageId, messages.id))

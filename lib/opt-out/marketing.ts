@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { PermissionDeniedError } from '@/lib/api/errors';
 import type { Member } from '@/lib/auth/member';
@@ -11,6 +11,12 @@ import { accounts, contacts } from '@/db/schema';
 export const OPTED_OUT = 'The contact opted out of marketing messages.';
 
 export const isMarketing = (template: { category: string }) => template.category === 'MARKETING';
+
+/** SQL: whether the queued message `m` is a MARKETING template to a contact who has opted out. */
+export function marketingToOptedOut(m: SQL): SQL {
+  return sql`(${m}.msg_type = 'template' and exists (select 1 from chat_templates t, contacts c
+    where t.id = ${m}.chat_template_id and t.category = 'MARKETING' and c.id = ${m}.contact_id and c.opted_out_on is not null))`;
+}
 
 /**
  * When the account's contact with this number opted out, as the account's clock reads it
