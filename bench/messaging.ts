@@ -122,12 +122,14 @@ export async function inboundCallbacks(base: string, setup: MessagingSetup) {
 
 export function printMessaging(r: {
   live: Awaited<ReturnType<typeof liveSends>>; queued: Awaited<ReturnType<typeof queuedSends>>; inbound: Awaited<ReturnType<typeof inboundCallbacks>>;
-  floor: Floor;
+  floor: Floor; barePost: number;
 }) {
-  const { live, queued, inbound, floor } = r;
+  const { live, queued, inbound, floor, barePost } = r;
   const of = (rps: number) => rps / floor.mean;
   console.log('\n== Messaging, local Postgres, fake Cloud API answering in 5 ms');
   console.log(floor.line);
+  console.log(`The floor's route as a POST with a JSON body of a send's size: ${fmt(barePost)} req/s  ${ratio(barePost, floor)}`);
+  record('Floor route as a POST with a JSON body', `${fmt(barePost)} req/s`, of(barePost), '', null);
   console.log(`Template sends accepted: ${fmt(live.rps)} req/s (32 connections, ${fmt(live.accepted)} accepted, non-2xx ${live.non2xx})  ${ratio(live.rps, floor, 0.4)}`);
   record('Template sends accepted (workers sending meanwhile), 32 connections', `${fmt(live.rps)} req/s`, of(live.rps), '>= 0.4 × floor', of(live.rps) >= 0.4);
   console.log(`Messages sent to the provider meanwhile (workers in the web process): ${fmt(live.sent)} in ${fmt(live.seconds, 1)} s = ${fmt(live.rate)} msg/s  ${ratio(live.rate, floor)}`);

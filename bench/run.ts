@@ -106,6 +106,8 @@ async function messaging() {
     await waitHealthy(BASE);
     setup = await setupMessaging(BASE, await newAccount());
     const measuring = await measureFloor(BASE);
+    // The floor's SELECT behind a POST of a send's size: what a write's request costs before our code.
+    const barePost = await throughput(`${BASE}/api/test/bare`, {}, { phone: '+525512345678', variables: ['Ana', '#1'] });
     const live = await liveSends(BASE, setup);
     const inbound = await inboundCallbacks(BASE, setup);
     const floor = await measuring.again();
@@ -117,7 +119,7 @@ async function messaging() {
     const queued = await queuedSends(BASE, setup, 3000, async () => {
       worker = startProcess(['--import', 'tsx', 'scripts/worker.ts'], serverEnv(db.url, { ...env, WORKER_QUEUES: 'message-send' }), 'messaging-worker');
     });
-    printMessaging({ live, queued, inbound, floor });
+    printMessaging({ live, queued, inbound, floor, barePost });
   } finally {
     await (worker as ReturnType<typeof startProcess> | null)?.stop();
     await server.stop();
