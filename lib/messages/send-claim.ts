@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { CLOUD_API_TIMEOUT_MS } from '@/lib/channels/cloud-api/http';
 import { execRows, type Executor } from '@/db';
+import { marketingToOptedOut } from '@/lib/opt-out/marketing';
 
 // THE EXACTLY-ONCE CLAIM. A queued message goes to its provider only after this claim marks it
 // (send_claimed_on, set only while it is NULL), in one statement for a burst of messages. The
@@ -61,6 +62,8 @@ export function claimStatement(ids: string[]): SQL {
         -- A broadcast paused or canceled since the burst was planned: its messages stay behind.
         and not exists (select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
           where r.message_id = messages.id and b.status in ('PAUSED', 'CANCELED'))
+        -- Nor a MARKETING template to a contact who opted out since: the next look fails it (send-job.ts).
+        and not ${marketingToOptedOut(sql`messages`)}
         -- Nor a channel switched off or deleted since: the send job's next look fails them (channelUnusable).
         -- A scalar subquery, checked per claimed row: as a join the planner would find the messages by channel.
         and coalesce((select ch.status::text <> 'INACTIVE' and ch.deleted_on is null from channels ch where ch.id = messages.channel_id), false)

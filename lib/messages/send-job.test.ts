@@ -305,8 +305,8 @@ describe('sendMessage for a broadcast or a channel stopped meanwhile', () => {
 });
 
 describe('a template to a contact who opted out after it was queued', () => {
-  /** The queued message made a template send of `category`, and its contact opted out since. */
-  async function templateToOptedOut(category: 'MARKETING' | 'UTILITY', broadcast = false) {
+  /** The queued message made a template send of `category`, and its contact opted out since (unless `optedOut` is false). */
+  async function templateToOptedOut(category: 'MARKETING' | 'UTILITY', broadcast = false, optedOut = true) {
     const queued = await queuedMessage();
     const { db, message } = queued;
     const [template] = await db.insert(chatTemplates).values({
@@ -317,7 +317,7 @@ describe('a template to a contact who opted out after it was queued', () => {
       msgType: 'template', chatTemplateId: template.id, source: broadcast ? 'BROADCAST' : 'API',
       content: { template: { name: template.name, language: { code: 'en' }, components: [] } },
     }).where(eq(messages.id, message.id));
-    await db.update(contacts).set({ optedOutOn: new Date() }).where(eq(contacts.id, message.contactId!));
+    if (optedOut) await db.update(contacts).set({ optedOutOn: new Date() }).where(eq(contacts.id, message.contactId!));
     return queued;
   }
 
@@ -338,9 +338,34 @@ describe('a template to a contact who opted out after it was queued', () => {
     }).returning();
     await sendMessage(message.id);
     expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({ status: 'failed', providerErrorCode: 'opted_out' });
     expect((await db.select().from(broadcastRecipients).where(eq(broadcastRecipients.id, r.id)))[0])
       .toMatchObject({ status: 'skipped', reason: 'The contact opted out of marketing messages.' });
     expect((await db.select().from(broadcasts).where(eq(broadcasts.id, b.id)))[0]).toMatchObject({ pending: 0, skipped: 1, failed: 0 });
+  });
+
+  it('an opt-out that lands after the batch was loaded, before the claim, still keeps the message from the provider', async () => {
+    const { db, message, phoneNumberId } = await templateToOptedOut('MARKETING', false, false);
+    // The channel's next slot is two seconds off: the batch loads the message at once, then waits for
+    // its slot, and meanwhile the contact sends STOP.
+    await db.execute(sql`insert into channel_send_pace (channel_id, next_slot) values (${message.channelId}, clock_timestamp() + interval '2 seconds')
+      on conflict (channel_id) do update set next_slot = excluded.next_slot`);
+    const sending = sendMessage(message.id);
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    await db.update(contacts).set({ optedOutOn: new Date() }).where(eq(contacts.id, message.contactId!));
+    await sending;
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id), 'left for its own job, which fails it').toMatchObject({ status: 'queued', sendClaimedOn: null });
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(0);
+    expect(await reload(message.id)).toMatchObject({ status: 'failed', providerErrorCode: 'opted_out' });
+  });
+
+  it('a MARKETING template to a contact who has not opted out goes', async () => {
+    const { message, phoneNumberId } = await templateToOptedOut('MARKETING', false, false);
+    await sendMessage(message.id);
+    expect(cloud.sends(phoneNumberId)).toHaveLength(1);
+    expect(await reload(message.id)).toMatchObject({ status: 'accepted' });
   });
 
   it('a template of another category still goes: the contact declined promotions, not their order updates', async () => {

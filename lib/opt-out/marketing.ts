@@ -12,10 +12,13 @@ export const OPTED_OUT = 'The contact opted out of marketing messages.';
 
 export const isMarketing = (template: { category: string }) => template.category === 'MARKETING';
 
-/** SQL: whether the queued message `m` is a MARKETING template to a contact who has opted out. */
+/**
+ * SQL: whether the queued message `m` is a MARKETING template to a contact who has opted out. A
+ * scalar subquery, looked up by key per message: as an anti-join the planner could scan contacts.
+ */
 export function marketingToOptedOut(m: SQL): SQL {
-  return sql`(${m}.msg_type = 'template' and exists (select 1 from chat_templates t, contacts c
-    where t.id = ${m}.chat_template_id and t.category = 'MARKETING' and c.id = ${m}.contact_id and c.opted_out_on is not null))`;
+  return sql`(${m}.msg_type = 'template' and coalesce((select c.opted_out_on is not null from chat_templates t, contacts c
+    where t.id = ${m}.chat_template_id and t.category = 'MARKETING' and c.id = ${m}.contact_id), false))`;
 }
 
 /**
