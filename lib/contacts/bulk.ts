@@ -5,6 +5,7 @@ import { contacts } from '@/db/schema';
 import { countedTransaction } from './counter';
 import { contactFilterSql } from './list';
 import { META_MAX_KEYS, type ContactBulk } from './validation';
+import { refuseOptInByAgent } from '@/lib/opt-out/marketing';
 import { updateContacts, type Actor, type Change, type ContactRecord } from './write';
 
 // One change to many contacts, those named by id or every contact a list's filters show, through
@@ -53,6 +54,7 @@ function changeFor(body: ContactBulk, c: ContactRecord, tags: string[]): Change 
 }
 
 export async function bulkChangeContacts(db: Db, actor: Actor, body: ContactBulk): Promise<BulkResult> {
+  refuseOptInByAgent(!!actor.admin, body.action === 'opt_in');
   const where = body.ids
     ? sql`c.account_id = ${actor.accountId} and c.id = any(${sql.param(body.ids)}::uuid[])`
     : await contactFilterSql(db, actor.accountId, body.filter!);

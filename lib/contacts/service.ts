@@ -93,7 +93,7 @@ async function upsertBatch(db: Db, writes: ContactWrite[]): Promise<Stored[]> {
 export async function upsertContact(db: Db, actor: Actor, input: ContactUpsert): Promise<Upserted> {
   const canonicalPhone = await canonical(db, actor.accountId, input.phone);
   // Only an admin opts back in a number that opted out (refuseOptInByAgent).
-  if (input.opted_out === false && !actor.admin) refuseOptInByAgent({ role: 'AGENT' }, !!await optedOutOn(db, actor.accountId, canonicalPhone));
+  if (input.opted_out === false && !actor.admin) refuseOptInByAgent(false, (await optedOutOn(db, actor.accountId, canonicalPhone)) !== null);
   await checkAssignees(db, actor.accountId, input.default_assignees);
   const write: ContactWrite = { actor, canonicalPhone, phone: input.phone, change: mergeChange(input), onExisting: 'merge' };
   const stored = await coalescerFor(upserters, db, () => new Coalescer<ContactWrite, Stored>(
@@ -118,7 +118,7 @@ async function editContact(db: Db, actor: Actor, id: string, change: (existing: 
     const made = await change(existing, tx);
     // A number that opted out stays so: neither cleared nor moved to a new contact but by an admin.
     const phoneMoves = made.fields.canonicalPhone !== undefined && made.fields.canonicalPhone !== existing.canonicalPhone;
-    if (existing.optedOutOn) refuseOptInByAgent({ role: actor.admin ? 'ADMIN' : 'AGENT' }, made.fields.optedOutOn === null || phoneMoves);
+    if (existing.optedOutOn) refuseOptInByAgent(!!actor.admin, made.fields.optedOutOn === null || phoneMoves);
     await updateContacts(tx, [{ actor, existing, change: made }]);
   });
   return respond(db, actor.accountId, id);

@@ -4,6 +4,7 @@ import { contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/
 import { keyRows } from '@/lib/sql/key-probes';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { ValidationError } from '@/lib/api/errors';
+import type { Member } from '@/lib/auth/member';
 import { upsertTags } from '@/lib/tags/service';
 import { deferContactCount } from './counter';
 import { changeType, recordContactEvents, type ContactChange } from './events';
@@ -33,6 +34,9 @@ export type Change = {
 
 /** `admin`: the acting member is an admin (only an admin opts a contact back in). */
 export type Actor = { accountId: number; userId: number | null; admin?: boolean };
+
+/** The contact writes' actor for a member of the API or the dashboard. */
+export const memberActor = (member: Member): Actor => ({ accountId: member.accountId, userId: member.userId, admin: member.role === 'ADMIN' });
 
 export type ContactUpdate = {
   actor: Actor; existing: ContactRecord; change: Change;

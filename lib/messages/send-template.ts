@@ -3,6 +3,7 @@ import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import type { Member } from '@/lib/auth/member';
 import { accountCountry } from '@/lib/contacts/account-country';
 import { countedTransaction } from '@/lib/contacts/counter';
+import { memberActor } from '@/lib/contacts/write';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
 import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
 import { findTemplate } from '@/lib/templates/service';
@@ -36,7 +37,7 @@ export async function sendTemplateMessage(db: Db, member: Member, templateId: st
     if (since) throw ValidationError.field('phone', `The contact opted out of marketing messages on ${since}: a MARKETING template is not sent to them.`);
   }
   const request: TemplateSendRequest = {
-    actor: { accountId: member.accountId, userId: member.userId }, channel, templateId: template.id,
+    actor: memberActor(member), channel, templateId: template.id,
     phone: input.phone, canonicalPhone: canonical.e164, variables: input.variables,
     wire: wireTemplate(template, input.variables), body: renderTemplate(template.components, input.variables),
     messageSource: member.via === 'session' ? 'INBOX' : 'API', conversationSource: 'API',

@@ -1,7 +1,6 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { PermissionDeniedError } from '@/lib/api/errors';
-import type { Member } from '@/lib/auth/member';
 import { accounts, contacts } from '@/db/schema';
 
 // The rule every sender keeps (the send API, broadcasts, flows): a MARKETING template is not sent
@@ -42,8 +41,8 @@ export async function optedOutOn(db: Executor, accountId: number, canonicalPhone
  * Opting a contact back in is a matter of consent the account answers for: an admin's. Any member
  * may opt a contact out (they asked, in a call or an email).
  */
-export function refuseOptInByAgent(member: Pick<Member, 'role'>, optingIn: boolean) {
-  if (optingIn && member.role !== 'ADMIN') throw new PermissionDeniedError('Only an admin can opt a contact back in to marketing messages.');
+export function refuseOptInByAgent(admin: boolean, optingIn: boolean) {
+  if (optingIn && !admin) throw new PermissionDeniedError('Only an admin can opt a contact back in to marketing messages.');
 }
 
 /** Whether a flow execution's body opts any of its listed contacts back in. */

@@ -5,6 +5,7 @@ import { listContacts } from '@/lib/contacts/list';
 import { upsertContact } from '@/lib/contacts/service';
 import { accountContactSchemas } from '@/lib/contacts/account-country';
 import { contactListQuery, contactUpsertSchema } from '@/lib/contacts/validation';
+import { memberActor } from '@/lib/contacts/write';
 
 export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/contact — the account's contacts, newest first; `search`, `tag`, `page`, `page_size`.
@@ -18,7 +19,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     body: contactUpsertSchema,
     bodyFor: async (member) => (await accountContactSchemas(member)).upsert,
     handle: async ({ member, body }) => {
-      const { contact } = await upsertContact(await getDb(), { accountId: member.accountId, userId: member.userId, admin: member.role === 'ADMIN' }, body);
+      const { contact } = await upsertContact(await getDb(), memberActor(member), body);
       return json(contact, 201);
     },
   }),

@@ -4,6 +4,7 @@ import { selectContact } from '@/lib/contacts/queries';
 import { deleteContact, getContact, patchContact, replaceContact } from '@/lib/contacts/service';
 import { accountContactSchemas } from '@/lib/contacts/account-country';
 import { contactPatchSchema, contactReplaceSchema } from '@/lib/contacts/validation';
+import { memberActor } from '@/lib/contacts/write';
 
 const params = { id: 'uuid' } as const;
 // Another account's contact is a 404 whatever the body (`lookup` in lib/api/handler.ts).
@@ -21,9 +22,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     lookup,
     body: contactReplaceSchema,
     bodyFor: async (member) => (await accountContactSchemas(member)).replace,
-    handle: async ({ member, params, body }) => {
-      return json(await replaceContact(await getDb(), { accountId: member.accountId, userId: member.userId, admin: member.role === 'ADMIN' }, params.id, body));
-    },
+    handle: async ({ member, params, body }) => json(await replaceContact(await getDb(), memberActor(member), params.id, body)),
   }),
   // PATCH /api/contact/{id} — partial update; meta, notes, tags and assignees are added to.
   PATCH: endpoint({
@@ -31,15 +30,13 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     lookup,
     body: contactPatchSchema,
     bodyFor: async (member) => (await accountContactSchemas(member)).patch,
-    handle: async ({ member, params, body }) => {
-      return json(await patchContact(await getDb(), { accountId: member.accountId, userId: member.userId, admin: member.role === 'ADMIN' }, params.id, body));
-    },
+    handle: async ({ member, params, body }) => json(await patchContact(await getDb(), memberActor(member), params.id, body)),
   }),
   // DELETE /api/contact/{id} — soft delete.
   DELETE: endpoint({
     params,
     handle: async ({ member, params }) => {
-      await deleteContact(await getDb(), { accountId: member.accountId, userId: member.userId, admin: member.role === 'ADMIN' }, params.id);
+      await deleteContact(await getDb(), memberActor(member), params.id);
       return noContent();
     },
   }),

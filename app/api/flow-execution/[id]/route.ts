@@ -21,7 +21,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     body: executionBody,
     bodyLimit: EXECUTION_BODY_LIMIT,
     handle: async ({ member, params, body }) => {
-      refuseOptInByAgent(member, listOptsIn(body));
+      refuseOptInByAgent(member.role === 'ADMIN', listOptsIn(body));
       return json(await updateExecution(await getDb(), member.accountId, params.id, body, false));
     },
   }),
@@ -32,7 +32,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     body: executionPatchBody,
     bodyLimit: EXECUTION_BODY_LIMIT,
     handle: async ({ member, params, body }) => {
-      refuseOptInByAgent(member, listOptsIn(body));
+      refuseOptInByAgent(member.role === 'ADMIN', listOptsIn(body));
       return json(await updateExecution(await getDb(), member.accountId, params.id, body, true));
     },
   }),

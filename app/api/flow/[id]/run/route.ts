@@ -16,7 +16,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     body: executionBody,
     bodyLimit: EXECUTION_BODY_LIMIT,
     handle: async ({ member, params, body }) => {
-      refuseOptInByAgent(member, listOptsIn(body));
+      refuseOptInByAgent(member.role === 'ADMIN', listOptsIn(body));
       return json(await createExecution(await getDb(), member, params.id, body), 201);
     },
   }),
