@@ -51,6 +51,20 @@ export async function lockOpenConversation(tx: Executor, accountId: number, cont
 }
 
 /**
+ * New conversations, inserted and linked as their contacts' last conversation in one statement
+ * (a conversation already open for a contact is skipped). The contacts are named by key as well:
+ * joined to the inserted rows alone, the planner cannot tell how few they are and reads the whole
+ * contacts table.
+ */
+export function insertConversationsQuery(rows: { accountId: number; contactId: string; channelId: number | null; source: Source; status: ConversationStatus }[]): SQL {
+  return sql`
+    with opened as (${insertRowsFromJson(conversations, rows)} on conflict do nothing returning *),
+    linked as (update contacts set last_conversation = o.id from opened o
+      where contacts.id = any(${sql.param(rows.map((r) => r.contactId))}::uuid[]) and contacts.id = o.contact_id)
+    select * from opened`;
+}
+
+/**
  * Each want's open conversation, locked (in contact order, as every batch locks them), or a new
  * one. The first want naming a contact decides how its conversation is opened.
  */
@@ -66,14 +80,10 @@ export async function openConversations(tx: Executor, wants: ConversationWant[])
     for (const c of open) found.set(c.contactId, { conversation: c, created: false });
     const toOpen = missing.filter((id) => !found.has(id)).sort();
     if (!toOpen.length) break;
-    // Inserted, and linked as their contacts' last conversation, in one statement.
-    const opened = recordsOf(conversations, await execRows<Record<string, unknown>>(tx, sql`
-      with opened as (${insertRowsFromJson(conversations, toOpen.map((id) => {
-        const w = byContact.get(id)!;
-        return { accountId: w.accountId, contactId: id, channelId: w.channelId, source: w.source, status: w.status };
-      }))} on conflict do nothing returning *),
-      linked as (update contacts set last_conversation = o.id from opened o where contacts.id = o.contact_id)
-      select * from opened`));
+    const opened = recordsOf(conversations, await execRows<Record<string, unknown>>(tx, insertConversationsQuery(toOpen.map((id) => {
+      const w = byContact.get(id)!;
+      return { accountId: w.accountId, contactId: id, channelId: w.channelId, source: w.source, status: w.status };
+    }))));
     for (const c of opened) found.set(c.contactId, { conversation: c, created: true });
   }
   if (found.size < byContact.size) throw new Error('opening conversations kept racing with concurrent writers');

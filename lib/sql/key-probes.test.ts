@@ -15,7 +15,7 @@ const { createSandboxChannel } = await import('@/lib/channels/service');
 const { stopQueue } = await import('@/lib/jobs/queue');
 const { contactsByPhoneQuery } = await import('@/lib/contacts/write');
 const { storedMessagesQuery } = await import('@/lib/messages/inbound-store');
-const { openConversationsQuery } = await import('@/lib/conversations/open');
+const { insertConversationsQuery, openConversationsQuery } = await import('@/lib/conversations/open');
 
 type Db = Awaited<ReturnType<typeof getDb>>;
 const ROWS = 3000;
@@ -136,6 +136,15 @@ describe('lookups by the keys of a unique index', () => {
       expect(scan['Index Cond']).toContain('contact_id');
       expect(scan['Index Cond']).not.toContain('account_id');
     }
+  });
+
+  it('link new conversations to their contacts by the contacts\' key, not by reading every contact, even in a generic plan', async () => {
+    const rows = contactIds.map((contactId) => ({ accountId: first.accountId, contactId, channelId: first.channelId, source: 'API' as const, status: 'CREATED' as const }));
+    const plan = await db.transaction((tx) => planOf(tx, insertConversationsQuery(rows)));
+    const reads = scansOf(plan, 'contacts').filter((n) => n['Node Type'] !== 'ModifyTable');
+    expect(reads.length).toBeGreaterThan(0);
+    for (const read of reads) expect(read['Node Type']).toMatch(/^(Index|Index Only|Bitmap Heap) Scan$/);
+    expect(planNodes(plan).some((n) => n['Index Name'] === 'contacts_pkey')).toBe(true);
   });
 
   it('probe the unique index with every key column, even in a generic plan', async () => {
