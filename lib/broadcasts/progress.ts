@@ -15,17 +15,21 @@ export type RecipientMove = 'sent' | 'delivered' | 'read' | 'answered' | 'failed
 
 const FUNNEL = sql.raw(`array['pending','sent','delivered','read','answered']::text[]`);
 
+// Every statement here reads recipients by key (id, message, contact), one index probe per key:
+// joined to a JSON parameter's rows, whose number the planner cannot see, it hashed a scan of every
+// broadcast's recipients on each delivery callback until the table grew past ~100,000 rows.
+
 /**
  * Moves the recipients `target` selects (a query of `recipient_id, status, at, reason`) forward,
  * and their broadcasts' counters with them.
  */
-async function move(tx: Executor, target: SQL): Promise<number> {
-  const rows = await execRows<{ n: number }>(tx, sql`
+export function moveQuery(target: SQL): SQL {
+  return sql`
     with wanted as (${target}),
     cur as (
       select r.id, r.broadcast_id, r.status::text as old, w.status as new, w.at, w.reason
       from broadcast_recipients r join wanted w on w.recipient_id = r.id
-      where case
+      where r.id = any(array(select recipient_id from wanted)) and case
         when w.status in ('failed', 'skipped') then r.status = 'pending'
         else coalesce(array_position(${FUNNEL}, w.status), 0) > coalesce(array_position(${FUNNEL}, r.status::text), 99)
       end
@@ -40,7 +44,7 @@ async function move(tx: Executor, target: SQL): Promise<number> {
         answered_on = coalesce(r.answered_on, case when cur.new = 'answered' then cur.at end),
         failed_on = coalesce(r.failed_on, case when cur.new = 'failed' then cur.at end),
         updated_on = now()
-      from cur where r.id = cur.id
+      from cur where r.id = cur.id and r.id = any(array(select id from cur))
       returning cur.broadcast_id, cur.old, cur.new),
     rank as (
       select broadcast_id,
@@ -64,7 +68,11 @@ async function move(tx: Executor, target: SQL): Promise<number> {
         completed_on = case when b.status = 'RUNNING' and b.pending - d.left_pending = 0 then now() else b.completed_on end
       from deltas d where b.id = d.broadcast_id
       returning b.id)
-    select count(*)::int as n from moved`);
+    select count(*)::int as n from moved`;
+}
+
+async function move(tx: Executor, target: SQL): Promise<number> {
+  const rows = await execRows<{ n: number }>(tx, moveQuery(target));
   return Number(rows[0]?.n ?? 0);
 }
 
@@ -72,11 +80,15 @@ export type MessageProgress = { messageId: string; status: Exclude<RecipientMove
 
 /** Delivery news of messages (accepted, sent, delivered, read, failed; skipped: called off by a cancel): their recipients follow. */
 export async function messagesProgressed(tx: Executor, changes: MessageProgress[]): Promise<void> {
-  if (!changes.length) return;
-  await move(tx, sql`
+  if (changes.length) await move(tx, progressedRecipients(changes));
+}
+
+/** The recipients of these messages (a message has at most one), with their news. */
+export function progressedRecipients(changes: MessageProgress[]): SQL {
+  return sql`
     select r.id as recipient_id, x.status, x.at, x.reason
-    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as x("messageId" uuid, status text, at timestamptz, reason text)
-    join broadcast_recipients r on r.message_id = x."messageId"`);
+    from jsonb_to_recordset(${JSON.stringify(changes)}::jsonb) as x("messageId" uuid, status text, at timestamptz, reason text),
+    lateral (select id from broadcast_recipients where message_id = x."messageId" limit 1) r`;
 }
 
 /**
@@ -84,13 +96,18 @@ export async function messagesProgressed(tx: Executor, changes: MessageProgress[
  * they wrote counts as answered.
  */
 export async function contactsAnswered(tx: Executor, replies: { contactId: string; at: Date }[]): Promise<void> {
-  if (!replies.length) return;
-  await move(tx, sql`
+  if (replies.length) await move(tx, answeredRecipients(replies));
+}
+
+/** For each contact, the recipient of the latest broadcast message sent to them before they wrote. */
+export function answeredRecipients(replies: { contactId: string; at: Date }[]): SQL {
+  return sql`
     select distinct on (x."contactId") r.id as recipient_id, 'answered' as status, x.at, null::text as reason
-    from jsonb_to_recordset(${JSON.stringify(replies)}::jsonb) as x("contactId" uuid, at timestamptz)
-    join broadcast_recipients r on r.contact_id = x."contactId" and r.sent_on is not null and r.sent_on <= x.at
-      and r.status in ('sent', 'delivered', 'read')
-    order by x."contactId", r.sent_on desc`);
+    from jsonb_to_recordset(${JSON.stringify(replies)}::jsonb) as x("contactId" uuid, at timestamptz),
+    lateral (select r.id, r.sent_on from broadcast_recipients r
+      where r.contact_id = x."contactId" and r.sent_on is not null and r.sent_on <= x.at and r.status in ('sent', 'delivered', 'read')
+      order by r.sent_on desc limit 1) r
+    order by x."contactId", r.sent_on desc`;
 }
 
 /** Recipients passed over by the broadcast, each with its reason. */

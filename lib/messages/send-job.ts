@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { execRows, getDb, type Db, type Executor } from '@/db';
-import { broadcastRecipients, broadcasts, channels, messages } from '@/db/schema';
+import { channels, messages } from '@/db/schema';
 import { messagesProgressed } from '@/lib/broadcasts/progress';
 import { burstSize, LATE_TOLERANCE_S, pauseChannel, reserveBurst, slotSeconds } from '@/lib/channels/pace';
 import type { ChannelProvider, OutboundMessage, SendOutcome, WireInteractive, WireTemplate } from '@/lib/channels/provider';
@@ -362,6 +362,21 @@ async function sendWave(items: Sendable[]): Promise<void> {
   if (failed) throw failed.error;
 }
 
+/** The messages to send, each with its channel and what decides whether it goes now. */
+export function loadQuery(db: Db, ids: string[]) {
+  return db.select({
+    m: messages, c: channels,
+    // By the message's key (lib/broadcasts/progress.ts says why not a join).
+    broadcastStatus: sql<string | null>`(select b.status from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
+      where r.message_id = "messages"."id" limit 1)`,
+    // Behind an earlier message of its conversation that this batch does not send itself.
+    behind: sql<boolean>`${waitsForEarlier(sql`"messages"`, ids)}`,
+    optedOut: sql<boolean>`${marketingToOptedOut(sql`"messages"`)}`,
+  }).from(messages)
+    .leftJoin(channels, eq(channels.id, messages.channelId))
+    .where(inArray(messages.id, ids));
+}
+
 /**
  * Sends a batch of queued messages: loaded in one query, each channel's share paced and sent in
  * bursts claimed in one statement each, the outcomes settled per burst.
@@ -371,16 +386,7 @@ export async function sendMessages(messageIds: string[]): Promise<void> {
 
   const db = await getDb();
   const ids = [...new Set(messageIds)];
-  const rows: Loaded[] = await db.select({
-    m: messages, c: channels, broadcastStatus: broadcasts.status,
-    // Behind an earlier message of its conversation that this batch does not send itself.
-    behind: sql<boolean>`${waitsForEarlier(sql`"messages"`, ids)}`,
-    optedOut: sql<boolean>`${marketingToOptedOut(sql`"messages"`)}`,
-  }).from(messages)
-    .leftJoin(channels, eq(channels.id, messages.channelId))
-    .leftJoin(broadcastRecipients, eq(broadcastRecipients.messageId, messages.id))
-    .leftJoin(broadcasts, eq(broadcasts.id, broadcastRecipients.broadcastId))
-    .where(inArray(messages.id, ids));
+  const rows: Loaded[] = await loadQuery(db, ids);
   const failures: Parameters<typeof fail>[0] = [];
   const held: MessageRow[] = [];
   const sendable = (await Promise.all(rows.map((row) => triage(row, failures, held)))).filter((s): s is Sendable => s !== null);
