@@ -235,6 +235,28 @@ test('a signed callback creates the contact, the conversation and messages of ev
   expect(messages[7].content).toEqual({ interactive: { type: 'button_reply', button_reply: { id: 'yes', title: 'Sí' } } });
 });
 
+test('a Brazilian sender named without the ninth digit is stored, on the contact the nine-digit number names', async ({ request }) => {
+  const channel = await addChannel(request, acme);
+  // 7xxx-xxxx: a spelling libphonenumber also reads as valid as it stands.
+  const eight = String(70_000_000 + Math.floor(Math.random() * 9_999_999));
+  const canonical = `+5511 9${eight}`.replace(' ', '');
+  const created = await request.post('/api/contact', { headers: acme.admin.headers, data: { phone: `+55 11 9${eight.slice(0, 4)}-${eight.slice(4)}`, first_name: 'Bia' } });
+  expect(created.status(), await created.text()).toBe(201);
+  expect((await created.json()).canonical_phone).toBe(canonical);
+  const from = `5511${eight}`; // how WhatsApp names many Brazilian mobiles
+  const res = await postCallback(request, channel, webhookPayload(channel.phoneNumberId, {
+    contacts: [{ profile: { name: 'Bia' }, wa_id: from }],
+    messages: [{ from, id: uniqueId('wamid.in'), timestamp: String(Math.floor(Date.now() / 1000)), type: 'text', text: { body: 'Oi' } }],
+  }));
+  expect(res.status(), await res.text()).toBe(200);
+  expect(await res.json()).toMatchObject({ messages: 1, skipped: 0 });
+  const contacts = await (await request.get(`/api/contact?search=${eight}`, { headers: acme.admin.headers })).json();
+  expect(contacts.count).toBe(1);
+  expect(contacts.results[0]).toMatchObject({ id: (await created.json()).id, canonical_phone: canonical });
+  const conversations = await (await request.get(`/api/inbox/conversation?contact=${contacts.results[0].id}`, { headers: acme.admin.headers })).json();
+  expect((await messagesOf(request, acme, conversations.results[0].id)).map((m) => m.body)).toEqual(['Oi']);
+});
+
 test('a forged or missing signature is refused and stores nothing', async ({ request }) => {
   const channel = await addChannel(request, acme);
   const phone = uniquePhone();

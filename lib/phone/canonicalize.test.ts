@@ -23,6 +23,19 @@ describe('canonicalizePhone', () => {
     }
   });
 
+  it('gives a Brazilian mobile written without its ninth digit the nine, as WhatsApp still names many senders', () => {
+    for (const [spelling, country] of [['551187654321', 'US'], ['+55 11 8765-4321', 'MX'], ['0055 11 8765 4321', 'US'], ['(11) 8765-4321', 'BR'], ['+55 (41) 9876-5432', 'BR']]) {
+      expect(e164(spelling, country), spelling).toBe(spelling.includes('41') ? '+5541998765432' : '+5511987654321');
+    }
+    // Also where libphonenumber still reads the eight digits as a valid mobile.
+    expect(e164('+55 11 7368-4111', 'BR')).toBe('+5511973684111');
+    // The nine-digit spelling is the same number.
+    expect(e164('+55 11 98765-4321', 'BR')).toBe('+5511987654321');
+    // Landlines (2 to 5) keep their eight digits; a national number is read so only in Brazil.
+    expect(e164('+55 11 3456-7890', 'BR')).toBe('+551134567890');
+    expect(e164('(11) 8765-4321', 'US')).toMatch(/is not a valid phone number/);
+  });
+
   it('still refuses what is not a number, naming it as written', () => {
     expect(e164('x12', 'US')).toBe('"x12" is not a phone number.');
     expect(e164('call me', 'US')).toBe('"call me" is not a phone number.');

@@ -4,8 +4,9 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 // the account's default country; `00` and `+` prefixes; digits-only international numbers as chat
 // providers send them; Mexico's legacy mobile `1` after +52 is dropped (one number, two
 // spellings); Argentina keeps its mobile `9` after +54, which is how the chat networks address
-// Argentine mobiles. The import tests' sample (lib/test-support/contacts-csv.ts) holds each of
-// these spellings.
+// Argentine mobiles; a Brazilian mobile written without the `9` that every mobile has carried since
+// 2016 takes it (WhatsApp still names many Brazilian senders that way). The import tests' sample
+// (lib/test-support/contacts-csv.ts) holds most of these spellings, canonicalize.test.ts the others.
 
 export type PhoneResult = { ok: true; e164: string } | { ok: false; reason: string };
 
@@ -26,6 +27,15 @@ const EXTENSION = /\s*(?:ext\.?|extension|x|#)\s*\d{1,6}$/i;
 
 // Mexico's retired dialling prefixes before a 10-digit number: 044 / 045 (mobile), 01 (long distance).
 const MX_OLD_PREFIX = /^(?:044|045|01)[\s\-()]*(\d[\d\s\-()]{9,})$/;
+
+// +55, a two-digit area code, then eight digits of a mobile range (6 to 9): the mobile's number
+// before the ninth digit was added in front of it.
+const BR_EIGHT_DIGIT_MOBILE = /^55(\d{2})([6-9]\d{7})$/;
+
+function ninthDigit(digits: string): string | null {
+  const old = BR_EIGHT_DIGIT_MOBILE.exec(digits);
+  return old ? parse(`+55${old[1]}9${old[2]}`) : null;
+}
 
 export function canonicalizePhone(input: unknown, defaultCountry?: string): PhoneResult {
   const raw = typeof input === 'string' ? input.trim() : typeof input === 'number' ? String(input) : '';
@@ -51,6 +61,10 @@ export function canonicalizePhone(input: unknown, defaultCountry?: string): Phon
     e164 = parse(text, country) ?? parse('+' + digits);
     if (!e164 && digits.startsWith('521') && digits.length === 13) e164 = parse('+52' + digits.slice(3));
   }
+  // Brazil's ninth digit, also where the eight-digit number reads as valid: libphonenumber still
+  // knows 7xxx-xxxx as mobiles, which now all carry the nine.
+  const nine = ninthDigit(e164 ? e164.slice(1) : text.startsWith('+') ? text.replace(/\D/g, '') : country === 'BR' && digits.length === 10 ? '55' + digits : digits);
+  if (nine) e164 = nine;
   if (!e164) return { ok: false, reason: `"${raw}" is not a valid phone number.` };
   return { ok: true, e164 };
 }
