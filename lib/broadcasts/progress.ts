@@ -16,8 +16,8 @@ export type RecipientMove = 'sent' | 'delivered' | 'read' | 'answered' | 'failed
 const FUNNEL = sql.raw(`array['pending','sent','delivered','read','answered']::text[]`);
 
 // Every statement here reads recipients by key (id, message, contact), one index probe per key:
-// joined to a JSON parameter's rows, whose number the planner cannot see, it hashed a scan of every
-// broadcast's recipients on each delivery callback until the table grew past ~100,000 rows.
+// joined to a JSON parameter's rows, whose number the planner cannot see, a statement may hash a
+// scan of every broadcast's recipients on each delivery callback.
 
 /**
  * Moves the recipients `target` selects (a query of `recipient_id, status, at, reason`) forward,

@@ -27,6 +27,11 @@ describe('canonicalizePhone', () => {
     for (const [spelling, country] of [['551187654321', 'US'], ['+55 11 8765-4321', 'MX'], ['0055 11 8765 4321', 'US'], ['(11) 8765-4321', 'BR'], ['+55 (41) 9876-5432', 'BR']]) {
       expect(e164(spelling, country), spelling).toBe(spelling.includes('41') ? '+5541998765432' : '+5511987654321');
     }
+    // National numbers whose area code is also a country code, and with trunk or carrier prefixes.
+    for (const [spelling, expected] of [['(45) 9876-5432', '+5545998765432'], ['(65) 9876-5432', '+5565998765432'],
+      ['(32) 8765-4321', '+5532987654321'], ['(011) 8765-4321', '+5511987654321'], ['015 11 8765-4321', '+5511987654321']]) {
+      expect(e164(spelling, 'BR'), spelling).toBe(expected);
+    }
     // Also where libphonenumber still reads the eight digits as a valid mobile.
     expect(e164('+55 11 7368-4111', 'BR')).toBe('+5511973684111');
     // The nine-digit spelling is the same number.

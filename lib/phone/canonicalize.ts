@@ -4,8 +4,8 @@ import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/
 // the account's default country; `00` and `+` prefixes; digits-only international numbers as chat
 // providers send them; Mexico's legacy mobile `1` after +52 is dropped (one number, two
 // spellings); Argentina keeps its mobile `9` after +54, which is how the chat networks address
-// Argentine mobiles; a Brazilian mobile written without the `9` that every mobile has carried since
-// 2016 takes it (WhatsApp still names many Brazilian senders that way). The import tests' sample
+// Argentine mobiles; a Brazilian mobile written without the `9` that every mobile now carries
+// takes it (WhatsApp still names many Brazilian senders that way). The import tests' sample
 // (lib/test-support/contacts-csv.ts) holds most of these spellings, canonicalize.test.ts the others.
 
 export type PhoneResult = { ok: true; e164: string } | { ok: false; reason: string };
@@ -28,13 +28,21 @@ const EXTENSION = /\s*(?:ext\.?|extension|x|#)\s*\d{1,6}$/i;
 // Mexico's retired dialling prefixes before a 10-digit number: 044 / 045 (mobile), 01 (long distance).
 const MX_OLD_PREFIX = /^(?:044|045|01)[\s\-()]*(\d[\d\s\-()]{9,})$/;
 
-// +55, a two-digit area code, then eight digits of a mobile range (6 to 9): the mobile's number
-// before the ninth digit was added in front of it.
+// +55, a two-digit area code, then eight digits of a mobile range (6 to 9): a mobile's number
+// before the ninth digit was put in front of it. Also when the phone library reads the eight digits
+// as valid as they stand (7xxx-xxxx, radio-only lines that no chat channel reaches).
 const BR_EIGHT_DIGIT_MOBILE = /^55(\d{2})([6-9]\d{7})$/;
 
+/** A Brazilian mobile's nine-digit number from its eight-digit form (digits with 55 in front); null for anything else. */
 function ninthDigit(digits: string): string | null {
   const old = BR_EIGHT_DIGIT_MOBILE.exec(digits);
   return old ? parse(`+55${old[1]}9${old[2]}`) : null;
+}
+
+/** A national Brazilian number as digits with 55 in front, its trunk and carrier prefixes dropped (`(011) …`, `015 11 …`). */
+function brazilianDigits(text: string): string | null {
+  const number = parsePhoneNumberFromString(text, { defaultCountry: 'BR' });
+  return number?.countryCallingCode === '55' ? `55${number.nationalNumber}` : null;
 }
 
 export function canonicalizePhone(input: unknown, defaultCountry?: string): PhoneResult {
@@ -55,16 +63,16 @@ export function canonicalizePhone(input: unknown, defaultCountry?: string): Phon
   if (oldPrefix && oldPrefix[1].replace(/\D/g, '').length === 10) text = oldPrefix[1];
   let e164: string | null = null;
   if (text.startsWith('+')) {
-    e164 = parse(text);
+    e164 = parse(text) ?? ninthDigit(text.replace(/\D/g, ''));
   } else {
-    // A national number of the default country first; failing that, digits-only international.
-    e164 = parse(text, country) ?? parse('+' + digits);
+    // A national number of the default country first (a Brazilian mobile without its nine taking
+    // it, before its area code could read as a country code); failing that, digits-only international.
+    const brazilian = country === 'BR' ? brazilianDigits(text) : null;
+    e164 = parse(text, country) ?? (brazilian ? ninthDigit(brazilian) : null) ?? parse('+' + digits) ?? ninthDigit(digits);
     if (!e164 && digits.startsWith('521') && digits.length === 13) e164 = parse('+52' + digits.slice(3));
   }
-  // Brazil's ninth digit, also where the eight-digit number reads as valid: libphonenumber still
-  // knows 7xxx-xxxx as mobiles, which now all carry the nine.
-  const nine = ninthDigit(e164 ? e164.slice(1) : text.startsWith('+') ? text.replace(/\D/g, '') : country === 'BR' && digits.length === 10 ? '55' + digits : digits);
-  if (nine) e164 = nine;
+  // An eight-digit Brazilian mobile the phone library reads as valid takes its nine too.
+  e164 = (e164 && ninthDigit(e164.slice(1))) ?? e164;
   if (!e164) return { ok: false, reason: `"${raw}" is not a valid phone number.` };
   return { ok: true, e164 };
 }
