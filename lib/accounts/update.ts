@@ -2,13 +2,14 @@ import { and, eq } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { accounts, teams } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
+import { forgetAccountSettings } from './cached-settings';
 import { keywordInBoth } from '@/lib/opt-out/keywords';
 import { definedOnly } from '@/lib/sql/defined-only';
 import type { AccountPatch } from './validation';
 
 /** Applies an admin's settings change; rules that span fields are checked on the merged result. */
 export async function updateAccount(db: Db, accountId: number, patch: AccountPatch) {
-  return db.transaction(async (tx) => {
+  const updated = await db.transaction(async (tx) => {
     const [current] = await tx.select().from(accounts).where(eq(accounts.id, accountId)).for('update').limit(1);
     if (!current) throw new NotFoundError();
     const autoclose = patch.should_autoclose_conversations ?? current.shouldAutocloseConversations;
@@ -42,7 +43,9 @@ export async function updateAccount(db: Db, accountId: number, patch: AccountPat
       defaultTeamId: patch.default_team,
     });
     if (!changes) return current;
-    const [updated] = await tx.update(accounts).set(changes).where(eq(accounts.id, accountId)).returning();
-    return updated;
+    const [row] = await tx.update(accounts).set(changes).where(eq(accounts.id, accountId)).returning();
+    return row;
   });
+  forgetAccountSettings();
+  return updated;
 }

@@ -1,20 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { getDb, type Executor } from '@/db';
+import { accountSettings } from '@/lib/accounts/cached-settings';
 import { contactSchemasFor } from './validation';
-import { accounts } from '@/db/schema';
 
-// The account's default country decides how national numbers are read. It is read on every
-// contact write, and changes rarely, so it is cached per process for a short while.
-const TTL_MS = 30_000;
-const cache = new Map<number, { country: string; at: number }>();
-
+/** The country the account's national numbers are read in (read on every contact write, and cached). */
 export async function accountCountry(db: Executor, accountId: number): Promise<string> {
-  const hit = cache.get(accountId);
-  if (hit && Date.now() - hit.at < TTL_MS) return hit.country;
-  const [row] = await db.select({ country: accounts.country }).from(accounts).where(eq(accounts.id, accountId)).limit(1);
-  const country = row?.country ?? 'US';
-  cache.set(accountId, { country, at: Date.now() });
-  return country;
+  return (await accountSettings(db, [accountId])).get(accountId)?.country ?? 'US';
 }
 
 /** The contact request schemas with phones read in the member's account country. */

@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '@/db';
 import { conversations } from '@/db/schema';
-import type { InboundSettings } from '@/lib/accounts/inbound-settings';
+import type { AccountSettings } from '@/lib/accounts/cached-settings';
 import { outsideWorkingHours } from '@/lib/accounts/working-hours';
 import type { ChannelRecord } from '@/lib/channels/provider';
 import type { ConversationRecord } from './open';
@@ -20,7 +20,7 @@ export type InboundArrival = {
  * working hours. Marking the conversation first (only where it is unmarked) keeps it to one reply
  * however many messages, batches or processes race.
  */
-export async function replyAfterHours(tx: Executor, arrivals: InboundArrival[], settings: Map<number, InboundSettings>): Promise<void> {
+export async function replyAfterHours(tx: Executor, arrivals: InboundArrival[], settings: Map<number, AccountSettings>): Promise<void> {
   if (!arrivals.length) return;
   const due = new Map<string, InboundArrival>();
   for (const a of arrivals) {

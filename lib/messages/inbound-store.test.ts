@@ -85,6 +85,24 @@ describe('storeInboundMessages', () => {
     ]);
   });
 
+  it('a batch holding a message stored earlier stores the others once, and counts their new contacts once', async () => {
+    const { db, accountId, channel, n } = await account();
+    const before = await contactCount(db, accountId);
+    const [a, c, d] = ['+5256', '+5257', '+5258'].map((p) => `${p}${n.slice(-8)}`);
+    const t = (s: number) => new Date(Date.UTC(2026, 10, 21, 12, 0, s));
+    await storeInboundMessages(db, [item(channel, a, `wamid.A1.${n}`, t(1))]);
+    const outcomes = await storeInboundMessages(db, [
+      item(channel, c, `wamid.C1.${n}`, t(2)), item(channel, a, `wamid.A1.${n}`, t(3)), item(channel, d, `wamid.D1.${n}`, t(4)),
+    ]);
+    expect(outcomes.map((o) => (o === DUPLICATE ? 'dup' : typeof o))).toEqual(['string', 'dup', 'string']);
+    expect(await contactCount(db, accountId)).toBe(before + 3);
+    const stored = await db.select().from(messages).where(eq(messages.accountId, accountId)).orderBy(asc(messages.timestamp));
+    expect(stored.map((m) => [m.providerId, m.fromNumber])).toEqual([[`wamid.A1.${n}`, a], [`wamid.C1.${n}`, c], [`wamid.D1.${n}`, d]]);
+    const [a1] = stored;
+    expect((await db.select().from(conversations).where(eq(conversations.id, a1.conversationId!)))[0].lastMessageOn).toEqual(t(1));
+    expect(await db.select().from(contacts).where(eq(contacts.accountId, accountId))).toHaveLength(3);
+  });
+
   it('two replies in one batch to a conversation we opened give it to the default team once', async () => {
     const { db, accountId, channel, n } = await account();
     const people = await db.insert(users).values([1, 2].map((i) => ({ accountId, email: `rr${i}.${n}@example.com`, firstName: `Agent ${i}`, role: 'AGENT' as const }))).returning();

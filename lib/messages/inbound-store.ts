@@ -5,7 +5,7 @@ import type { ChannelRecord } from '@/lib/channels/provider';
 import { contactsAnswered } from '@/lib/broadcasts/progress';
 import { countedTransaction } from '@/lib/contacts/counter';
 import { upsertContacts } from '@/lib/contacts/upsert';
-import { readInboundSettings } from '@/lib/accounts/inbound-settings';
+import { accountSettings } from '@/lib/accounts/cached-settings';
 import { replyAfterHours } from '@/lib/conversations/after-hours';
 import { applyOptOutKeywords } from '@/lib/opt-out/inbound';
 import { assignNewConversations } from '@/lib/conversations/assign-new';
@@ -54,17 +54,21 @@ async function knownMessageKeys(db: Db, items: InboundMessage[]): Promise<Set<st
   return new Set(rows.map((r) => messageKey(r.channel_id, r.provider_id)));
 }
 
-/** Raised inside the transaction when another process stored one of the batch's messages first. */
+/** Raised inside the transaction when one of the batch's messages is stored already (by an earlier delivery, or another process meanwhile). */
 class StoredMeanwhile extends Error {}
 
-/** Each message's new id, or DUPLICATE for one already stored (or repeated within the batch). */
+/**
+ * Each message's new id, or DUPLICATE for one already stored (or repeated within the batch).
+ * A provider delivers a message again only when an earlier delivery failed, so the batch is first
+ * stored without looking for its messages; should one be there already, the transaction is rolled
+ * back and the batch stored again with the stored ones set aside.
+ */
 export async function storeInboundMessages(db: Db, items: InboundMessage[]): Promise<(string | typeof DUPLICATE)[]> {
   for (let attempt = 0; ; attempt++) {
     try {
-      return await storeOnce(db, items);
+      return await storeOnce(db, items, attempt === 0 ? new Set() : await knownMessageKeys(db, items));
     } catch (error) {
-      // Rolled back: looked up again, the message stored meanwhile is now a duplicate.
-      if (!(error instanceof StoredMeanwhile) || attempt >= 2) throw error;
+      if (!(error instanceof StoredMeanwhile) || attempt >= 3) throw error;
     }
   }
 }
@@ -77,8 +81,7 @@ async function unassigned(tx: Executor, conversationIds: string[]): Promise<Set<
   return new Set(conversationIds.filter((id) => !takenIds.has(id)));
 }
 
-async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typeof DUPLICATE)[]> {
-  const known = await knownMessageKeys(db, items);
+async function storeOnce(db: Db, items: InboundMessage[], known: Set<string>): Promise<(string | typeof DUPLICATE)[]> {
   const results: (string | typeof DUPLICATE)[] = [];
   const fresh: InboundMessage[] = [];
   const freshIndex: number[] = [];
@@ -130,7 +133,7 @@ async function storeOnce(db: Db, items: InboundMessage[]): Promise<(string | typ
       body: item.fields.msgType === 'text' ? item.fields.body : null,
     }));
     // STOP and its kin are answered by their own confirmation, and are no flow's answer or trigger.
-    const settings = await readInboundSettings(tx, fresh.map((item) => item.channel.accountId));
+    const settings = await accountSettings(tx, fresh.map((item) => item.channel.accountId));
     const { keywords, optingOut } = await applyOptOutKeywords(tx, arrivals, settings);
     await replyAfterHours(tx, arrivals.filter((_, i) => !keywords.has(i)), settings);
     // A reply after a broadcast's message counts as its answer (an opt-out does not).

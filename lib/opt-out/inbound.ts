@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 import { contacts } from '@/db/schema';
-import type { InboundSettings } from '@/lib/accounts/inbound-settings';
+import type { AccountSettings } from '@/lib/accounts/cached-settings';
 import type { ChannelRecord } from '@/lib/channels/provider';
 import { recordChanges } from '@/lib/contacts/write';
 import { moveFlowConversations, ofContacts } from '@/lib/conversations/flow-status';
@@ -35,7 +35,7 @@ type Intent = { arrival: KeywordArrival; index: number; intent: 'out' | 'in' };
  * contact who opts out leaves the flow they are in. An opt-in word from a contact who has not opted
  * out is an ordinary message (a flow may be listening for "START").
  */
-export async function applyOptOutKeywords(tx: Executor, arrivals: KeywordArrival[], settings: Map<number, InboundSettings>): Promise<KeywordOutcome> {
+export async function applyOptOutKeywords(tx: Executor, arrivals: KeywordArrival[], settings: Map<number, AccountSettings>): Promise<KeywordOutcome> {
   const outcome: KeywordOutcome = { keywords: new Set(), optingOut: new Set() };
 
   // The last keyword of a contact in the batch decides.
