@@ -6,6 +6,10 @@ import { describeError } from '@/lib/errors/describe';
 // stored at once, so a quiet system waits for nothing. Each caller's promise settles only once its
 // own write is committed (or has failed).
 //
+// A coalescer may also gather: once a batch ends with writes waiting (the system is busy), it
+// waits a moment before storing the next, so that writes still on their way through the HTTP
+// server join it and share its statements. A quiet system still waits for nothing.
+//
 // A batch that fails is stored again item by item, through the same function with one item, so
 // one bad item never fails the others. `storeBatch` must therefore throw only while nothing of
 // the batch is committed.
@@ -21,6 +25,7 @@ export class Coalescer<I, O> {
   constructor(
     private readonly label: string,
     private readonly storeBatch: (items: I[]) => Promise<O[]>,
+    private readonly options: { gatherMs?: number } = {},
   ) {}
 
   store(item: I): Promise<O> {
@@ -33,7 +38,10 @@ export class Coalescer<I, O> {
   private async drain(): Promise<void> {
     this.running = true;
     try {
-      while (this.waiting.length) await this.storeGroup(this.waiting.splice(0, MAX_GROUP));
+      for (let busy = false; this.waiting.length; busy = true) {
+        if (busy && this.options.gatherMs) await new Promise((resolve) => setTimeout(resolve, this.options.gatherMs));
+        await this.storeGroup(this.waiting.splice(0, MAX_GROUP));
+      }
     } finally {
       this.running = false;
     }
