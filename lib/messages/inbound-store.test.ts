@@ -7,10 +7,10 @@ import { asc, eq } from 'drizzle-orm';
 // one by one would give.
 
 const { closeDatabase, getDb } = await import('@/db');
-const { accounts, contacts, conversationAssignees, conversations, messages, teamMembers, teams, users } = await import('@/db/schema');
+const { accounts, contacts, conversationAssignees, conversations, messages, teamMembers, teams, users, webhookDeliveries, webhookEvents, webhookSubscriptions } = await import('@/db/schema');
 const { createSandboxChannel } = await import('@/lib/channels/service');
 const { contactCount } = await import('@/lib/contacts/counter');
-const { stopQueue } = await import('@/lib/jobs/queue');
+const { queue, stopQueue } = await import('@/lib/jobs/queue');
 const { inboundFields } = await import('./inbound-content');
 const { Coalescer } = await import('@/lib/sql/coalescer');
 const { DUPLICATE, storeInboundMessages } = await import('./inbound-store');
@@ -101,6 +101,30 @@ describe('storeInboundMessages', () => {
     const [a1] = stored;
     expect((await db.select().from(conversations).where(eq(conversations.id, a1.conversationId!)))[0].lastMessageOn).toEqual(t(1));
     expect(await db.select().from(contacts).where(eq(contacts.accountId, accountId))).toHaveLength(3);
+  });
+
+  it("a batch spanning accounts records message.received for each account's own subscriptions", async () => {
+    await queue(); // started before a transaction enqueues (the deliveries), as the server does
+    const first = await account();
+    const second = await account();
+    const quiet = await account();
+    const db = first.db;
+    const subscribe = (accountId: number, events: ('message.received' | 'message.status')[]) => db.insert(webhookSubscriptions)
+      .values({ accountId, target: 'https://example.com/hook', events, secret: 'whsec_test' }).returning().then(([s]) => s);
+    const firstSub = await subscribe(first.accountId, ['message.received']);
+    await subscribe(second.accountId, ['message.status']); // not interested in received messages
+    await subscribe(quiet.accountId, ['message.received']);
+    const t = new Date(Date.UTC(2026, 10, 21, 12, 0, 1));
+    const [a, b] = await storeInboundMessages(db, [
+      item(first.channel, `+5256${first.n.slice(-8)}`, `wamid.E1.${first.n}`, t),
+      item(second.channel, `+5257${second.n.slice(-8)}`, `wamid.E2.${second.n}`, t),
+    ]);
+    const events = await db.select().from(webhookEvents).where(eq(webhookEvents.type, 'message.received'));
+    expect(events.filter((e) => [first.accountId, second.accountId, quiet.accountId].includes(e.accountId))
+      .map((e) => [e.accountId, e.resourceId])).toEqual([[first.accountId, a]]);
+    const [delivery] = await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.resourceId, a as string));
+    expect(delivery.subscriptionId).toBe(firstSub.id);
+    expect(await db.select().from(webhookDeliveries).where(eq(webhookDeliveries.resourceId, b as string))).toEqual([]);
   });
 
   it('two replies in one batch to a conversation we opened give it to the default team once', async () => {

@@ -14,6 +14,7 @@ import { openConversations, touchConversations } from '@/lib/conversations/open'
 import { flowsSeeInbound } from '@/lib/flows/inbound';
 import { recordMessageEvents } from './events';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
+import { interestedSubscriptionsSql, knownSubscriptions, type InterestedSubscription } from '@/lib/webhooks/record-events';
 import { keyRows } from '@/lib/sql/key-probes';
 import type { InboundFields } from './inbound-content';
 
@@ -105,14 +106,18 @@ async function storeOnce(db: Db, items: InboundMessage[], known: Set<string>): P
     const opened = await openConversations(tx, fresh.map((item, i) => ({
       accountId: item.channel.accountId, contactId: contacts[i].id, channelId: item.channel.id, source: 'INBOX', status: 'NEW',
     })));
-    const inserted = await execRows<{ id: string; channel_id: number; provider_id: string }>(tx, sql`${insertRowsFromJson(messages, fresh.map((item, i) => ({
+    // The statement also reads each account's webhook subscriptions, which the events below need.
+    const inserted = await execRows<{ id: string; channel_id: number; provider_id: string; account_id: number; subscriptions: InterestedSubscription[] }>(tx, sql`
+      with stored as (${insertRowsFromJson(messages, fresh.map((item, i) => ({
       accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: contacts[i].id,
       channelId: item.channel.id, direction: 'INBOUND' as const, source: 'INBOUND' as const, status: 'received' as const,
       msgType: item.fields.msgType, toNumber: item.toNumber, fromNumber: item.canonicalPhone, body: item.fields.body,
       content: item.fields.content, contentType: item.fields.contentType, location: item.fields.location,
       contactsPayload: item.fields.contactsPayload, timestamp: item.at, providerId: item.providerId,
-    })))} on conflict do nothing returning id, channel_id, provider_id`);
+    })))} on conflict do nothing returning id, channel_id, provider_id, account_id)
+      select stored.*, ${interestedSubscriptionsSql(sql`stored.account_id`)} as subscriptions from stored`);
     if (inserted.length !== fresh.length) throw new StoredMeanwhile();
+    for (const row of inserted) knownSubscriptions(tx, row.account_id, row.subscriptions);
     // A conversation the contact has just opened goes to its default assignees or the default team;
     // so does one we opened (a template, a broadcast) that nobody has taken, at the contact's first
     // reply: that reply is what the team is there for.
