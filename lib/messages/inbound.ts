@@ -2,7 +2,7 @@ import type { Db } from '@/db';
 import type { ChannelRecord } from '@/lib/channels/provider';
 import { accountCountry } from '@/lib/contacts/account-country';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
-import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
+import { Coalescer, coalescerFor, GATHER_MS } from '@/lib/sql/coalescer';
 import { describeError, readCloudPayload, type CloudChangeValue, type CloudInboundMessage, type CloudStatus, type CloudWebhookPayload } from './cloud-payload';
 import { inboundFields } from './inbound-content';
 import { DUPLICATE, storeInboundMessages, type InboundMessage } from './inbound-store';
@@ -60,10 +60,8 @@ async function storeStatus(db: Db, channel: ChannelRecord, s: CloudStatus): Prom
 type Outcome = string | typeof DUPLICATE;
 const coalescers = new WeakMap<Db, Coalescer<InboundMessage, Outcome>>();
 
-// Each inbound batch costs a dozen statements whatever its size, and callbacks come one message
+// Each inbound batch costs the same statements whatever its size, and callbacks come one message
 // each: under load, a batch waits a moment for the callbacks behind it (measured in bench/README.md).
-const GATHER_MS = 2;
-
 function storeInbound(db: Db, item: InboundMessage): Promise<Outcome> {
   return coalescerFor(coalescers, db, () => new Coalescer<InboundMessage, Outcome>(
     'inbound', (items) => storeInboundMessages(db, items), { gatherMs: GATHER_MS },

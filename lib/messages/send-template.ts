@@ -5,7 +5,7 @@ import { accountCountry } from '@/lib/contacts/account-country';
 import { countedTransaction } from '@/lib/contacts/counter';
 import { memberActor } from '@/lib/contacts/write';
 import { canonicalizePhone } from '@/lib/phone/canonicalize';
-import { Coalescer, coalescerFor } from '@/lib/sql/coalescer';
+import { Coalescer, coalescerFor, GATHER_MS } from '@/lib/sql/coalescer';
 import { findTemplate } from '@/lib/templates/service';
 import type { TemplateSend } from '@/lib/templates/validation';
 import { renderTemplate, sendProblem, variableCountProblem, wireTemplate } from '@/lib/templates/variables';
@@ -42,8 +42,9 @@ export async function sendTemplateMessage(db: Db, member: Member, templateId: st
     wire: wireTemplate(template, input.variables), body: renderTemplate(template.components, input.variables),
     messageSource: member.via === 'session' ? 'INBOX' : 'API', conversationSource: 'API',
   };
+  // Under load, a batch of sends waits a moment for the requests behind it to share its statements.
   const { id, conversation } = await coalescerFor(coalescers, db, () => new Coalescer<TemplateSendRequest, QueuedSend>(
-    'template-send', (sends) => countedTransaction(db, (tx) => queueTemplateSends(tx, sends)),
+    'template-send', (sends) => countedTransaction(db, (tx) => queueTemplateSends(tx, sends)), { gatherMs: GATHER_MS },
   )).store(request);
   return { id, conversation };
 }

@@ -15,6 +15,8 @@ import { describeError } from '@/lib/errors/describe';
 // the batch is committed.
 
 const MAX_GROUP = Number(process.env.WRITE_GROUP_MAX || 100);
+/** A gathering writer's wait under load: about what a request takes to come through the HTTP server. */
+export const GATHER_MS = 2;
 
 type Waiting<I, O> = { item: I; resolve: (outcome: O) => void; reject: (error: unknown) => void };
 
