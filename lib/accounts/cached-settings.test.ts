@@ -6,6 +6,7 @@ import '@/lib/test-support/unit-database';
 // this process or by another writer.
 
 const { closeDatabase, getDb } = await import('@/db');
+const { sql } = await import('drizzle-orm');
 const { seedTestAccount } = await import('@/lib/test-support/seed-account');
 const { notifiedCache } = await import('@/lib/cache/notified-cache');
 const { accountSettings } = await import('./cached-settings');
@@ -33,9 +34,31 @@ describe('account settings cache', () => {
     const db = await getDb();
     const seeded = await seedTestAccount(db, { country: 'MX' });
     await untilCached(db, () => accountSettings(db, [seeded.account_id]));
-    await updateAccount(db, seeded.account_id, { country: 'CO', opt_out_keywords: ['BAJA'] });
+    // Without the trigger's notification (the embedded engine delivers it before the update's
+    // answer), so that only the process's own forgetting is seen.
+    await db.execute(sql`alter table accounts disable trigger accounts_invalidate_accounts`);
+    try {
+      await updateAccount(db, seeded.account_id, { country: 'CO', opt_out_keywords: ['BAJA'] });
+    } finally {
+      await db.execute(sql`alter table accounts enable trigger accounts_invalidate_accounts`);
+    }
     expect(await accountCountry(db, seeded.account_id)).toBe('CO');
     expect((await accountSettings(db, [seeded.account_id])).get(seeded.account_id)?.optOut).toEqual(['BAJA']);
+  });
+
+  it('hands out settings no caller can change for the others, and fills nothing from inside a transaction', async () => {
+    const db = await getDb();
+    const seeded = await seedTestAccount(db, { country: 'MX' });
+    await untilCached(db, () => accountSettings(db, [seeded.account_id]));
+    const shared = (await accountSettings(db, [seeded.account_id])).get(seeded.account_id)!;
+    expect(() => shared.optOut.push('NO')).toThrow(TypeError);
+    const other = await seedTestAccount(db, { country: 'PE' });
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`update accounts set country = 'CL' where id = ${other.account_id}`);
+      expect(await accountCountry(tx, other.account_id)).toBe('CL');
+      tx.rollback();
+    }).catch(() => {});
+    expect(await accountCountry(db, other.account_id)).toBe('PE');
   });
 
   it('follows a change made by another writer on the next read', async () => {

@@ -19,7 +19,19 @@ export type AccountSettings = { [K in keyof typeof COLUMNS]: (typeof COLUMNS)[K]
 
 const cache = notifiedCache<AccountSettings>('accounts');
 
-/** The settings of these accounts (an account that does not exist is left out), one query for those not cached. */
+function frozen<T>(value: T): T {
+  if (value && typeof value === 'object') {
+    for (const inner of Object.values(value)) frozen(inner);
+    Object.freeze(value);
+  }
+  return value;
+}
+
+/**
+ * The settings of these accounts (an account that does not exist is left out), one query for
+ * those not cached. Shared by every caller, so frozen. A read inside a transaction is served from
+ * the cache but never fills it: the transaction may see a change of its own that it rolls back.
+ */
 export async function accountSettings(db: Executor, accountIds: number[]): Promise<Map<number, AccountSettings>> {
   const found = new Map<number, AccountSettings>();
   const missing: number[] = [];
@@ -30,8 +42,9 @@ export async function accountSettings(db: Executor, accountIds: number[]): Promi
   }
   if (!missing.length) return found;
   const ticket = cache.ticket();
+  const committed = !('rollback' in db);
   for (const row of await db.select(COLUMNS).from(accounts).where(inArray(accounts.id, missing))) {
-    cache.set(`account:${row.id}`, row, ticket);
+    if (committed) cache.set(`account:${row.id}`, frozen(row), ticket);
     found.set(row.id, row);
   }
   return found;

@@ -2,8 +2,9 @@ import { database } from '@/db';
 import type { Listener } from '@/db/notifications';
 
 // A per-process cache of rows that rarely change and are read on every request (who an API key
-// is, a channel a provider calls back on, a template being sent), whose correctness rests on invalidation, not expiry:
-//  - triggers (migration 0007) send `cache_invalidation` with the topic whenever a cached
+// is, a channel a provider calls back on, a template being sent, an account's settings), whose
+// correctness rests on invalidation, not expiry:
+//  - triggers (migrations 0007, 0014, 0033) send `cache_invalidation` with the topic whenever a cached
 //    kind of row changes, whoever changes it (another process, `npm run manage`, an operator's
 //    SQL); every listening process forgets everything it holds of that topic;
 //  - a process that changes such a row itself forgets at once, without waiting for its own

@@ -58,16 +58,22 @@ async function knownMessageKeys(db: Db, items: InboundMessage[]): Promise<Set<st
 /** Raised inside the transaction when one of the batch's messages is stored already (by an earlier delivery, or another process meanwhile). */
 class StoredMeanwhile extends Error {}
 
+// A message written more than this long ago may be a redelivery (a provider sends a message again,
+// with its first timestamp, when it took an earlier delivery for failed).
+const REDELIVERY_AGE_MS = 60_000;
+
 /**
  * Each message's new id, or DUPLICATE for one already stored (or repeated within the batch).
- * A provider delivers a message again only when an earlier delivery failed, so the batch is first
- * stored without looking for its messages; should one be there already, the transaction is rolled
- * back and the batch stored again with the stored ones set aside.
+ * Only messages old enough to be redeliveries are looked for before the batch is stored; should
+ * another be there already (two processes given the same message), the transaction is rolled back
+ * and the batch stored again with every stored one set aside.
  */
 export async function storeInboundMessages(db: Db, items: InboundMessage[]): Promise<(string | typeof DUPLICATE)[]> {
   for (let attempt = 0; ; attempt++) {
+    const now = Date.now();
+    const lookFor = attempt === 0 ? items.filter((item) => now - item.at.getTime() > REDELIVERY_AGE_MS) : items;
     try {
-      return await storeOnce(db, items, attempt === 0 ? new Set() : await knownMessageKeys(db, items));
+      return await storeOnce(db, items, lookFor.length ? await knownMessageKeys(db, lookFor) : new Set());
     } catch (error) {
       if (!(error instanceof StoredMeanwhile) || attempt >= 3) throw error;
     }
@@ -106,7 +112,7 @@ async function storeOnce(db: Db, items: InboundMessage[], known: Set<string>): P
     const opened = await openConversations(tx, fresh.map((item, i) => ({
       accountId: item.channel.accountId, contactId: contacts[i].id, channelId: item.channel.id, source: 'INBOX', status: 'NEW',
     })));
-    // The statement also reads each account's webhook subscriptions, which the events below need.
+    // The statement also reads each account's webhook subscriptions (once), which the events below need.
     const inserted = await execRows<{ id: string; channel_id: number; provider_id: string; account_id: number; subscriptions: InterestedSubscription[] }>(tx, sql`
       with stored as (${insertRowsFromJson(messages, fresh.map((item, i) => ({
       accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: contacts[i].id,
@@ -115,7 +121,8 @@ async function storeOnce(db: Db, items: InboundMessage[], known: Set<string>): P
       content: item.fields.content, contentType: item.fields.contentType, location: item.fields.location,
       contactsPayload: item.fields.contactsPayload, timestamp: item.at, providerId: item.providerId,
     })))} on conflict do nothing returning id, channel_id, provider_id, account_id)
-      select stored.*, ${interestedSubscriptionsSql(sql`stored.account_id`)} as subscriptions from stored`);
+      , subscribed as (select a.account_id, ${interestedSubscriptionsSql(sql`a.account_id`)} as subscriptions from (select distinct account_id from stored) a)
+      select stored.*, subscribed.subscriptions from stored join subscribed using (account_id)`);
     if (inserted.length !== fresh.length) throw new StoredMeanwhile();
     for (const row of inserted) knownSubscriptions(tx, row.account_id, row.subscriptions);
     // A conversation the contact has just opened goes to its default assignees or the default team;

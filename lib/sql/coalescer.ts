@@ -41,7 +41,7 @@ export class Coalescer<I, O> {
     this.running = true;
     try {
       for (let busy = false; this.waiting.length; busy = true) {
-        if (busy && this.options.gatherMs) await new Promise((resolve) => setTimeout(resolve, this.options.gatherMs));
+        if (busy && this.options.gatherMs && this.waiting.length < MAX_GROUP) await new Promise((resolve) => setTimeout(resolve, this.options.gatherMs));
         await this.storeGroup(this.waiting.splice(0, MAX_GROUP));
       }
     } finally {
