@@ -13,7 +13,8 @@ const { broadcastRecipients, broadcasts, callbackWatermarks, channelStatusArriva
 const { WATERMARK_LIVE_SECONDS } = await import('./status-arrivals');
 const { stopQueue } = await import('@/lib/jobs/queue');
 const { queuedCloudMessage } = await import('@/lib/test-support/queued-cloud-message');
-const { OUTCOME_UNKNOWN_CODE, OUTCOME_UNKNOWN_MESSAGE, SEND_CLAIM_STALE_MS, STATUS_LAG_SECONDS, UNKNOWN_AFTER_SECONDS, sendMessage, sendMessages, sweepOrphanedClaims } = await import('./send-job');
+const { OUTCOME_UNKNOWN_CODE, OUTCOME_UNKNOWN_MESSAGE, SEND_CLAIM_STALE_MS, STATUS_LAG_SECONDS, STRANDED_AFTER_SECONDS, UNKNOWN_AFTER_SECONDS, sendMessage, sendMessages, sweepOrphanedClaims, sweepStrandedMessages } = await import('./send-job');
+const { enqueue } = await import('@/lib/jobs/enqueue');
 const { applyStatus } = await import('./status');
 
 let cloud: FakeCloud;
@@ -200,6 +201,37 @@ describe('sendMessage', () => {
     await sendMessage(message.id); // what that job does
     expect(cloud.sends(phoneNumberId)).toHaveLength(0);
     expect(await reload(message.id)).toMatchObject({ status: 'failed', providerErrorCode: OUTCOME_UNKNOWN_CODE });
+  });
+
+  it('a queued message no pending job names is found by the sweep and sent, and the one behind it after it', async () => {
+    const { db, first, second, bodies } = await queuedPair();
+    const queuedAgo = (seconds: number) => new Date(Date.now() - seconds * 1000);
+    await db.update(messages).set({ queuedOn: queuedAgo(STRANDED_AFTER_SECONDS + 60) }).where(eq(messages.id, first.id));
+    // The second was held behind the first, and waits in a job of its own.
+    await db.update(messages).set({ queuedOn: queuedAgo(STRANDED_AFTER_SECONDS + 30) }).where(eq(messages.id, second.id));
+    await sendMessage(second.id);
+    const recent = await queuedMessage();
+    const withJob = await queuedMessage();
+    await db.update(messages).set({ queuedOn: queuedAgo(STRANDED_AFTER_SECONDS + 60) }).where(eq(messages.id, withJob.message.id));
+    await enqueue(db, 'message-send', { messageId: withJob.message.id }, { startAfter: 60 });
+    const paused = await queuedMessage();
+    await db.update(messages).set({ queuedOn: queuedAgo(STRANDED_AFTER_SECONDS + 60) }).where(eq(messages.id, paused.message.id));
+    const [b] = await db.insert(broadcasts).values({ accountId: paused.message.accountId, name: 'Paused', status: 'PAUSED', total: 1, pending: 1 }).returning();
+    await db.insert(broadcastRecipients).values({
+      broadcastId: b.id, phone: paused.message.toNumber, canonicalPhone: paused.message.toNumber, contactId: paused.message.contactId, messageId: paused.message.id,
+    });
+
+    expect(await sweepStrandedMessages()).toBeGreaterThanOrEqual(1);
+    const jobsFor = (id: string) => execRows<{ id: string }>(db, sql`select id from pgboss.job
+      where name = 'message-send' and (data->'messageIds' ? ${id} or data->>'messageId' = ${id}) and state = 'created'`);
+    expect(await jobsFor(first.id), 'the stranded one').toHaveLength(1);
+    expect(await jobsFor(second.id), 'held, its own job already waits').toHaveLength(1);
+    expect(await jobsFor(recent.message.id), 'queued a moment ago').toHaveLength(0);
+    expect(await jobsFor(withJob.message.id), 'its job waits to run').toHaveLength(1);
+    expect(await jobsFor(paused.message.id), 'its broadcast is paused').toHaveLength(0);
+    await sendMessage(first.id); // what that job does
+    await sendMessage(second.id);
+    expect(bodies()).toEqual(['first', 'second']);
   });
 
   it('a status naming the message settles a send whose answer was lost: accepted with the provider\'s id, not sent again', async () => {

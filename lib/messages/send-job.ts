@@ -433,6 +433,34 @@ export async function sweepOrphanedClaims(): Promise<number> {
   return orphans.length;
 }
 
+/** How long a queued message may go without a job before the sweep gives it one. */
+export const STRANDED_AFTER_SECONDS = 600;
+
+/**
+ * Queued messages that no pending send job names (their job failed for good, say while the
+ * database was away): each gets a job of its own. Without it they would never be sent, and every
+ * later message of their conversations would wait behind them for ever. A paused broadcast's
+ * messages are left queued on purpose (resuming sends them); a message with a job waiting, retrying
+ * or running is that job's.
+ */
+export async function sweepStrandedMessages(): Promise<number> {
+  const db = await getDb();
+  const stranded = await execRows<{ id: string; source: MessageRow['source'] }>(db, sql`
+    with pending as (
+      select x.id::uuid as id from pgboss.job j,
+        jsonb_array_elements_text(coalesce(j.data->'messageIds', jsonb_build_array(j.data->'messageId'))) as x(id)
+      where j.name = ${QUEUES.messageSend.name} and j.state < 'completed' and x.id is not null)
+    select m.id, m.source from messages m
+    where m.status = 'queued' and m.send_claimed_on is null and m.provider_id is null
+      and m.queued_on < now() - ${sql.raw(`interval '${STRANDED_AFTER_SECONDS} seconds'`)}
+      and not exists (select 1 from pending p where p.id = m.id)
+      and not exists (select 1 from broadcast_recipients r join broadcasts b on b.id = r.broadcast_id
+        where r.message_id = m.id and b.status = 'PAUSED')
+    limit 1000`);
+  await sendSoon(stranded);
+  return stranded.length;
+}
+
 export const messageSendSweepJob = defineJob<Record<string, never>>({
   name: QUEUES.messageSendSweep.name,
   concurrency: 1,
@@ -440,5 +468,7 @@ export const messageSendSweepJob = defineJob<Record<string, never>>({
   handle: async () => {
     const found = await sweepOrphanedClaims();
     if (found) console.log(`[messages] ${found} claimed message(s) had no job left; each has one again`);
+    const stranded = await sweepStrandedMessages();
+    if (stranded) console.log(`[messages] ${stranded} queued message(s) had no job left; each has one again`);
   },
 });
