@@ -21,6 +21,11 @@ export type Tx = PgTransaction<PgQueryResultHKT, Schema>;
 /** Anything that runs queries: the database or an open transaction. */
 export type Executor = Db | Tx;
 
+/** True for an open transaction (what it reads may yet be rolled back), false for the database. */
+export function inTransaction(executor: Executor): executor is Tx {
+  return 'rollback' in executor;
+}
+
 export type Database = {
   kind: 'pglite' | 'postgres';
   db: Db;

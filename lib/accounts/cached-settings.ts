@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { Executor } from '@/db';
+import { inTransaction, type Executor } from '@/db';
 import { accounts } from '@/db/schema';
 import { invalidateTopic, notifiedCache } from '@/lib/cache/notified-cache';
 
@@ -42,7 +42,7 @@ export async function accountSettings(db: Executor, accountIds: number[]): Promi
   }
   if (!missing.length) return found;
   const ticket = cache.ticket();
-  const committed = !('rollback' in db);
+  const committed = !inTransaction(db);
   for (const row of await db.select(COLUMNS).from(accounts).where(inArray(accounts.id, missing))) {
     if (committed) cache.set(`account:${row.id}`, frozen(row), ticket);
     found.set(row.id, row);

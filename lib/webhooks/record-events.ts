@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { execRows, type Executor } from '@/db';
+import { execRows, inTransaction, type Executor } from '@/db';
 import { webhookEvents } from '@/db/schema';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { enqueueMany } from '@/lib/jobs/enqueue';
@@ -28,7 +28,7 @@ function transactionCache(tx: Executor): Map<number, Promise<InterestedSubscript
 
 /** The account's subscriptions as a statement of the transaction read them (interestedSubscriptionsSql): not read again. */
 export function knownSubscriptions(tx: Executor, accountId: number, subscriptions: InterestedSubscription[]): void {
-  if ('rollback' in tx) transactionCache(tx).set(accountId, Promise.resolve(subscriptions));
+  if (inTransaction(tx)) transactionCache(tx).set(accountId, Promise.resolve(subscriptions));
 }
 
 /** The account's active subscriptions: callers skip building payloads nobody asked for. */
@@ -37,7 +37,7 @@ export async function interestedSubscriptions(tx: Executor, accountId: number): 
     const [row] = await execRows<{ subscriptions: InterestedSubscription[] }>(tx, sql`select ${interestedSubscriptionsSql(accountId)} as subscriptions`);
     return row.subscriptions;
   };
-  if (!('rollback' in tx)) return read(); // outside a transaction, always as stored now
+  if (!inTransaction(tx)) return read(); // outside a transaction, always as stored now
   const cached = transactionCache(tx);
   let found = cached.get(accountId);
   if (!found) {
