@@ -177,6 +177,14 @@ test.describe('POST /api/contact', () => {
     });
     expect(res.status()).toBe(400);
     expect(await res.json()).toEqual({ tags: [{}, { name: ['This field is required.'] }] });
+    // A name's own errors too (blank, too long) answer under `name`.
+    const blank = await request.post('/api/contact', {
+      headers: acme.admin.headers, data: { phone: uniquePhone(), tags: [{ name: 'ok' }, { name: ' ' }, { name: 'x'.repeat(101) }] },
+    });
+    expect(blank.status()).toBe(400);
+    expect(await blank.json()).toEqual({
+      tags: [{}, { name: ['This field may not be blank.'] }, { name: ['Ensure this field has no more than 100 characters.'] }],
+    });
     const parse = await request.post('/api/contact', {
       headers: { ...acme.admin.headers, 'Content-Type': 'application/json' }, data: Buffer.from('{"phone": '),
     });

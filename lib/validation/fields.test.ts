@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { dateTime, integer, pkInt, queryFlag, webUrl } from './fields';
+import { z } from 'zod';
+import '@/lib/api/drf-messages';
+import { zodToDrf } from '@/lib/api/zod-to-drf';
+import { dateTime, integer, pkInt, queryFlag, tagList, webUrl } from './fields';
 
 // integer() reads what DRF's IntegerField reads, and refuses the rest in its words.
 
@@ -72,5 +75,26 @@ describe('webUrl()', () => {
       expect(webUrl(255).safeParse(bad).success, bad).toBe(false);
     }
     expect(webUrl(255).safeParse('http://93.184.216.34/a b').error?.issues[0].message).toBe('Enter a valid URL.');
+  });
+});
+
+describe('tagList', () => {
+  const errors = (tags: unknown) => {
+    const result = z.object({ tags: tagList }).safeParse({ tags });
+    return result.success ? result.data : zodToDrf(result.error);
+  };
+
+  it('reads names given as objects or as strings, trimmed', () => {
+    expect(errors([{ name: ' VIP ' }, 'lead'])).toEqual({ tags: ['VIP', 'lead'] });
+  });
+
+  it('answers an object\'s errors under its name, as a list of objects does', () => {
+    expect(errors([{ name: 'ok' }, { name: '' }])).toEqual({ tags: [{}, { name: ['This field may not be blank.'] }] });
+    expect(errors([{ name: 'ok' }, { name: 'x'.repeat(101) }])).toEqual({ tags: [{}, { name: ['Ensure this field has no more than 100 characters.'] }] });
+    expect(errors([{ name: 'ok' }, {}])).toEqual({ tags: [{}, { name: ['This field is required.'] }] });
+  });
+
+  it('answers a plain name\'s errors by its index, as a list of values does', () => {
+    expect(errors(['ok', '  '])).toEqual({ tags: { 1: ['This field may not be blank.'] } });
   });
 });

@@ -66,12 +66,13 @@ export function nullableText(max: number) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullable());
 }
 
-/** `[{name}]` (the documented request form), also plain strings. */
-export const tagList = z.array(
-  z.union([z.string(), z.object({ name: z.string() })])
-    .transform((t) => (typeof t === 'string' ? t : t.name).trim())
-    .pipe(z.string().min(1).max(100)),
-);
+const tagName = z.string().transform((t) => t.trim()).pipe(z.string().min(1).max(100));
+
+/**
+ * `[{name}]` (the documented request form), also plain strings. The name is checked inside each
+ * form, so that an object's errors answer under its `name`, as those of a list of objects do.
+ */
+export const tagList = z.array(z.union([tagName, z.object({ name: tagName }).transform((t) => t.name)]));
 
 /**
  * An integer primary key (Postgres `integer`), as a number or its text: larger values cannot exist,
