@@ -373,8 +373,11 @@ test('a resolved conversation says so in place of the reply box and reopens; one
   const notice = page.getByTestId('reopen-first');
   await expect(notice).toContainText('Reopen this conversation to reply');
   await expect(page.getByLabel('Reply', { exact: true })).toHaveCount(0);
+  // The 24-hour window is open, but a reply waits for the reopening.
+  await expect(page.getByTestId('window-info')).toContainText('Once it is reopened, free-form replies are possible until');
   await notice.getByRole('button', { name: 'Reopen' }).click();
   await expect(page.getByLabel('Reply', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('window-info')).toContainText(/^Free-form replies are possible until/);
   await expect(page.getByLabel('Status', { exact: true })).toHaveValue('IN_PROGRESS');
   // Resolved again, and the contact wrote since: that newer conversation is the open one.
   await resolve(first);

@@ -32,6 +32,7 @@ export const COMPOSER_SELECTOR = '[data-composer-input]';
 export function Composer({ conversation }: { conversation: Conversation }) {
   const until = conversation.free_form_until;
   const open = until !== null && new Date(until).getTime() > Date.now();
+  const closed = CLOSED.includes(conversation.status);
   const [chosen, setMode] = useState<Mode | null>(null);
   const mode: Mode = chosen === 'note' ? 'note' : open ? 'reply' : 'template';
   const compose = useCompose(conversation.id);
@@ -51,7 +52,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
         {until === null
           ? 'The contact has not written yet: only template messages can be sent until they do.'
           : open
-            ? <>Free-form replies are possible until <DateTime value={until} /></>
+            ? <>{closed ? 'Once it is reopened, free-form replies are possible until ' : 'Free-form replies are possible until '}<DateTime value={until} /></>
             : <>The 24-hour window closed at <DateTime value={until} />: only template messages can be sent until the contact writes again.</>}
       </p>
       {off && mode !== 'note' && (
@@ -64,7 +65,7 @@ export function Composer({ conversation }: { conversation: Conversation }) {
           A flow is talking with this contact. Sending a reply stops it, and the conversation is yours, in progress.
         </p>
       )}
-      {mode !== 'note' && CLOSED.includes(conversation.status)
+      {mode !== 'note' && closed
         ? <ReopenFirst conversation={conversation} />
         : mode === 'template'
           ? <TemplateSendForm phone={conversation.contact_summary.canonical_phone} firstName={conversation.contact_summary.first_name} channel={conversation.channel}
