@@ -128,6 +128,23 @@ test('the contact page lists the contact\'s conversations, and the nav counts un
   await expect(page.getByTestId('nav-unread')).toHaveCount(0, { timeout: 5_000 });
 });
 
+test('an agent who sees only their own conversations is told so on a contact page, not that there are none', async ({ browser, page, request }) => {
+  const patched = await request.patch('/api/account', { headers: account.admin.headers, data: { agents_can_see_all_conversations: false } });
+  expect(patched.status()).toBe(200);
+  // The contact writes: a NEW conversation nobody is assigned to, which the agent does not see.
+  const phone = uniquePhone();
+  const wrote = await contactWrites(request, phone, 'Hola');
+  expect(wrote.status()).toBe(201);
+  const conversation = await (await request.get(`/api/inbox/conversation/${(await wrote.json()).conversation}`, { headers: account.admin.headers })).json();
+  const agent = await agentPage(browser, account.agent.email, account.password);
+  await agent.goto(`/contacts/${conversation.contact}`);
+  await expect(agent.getByText('No conversations you can see')).toBeVisible();
+  await expect(agent.getByText('No conversations yet')).toHaveCount(0);
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/contacts/${conversation.contact}`);
+  await expect(page.getByRole('list', { name: 'Conversations' }).getByRole('listitem')).toHaveCount(1);
+});
+
 test('a shared location shows its name once, its address and a map link', async ({ page, request }) => {
   const phone = uniquePhone();
   const sent = await sendWelcome(request, phone);
