@@ -24,7 +24,8 @@ export function RecipientProblems({ selection, candidates, noun, fix, leaveOut, 
   const { problems } = selection;
   const n = problems.length;
   const word = (count: number) => (count === 1 ? noun.one : noun.many);
-  const fine = candidates - n;
+  // Numbers, not rows: a number listed twice is sent one message.
+  const { fine } = selection;
 
   if (n === 0) {
     return (

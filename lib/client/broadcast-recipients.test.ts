@@ -138,6 +138,11 @@ describe('selectRecipients', () => {
   it('counts phones that repeat an earlier one by their digits', () => {
     expect(selectRecipients(candidates, new Map(), true).duplicates).toBe(1);
   });
+
+  it('counts the numbers without problems once each, as the broadcast sends them', () => {
+    expect(selectRecipients(candidates, new Map(), false).fine).toBe(2);
+    expect(selectRecipients(candidates, new Map([['row:5', ['Phone: Enter a valid phone number.']]]), true).fine).toBe(1);
+  });
 });
 
 describe('serverRecipientProblems', () => {

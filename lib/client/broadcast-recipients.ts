@@ -210,6 +210,8 @@ export type Selection = {
   leftOut: number;
   /** Recipients whose phone repeats an earlier one: the server sends each number one message. */
   duplicates: number;
+  /** The numbers of the candidates without problems, each once: whom leaving the others out sends to. */
+  fine: number;
 };
 
 /**
@@ -221,10 +223,13 @@ export function selectRecipients(candidates: Candidate[], serverProblems: Readon
   const keys: string[] = [];
   const problems: Problem[] = [];
   const seen = new Set<string>();
+  const fine = new Set<string>();
   let leftOut = 0;
   let duplicates = 0;
   for (const c of candidates) {
     const messages = [...c.problems, ...(serverProblems.get(c.key) ?? [])];
+    const k = c.canonical ?? phoneKey(c.recipient.phone);
+    if (!messages.length) fine.add(k || c.key);
     if (messages.length) {
       problems.push({ key: c.key, label: c.label, messages });
       if (leaveOut) {
@@ -232,13 +237,12 @@ export function selectRecipients(candidates: Candidate[], serverProblems: Readon
         continue;
       }
     }
-    const k = c.canonical ?? phoneKey(c.recipient.phone);
     if (k && seen.has(k)) duplicates += 1;
     if (k) seen.add(k);
     recipients.push(c.recipient);
     keys.push(c.key);
   }
-  return { recipients, keys, problems, leftOut, duplicates };
+  return { recipients, keys, problems, leftOut, duplicates, fine: fine.size };
 }
 
 /**
