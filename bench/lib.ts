@@ -186,7 +186,9 @@ export function record(figure: string, value: string, r: number | null, goal: st
  * that a goal is met only when at least half the runs meet it.
  */
 function medianRun(runs: Run[]): Run {
-  const sorted = [...runs].sort((a, b) => (a.ratio ?? 0) - (b.ratio ?? 0));
+  // Equal ratios (the floor's own row) are ordered by the figure itself.
+  const amount = (r: Run) => Number(/[\d,.]+/.exec(r.value)?.[0].replace(/,/g, '') ?? 0);
+  const sorted = [...runs].sort((a, b) => (a.ratio ?? 0) - (b.ratio ?? 0) || amount(a) - amount(b));
   return sorted[Math.floor((sorted.length - 1) / 2)];
 }
 
