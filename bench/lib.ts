@@ -183,7 +183,7 @@ export function record(figure: string, value: string, r: number | null, goal: st
 
 /**
  * The median run of a figure measured several times: the lower middle one for an even count, so
- * that a goal is met only when at least half the runs meet it.
+ * that a goal is met only when more than half the runs meet it.
  */
 function medianRun(runs: Run[]): Run {
   // Equal ratios (the floor's own row) are ordered by the figure itself.

@@ -18,7 +18,7 @@ const BASE = `http://127.0.0.1:${PORT}`;
 const ROWS = Number(process.env.BENCH_ROWS || 100_000);
 // One run's ratios move with the machine (bench/README.md): BENCH_RUNS repeats the parts, and the
 // summary judges each figure by its median run.
-const RUNS = Math.max(1, Number(process.env.BENCH_RUNS || 1));
+const RUNS = Math.max(1, Math.floor(Number(process.env.BENCH_RUNS)) || 1);
 /** `A=1 B=2` as { A: '1', B: '2' }. */
 function settings(text: string): Record<string, string> {
   return Object.fromEntries(text.split(/\s+/).filter(Boolean).map((pair) => {
