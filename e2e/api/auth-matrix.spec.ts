@@ -119,7 +119,7 @@ test('admin-only endpoints refuse agents; webhook resources of another account a
     }
     const badStatus = await request.get(`/api/webhook-subscription/${sub.id}/deliveries?status=LOST`, { headers: acme.admin.headers });
     expect(badStatus.status()).toBe(400);
-    expect(await badStatus.json()).toEqual({ status: ['"LOST" is not a valid choice.'] });
+    expect(await badStatus.json()).toEqual({ status: ['Select a valid choice. LOST is not one of the available choices.'] });
   } finally {
     await receiver.stop();
   }

@@ -138,6 +138,8 @@ test('the list filters by status, assignee (id, me, none, any), tag and unread',
   const bad = await request.get('/api/inbox/conversation?assigned=someone&unread=maybe', { headers: acme.admin.headers });
   expect(bad.status()).toBe(400);
   expect(Object.keys(await bad.json()).sort()).toEqual(['assigned', 'unread']);
+  const badOrder = await request.get('/api/inbox/conversation?ordering=priority', { headers: acme.admin.headers });
+  expect(await badOrder.json()).toEqual({ ordering: ['Select a valid choice. priority is not one of the available choices.'] });
   // Another account's tag or member matches nothing there.
   const theirs = await request.get(`/api/inbox/conversation?assigned=${acme.agent.id}&tag=vip`, { headers: other.admin.headers });
   expect((await theirs.json()).count).toBe(0);

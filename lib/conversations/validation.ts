@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { conversationStatus } from '@/db/schema/enums';
-import { boolish, filterChoices, pkInt, queryFlag, tagList, userRefList } from '@/lib/validation/fields';
+import { boolish, filterChoice, filterChoices, pkInt, queryFlag, tagList, userRefList } from '@/lib/validation/fields';
 import { CAPTION_MAX, TEXT_MAX } from './limits';
 
 // Request schemas of conversations (list, update, partial update) and the free-form send.
@@ -25,7 +25,7 @@ export const conversationListQuery = z.object({
   unread: queryFlag,
   // Archived conversations are left out of a list unless asked for, or the list is one contact's history.
   archived: z.enum(['true', 'false', 'any'], { error: 'Enter "true", "false" or "any".' }).optional(),
-  ordering: z.enum(['created_on', '-created_on', 'last_message_on', '-last_message_on']).optional(),
+  ordering: filterChoice(['created_on', '-created_on', 'last_message_on', '-last_message_on']),
 });
 export type ConversationListQuery = z.output<typeof conversationListQuery>;
 

@@ -3,7 +3,7 @@ import {
   flowActionMethods, flowAnswerOptionsRenders, flowAnswerTypes, flowConditionComparisons, flowEndActions, flowExecuteFors,
   flowDelayTypes, flowExecutionContactStatuses, flowExecutionStatuses, flowExecutionTypes, flowInboundTriggers, flowStepTypes, flowWaitUnits,
 } from '@/db/schema/enum-values';
-import { boolish, dateTime, integer, pkInt, queryFlag } from '@/lib/validation/fields';
+import { boolish, dateTime, filterChoice, integer, pkInt, queryFlag } from '@/lib/validation/fields';
 import { contactUpsertSchema } from '@/lib/contacts/validation';
 
 // Request schemas of flows and their executions, shared by the API, the dashboard and the
@@ -236,8 +236,8 @@ export const EXECUTION_BODY_LIMIT = 8 * 1024 * 1024;
 export const executionListQuery = z.object({
   flow: z.uuid().optional(),
   search: z.string().max(200).optional(),
-  status: z.enum(flowExecutionStatuses).optional(),
-  execution_type: z.enum(flowExecutionTypes).optional(),
+  status: filterChoice(flowExecutionStatuses),
+  execution_type: filterChoice(flowExecutionTypes),
 });
 
 export type ExecutionListQuery = z.output<typeof executionListQuery>;
@@ -247,7 +247,7 @@ export const executionContactListQuery = z.object({
   flow_execution: z.uuid().optional(),
   flow_execution__flow: z.uuid().optional(),
   is_active: queryFlag,
-  status: z.enum(flowExecutionContactStatuses).optional(),
+  status: filterChoice(flowExecutionContactStatuses),
   search: z.string().max(200).optional(),
 });
 export type ExecutionContactListQuery = z.output<typeof executionContactListQuery>;

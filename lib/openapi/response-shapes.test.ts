@@ -67,7 +67,7 @@ const { createExecution } = await import('@/lib/flows/executions');
 const { getExecution, getExecutionContact, listExecutionContacts, listExecutions } = await import('@/lib/flows/execution-queries');
 const { flowStartJob } = await import('@/lib/flows/start');
 const { advanceContact } = await import('@/lib/flows/engine/run');
-const { executionBody, executionContactListQuery, flowBody, flowListQuery } = await import('@/lib/flows/validation');
+const { executionBody, executionContactListQuery, executionListQuery, flowBody, flowListQuery } = await import('@/lib/flows/validation');
 const {
   ContactEvent, NewWebhookSubscription, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryResent, WebhookEvent,
   WebhookResendFailed, WebhookSecret, WebhookSubscription, WebhookTestEvent,
@@ -361,7 +361,7 @@ describe('every response, read back from the database, has exactly its schema\'s
     await advanceContact(page.results[0].id);
     expectStrictShape(FlowExecution, await getExecution(db, accountId, created.id), 'detail');
     const executions = firstPage('/api/flow-execution');
-    expectStrictShape(paginated(FlowExecution, 'FlowExecution'), await listExecutions(db, accountId, executions.url, executions.page, {}), 'list');
+    expectStrictShape(paginated(FlowExecution, 'FlowExecution'), await listExecutions(db, accountId, executions.url, executions.page, executionListQuery.parse({})), 'list');
     expectStrictShape(paginated(FlowExecutionContact, 'FlowExecutionContact'),
       await listExecutionContacts(db, accountId, contacts.url, contacts.page, executionContactListQuery.parse({})), 'contacts');
     const detail = await getExecutionContact(db, accountId, page.results[0].id);

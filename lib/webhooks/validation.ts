@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { webhookDeliveryStatus, webhookEventType } from '@/db/schema';
-import { boolish, dateTime, webUrl } from '@/lib/validation/fields';
+import { boolish, dateTime, filterChoice, webUrl } from '@/lib/validation/fields';
 
 export const WEBHOOK_EVENTS = webhookEventType.enumValues;
 export type WebhookEventType = (typeof WEBHOOK_EVENTS)[number];
@@ -25,4 +25,4 @@ export const subscriptionListQuery = z.object({ search: z.string().max(255).opti
 export const resendFailedSchema = z.object({ since: dateTime() });
 
 /** GET …/deliveries: the log, optionally of one status. */
-export const deliveryListQuery = z.object({ status: z.enum(webhookDeliveryStatus.enumValues).optional() });
+export const deliveryListQuery = z.object({ status: filterChoice(webhookDeliveryStatus.enumValues) });
