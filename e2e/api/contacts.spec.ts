@@ -200,6 +200,15 @@ test.describe('POST /api/contact', () => {
     const multi = await request.post('/api/contact', { headers: acme.admin.headers, multipart: { phone, last_name: 'Multi' } });
     expect(multi.status()).toBe(201);
     expect(await multi.json()).toMatchObject({ first_name: 'Form', last_name: 'Multi' });
+    // A list field given once is a list of one, in either form (repeated, it is a longer list).
+    const tagged = await request.post('/api/contact', { headers: acme.admin.headers, form: { phone, tags: 'vip' } });
+    expect(tagged.status(), await tagged.text()).toBe(201);
+    expect((await tagged.json()).tags).toEqual([expect.objectContaining({ name: 'vip' })]);
+    const subscribed = await request.post('/api/webhook-subscription', {
+      headers: acme.admin.headers, multipart: { events: 'contact.created', target: 'http://127.0.0.1:9/form' },
+    });
+    expect(subscribed.status(), await subscribed.text()).toBe(201);
+    expect((await subscribed.json()).events).toEqual(['contact.created']);
   });
 
   test('refuses an unsupported content type with 415', async ({ request }) => {

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { tagList } from '@/lib/validation/fields';
+import { subscriptionPatchSchema, subscriptionSchema } from '@/lib/webhooks/validation';
 import { parseBody } from './body';
+import { listFields } from './form-lists';
 import { ParseError } from './errors';
 import { hostileInput, RESERVED_KEY_MESSAGE } from './hostile-input';
 
@@ -22,5 +26,21 @@ describe('parseBody', () => {
     expect(form.name).toBe('Ana');
     expect(form.tag).toEqual(['a', 'b']);
     expect(hostileInput(form)).toEqual({ non_field_errors: [RESERVED_KEY_MESSAGE] });
+  });
+});
+
+describe('a list field given once in a form', () => {
+  const form = (text: string, lists: ReadonlySet<string>) => parseBody(post(new TextEncoder().encode(text), 'application/x-www-form-urlencoded'), undefined, lists);
+
+  it('is a one-item list when the body schema reads the field as a list, and plain text otherwise', async () => {
+    expect(await form('events=contact.created&target=https://x.example', listFields(subscriptionSchema))).toEqual({ events: ['contact.created'], target: 'https://x.example' });
+    expect(await form('events=contact.created&events=contact.updated', listFields(subscriptionPatchSchema))).toEqual({ events: ['contact.created', 'contact.updated'] });
+    expect(await form('events=contact.created', new Set())).toEqual({ events: 'contact.created' });
+  });
+
+  it('names the list fields of a schema under its wrappers, and not a field that also takes text', () => {
+    expect([...listFields(subscriptionPatchSchema)]).toEqual(['events']);
+    expect([...listFields(z.object({ tags: tagList.optional(), notes: z.union([z.string(), z.array(z.string())]), n: z.number() }).strict())]).toEqual(['tags']);
+    expect([...listFields(z.array(z.string()))]).toEqual([]);
   });
 });

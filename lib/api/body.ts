@@ -28,12 +28,12 @@ function mediaType(req: Request): string {
   return (req.headers.get('content-type') || '').split(';')[0].trim().toLowerCase();
 }
 
-function formToObject(entries: Iterable<[string, FormDataEntryValue]>): Record<string, unknown> {
+function formToObject(entries: Iterable<[string, FormDataEntryValue]>, lists: ReadonlySet<string>): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, value] of entries) {
     const text = typeof value === 'string' ? value : value.name;
     // Defined, not assigned: a field named __proto__ stays a field (and is refused as one).
-    const next = Object.hasOwn(out, key) ? ([] as unknown[]).concat(out[key], text) : text;
+    const next = Object.hasOwn(out, key) ? ([] as unknown[]).concat(out[key], text) : lists.has(key) ? [text] : text;
     Object.defineProperty(out, key, { value: next, enumerable: true, writable: true, configurable: true });
   }
   return out;
@@ -41,10 +41,10 @@ function formToObject(entries: Iterable<[string, FormDataEntryValue]>): Record<s
 
 /**
  * Parses a write body: JSON, or for flat bodies url-encoded and multipart forms
- * (docs/api-conventions.md, "Request bodies").
- * An empty body is `{}` so that validation reports the missing fields one by one.
+ * (docs/api-conventions.md, "Request bodies"), where a field named in `lists` is a list even when
+ * given once. An empty body is `{}` so that validation reports the missing fields one by one.
  */
-export async function parseBody(req: Request, limit = JSON_BODY_LIMIT): Promise<unknown> {
+export async function parseBody(req: Request, limit = JSON_BODY_LIMIT, lists: ReadonlySet<string> = new Set()): Promise<unknown> {
   const type = mediaType(req);
   const raw = await readLimited(req, limit);
   if (raw.byteLength === 0) return {};
@@ -57,12 +57,12 @@ export async function parseBody(req: Request, limit = JSON_BODY_LIMIT): Promise<
     }
   }
   if (type === 'application/x-www-form-urlencoded') {
-    return formToObject(new URLSearchParams(Buffer.from(raw).toString('utf8')));
+    return formToObject(new URLSearchParams(Buffer.from(raw).toString('utf8')), lists);
   }
   if (type === 'multipart/form-data') {
     try {
       const form = await new Response(Buffer.from(raw), { headers: { 'content-type': req.headers.get('content-type')! } }).formData();
-      return formToObject(form.entries());
+      return formToObject(form.entries(), lists);
     } catch {
       throw new ParseError('Multipart form parse error - Invalid boundary in multipart.');
     }

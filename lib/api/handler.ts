@@ -3,6 +3,7 @@ import './drf-messages';
 import { resolveMember } from '@/lib/auth/resolve';
 import type { Member, Role } from '@/lib/auth/member';
 import { parseBody } from './body';
+import { listFields } from './form-lists';
 import { hostileInput } from './hostile-input';
 import {
   ApiError, MethodNotAllowedError, NotFoundError, PermissionDeniedError, ServiceUnavailableError, UnsupportedMediaTypeError, ValidationError,
@@ -205,7 +206,7 @@ export function endpoint<
       let body: unknown;
       if (config.body) {
         const schema = config.bodyFor && member ? await config.bodyFor(member) : config.body;
-        const raw = await parseBody(req, config.bodyLimit);
+        const raw = await parseBody(req, config.bodyLimit, listFields(schema));
         const hostile = hostileInput(raw);
         if (hostile) throw new ValidationError(hostile);
         const parsed = schema.safeParse(raw);
