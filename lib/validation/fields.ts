@@ -66,7 +66,7 @@ export function nullableText(max: number) {
   return z.preprocess((v) => (typeof v === 'string' && v.trim() === '' ? null : v), z.string().trim().max(max).nullable());
 }
 
-const tagName = z.string().transform((t) => t.trim()).pipe(z.string().min(1).max(100));
+const tagName = z.string().trim().min(1).max(100);
 
 /**
  * `[{name}]` (the documented request form), also plain strings. The name is checked inside each
