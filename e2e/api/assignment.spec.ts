@@ -79,6 +79,32 @@ test('least-busy gives the next conversation to the member with the fewest open 
   expect(assignedTo).not.toContain(gone.id);
 });
 
+test('a member invited who has not chosen a password yet gets no conversation, as default assignee or in a team', async ({ request }) => {
+  const acme = await newAccount(request);
+  const [amy, bob] = [await memberWithKey(request, acme), await memberWithKey(request, acme)];
+  const invited = await request.post('/api/account-member', {
+    headers: acme.admin.headers, data: { email: `invited-${Date.now()}@test.example`, first_name: 'Ivy', role: 'AGENT' },
+  });
+  expect(invited.status(), await invited.text()).toBe(201);
+  const ivy = await invited.json();
+  expect(ivy.invitation_pending).toBe(true);
+  const team = await (await request.post('/api/team', {
+    headers: acme.admin.headers, data: { name: 'Desk', assignment_strategy: 'ROUND_ROBIN', members: [amy, bob, ivy].map((a) => ({ id: a.id })) },
+  })).json();
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { default_team: team.id } });
+  const assignedTo: number[] = [];
+  for (let i = 0; i < 4; i++) {
+    const { conversation } = await inbound(request, acme);
+    assignedTo.push((await (await request.get(`/api/inbox/conversation/${conversation}`, { headers: acme.admin.headers })).json()).assigned[0].id);
+  }
+  expect(assignedTo).toEqual([amy.id, bob.id, amy.id, bob.id]);
+  // A contact whose only default assignee is still invited goes to the team instead.
+  const phone = uniquePhone();
+  expect((await request.post('/api/contact', { headers: acme.admin.headers, data: { phone, default_assignees: [{ id: ivy.id }] } })).status()).toBe(201);
+  const theirs = await inbound(request, acme, phone);
+  expect((await (await request.get(`/api/inbox/conversation/${theirs.conversation}`, { headers: acme.admin.headers })).json()).assigned.map((u: { id: number }) => u.id)).toEqual([amy.id]);
+});
+
 test('a contact\'s default assignees come before the team; a MANUAL team gets the conversation unassigned', async ({ request }) => {
   const acme = await newAccount(request);
   const team = await (await request.post('/api/team', {

@@ -1,11 +1,15 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 import { accounts, contactDefaultAssignees, conversationAssignees, conversations, teamMembers, teams, users } from '@/db/schema';
 
 export type NewConversation = { accountId: number; conversationId: string; contactId: string };
 
+// Only members who can open the inbox are picked: active, and past their invitation (a member
+// invited without a password cannot sign in until they choose one).
+const assignable = and(eq(users.isActive, true), isNotNull(users.passwordHash));
+
 /**
- * Assigns conversations that a contact has just opened: to the contact's active default
+ * Assigns conversations that a contact has just opened: to the contact's assignable default
  * assignees; otherwise to the account's default team, and within it by the team's strategy
  * (MANUAL leaves the choice to the team). The team's row is locked, so concurrent arrivals take
  * turns and round-robin and least-busy stay even.
@@ -14,7 +18,7 @@ export async function assignNewConversations(tx: Executor, opened: NewConversati
   if (!opened.length) return;
   const defaults = await tx.select({ contactId: contactDefaultAssignees.contactId, userId: users.id })
     .from(contactDefaultAssignees).innerJoin(users, eq(users.id, contactDefaultAssignees.userId))
-    .where(and(inArray(contactDefaultAssignees.contactId, [...new Set(opened.map((o) => o.contactId))]), eq(users.isActive, true)))
+    .where(and(inArray(contactDefaultAssignees.contactId, [...new Set(opened.map((o) => o.contactId))]), assignable))
     .orderBy(asc(users.id));
   const assignees: { conversationId: string; userId: number }[] = [];
   const toTeam: NewConversation[] = [];
@@ -66,7 +70,7 @@ async function assignWithin(tx: Executor, team: { id: number; strategy: string; 
   await tx.update(conversations).set({ teamId: team.id }).where(inArray(conversations.id, opened.map((o) => o.conversationId)));
   if (team.strategy === 'MANUAL') return [];
   const members = await tx.select({ id: users.id }).from(teamMembers).innerJoin(users, eq(users.id, teamMembers.userId))
-    .where(and(eq(teamMembers.teamId, team.id), eq(users.isActive, true))).orderBy(asc(users.id));
+    .where(and(eq(teamMembers.teamId, team.id), assignable)).orderBy(asc(users.id));
   if (!members.length) return [];
   const ids = members.map((m) => m.id);
   const out: { conversationId: string; userId: number }[] = [];

@@ -131,7 +131,7 @@ describe('storeInboundMessages', () => {
 
   it('two replies in one batch to a conversation we opened give it to the default team once', async () => {
     const { db, accountId, channel, n } = await account();
-    const people = await db.insert(users).values([1, 2].map((i) => ({ accountId, email: `rr${i}.${n}@example.com`, firstName: `Agent ${i}`, role: 'AGENT' as const }))).returning();
+    const people = await db.insert(users).values([1, 2].map((i) => ({ accountId, email: `rr${i}.${n}@example.com`, firstName: `Agent ${i}`, role: 'AGENT' as const, passwordHash: 'set' }))).returning();
     const [team] = await db.insert(teams).values({ accountId, name: `Front ${n}`, assignmentStrategy: 'ROUND_ROBIN' }).returning();
     await db.insert(teamMembers).values(people.map((u) => ({ teamId: team.id, userId: u.id })));
     await db.update(accounts).set({ defaultTeamId: team.id }).where(eq(accounts.id, accountId));
