@@ -75,6 +75,20 @@ test.describe('account settings', () => {
     expect((await member.json()).is_active).toBe(false);
   });
 
+  test('a working day reads its number and flag written as text, as the settings around it do', async ({ request }) => {
+    const fresh = await newAccount(request);
+    const res = await request.patch('/api/account', {
+      headers: fresh.admin.headers, data: { working_hours: [{ day: '1', is_open: 'true', open_at: '09:00', close_at: '18:00' }] },
+    });
+    expect(res.status(), await res.text()).toBe(200);
+    expect((await res.json()).working_hours).toEqual([{ day: 1, is_open: true, open_at: '09:00:00', close_at: '18:00:00' }]);
+    const bad = await request.patch('/api/account', {
+      headers: fresh.admin.headers, data: { working_hours: [{ day: 1.5, is_open: 'maybe', open_at: '09:00', close_at: '18:00' }] },
+    });
+    expect(bad.status()).toBe(400);
+    expect(await bad.json()).toEqual({ working_hours: [{ day: ['A valid integer is required.'], is_open: ['Must be a valid boolean.'] }] });
+  });
+
   test('refuses bad values field by field', async ({ request }) => {
     const bad = await request.patch('/api/account', {
       headers: acme.admin.headers,

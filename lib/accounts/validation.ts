@@ -34,8 +34,9 @@ const timeOfDay = z.string().trim()
 
 /** Day 0 is Monday … 6 Sunday; times of day on the account's clock (docs/account.md). */
 export const workingHoursSchema = z.array(z.object({
-  day: z.int().min(0).max(6),
-  is_open: z.boolean(),
+  // Read as DRF's IntegerField and BooleanField read them, like the settings around them ("1", "true").
+  day: integer({ min: 0, max: 6 }),
+  is_open: boolish,
   open_at: timeOfDay,
   close_at: timeOfDay,
 })).max(7).superRefine((days, ctx) => {
