@@ -129,6 +129,23 @@ test.describe('subscriptions', () => {
       expect(() => new Webhook(secret).verify(hit.body, hit.headers as Record<string, string>)).not.toThrow();
     }
   });
+
+  test('a password in the target is for admins: an agent reads it masked and cannot search for it', async ({ request }) => {
+    const account = await newAccount(request);
+    const target = 'https://hooks:s3cret-pass@93.184.216.34/engage';
+    const created = await request.post('/api/webhook-subscription', { headers: account.admin.headers, data: { events: ['contact.created'], target } });
+    expect(created.status(), await created.text()).toBe(201);
+    const { id } = await created.json();
+    expect((await (await request.get(`/api/webhook-subscription/${id}`, { headers: account.admin.headers })).json()).target).toBe(target);
+    const masked = 'https://hooks:********@93.184.216.34/engage';
+    expect((await (await request.get(`/api/webhook-subscription/${id}`, { headers: account.agent.headers })).json()).target).toBe(masked);
+    const listed = await (await request.get('/api/webhook-subscription', { headers: account.agent.headers })).json();
+    expect(listed.results.map((s: { target: string }) => s.target)).toEqual([masked]);
+    for (const headers of [account.agent.headers, account.admin.headers]) {
+      expect((await (await request.get('/api/webhook-subscription?search=s3cret', { headers })).json()).count).toBe(0);
+      expect((await (await request.get('/api/webhook-subscription?search=hooks@93.184', { headers })).json()).count).toBe(1);
+    }
+  });
 });
 
 test.describe('delivery', () => {
@@ -301,6 +318,29 @@ test.describe('delivery', () => {
     expect(delivered(fine).size).toBe(5);
     const log = await (await request.get(`/api/webhook-subscription/${subs.flaky.id}/deliveries`, { headers: account.admin.headers })).json();
     expect(log.results.map((d: { status: string }) => d.status)).toEqual(Array(5).fill('SUCCEEDED'));
+  });
+
+  test('an attempt is logged at the time it was made, not when the slowest attempt of its batch ended', async ({ request }) => {
+    const account = await newAccount(request);
+    const [slow, quick] = [nextPath(), nextPath()];
+    receiver.on(slow, () => ({ status: 200, delayMs: 3_000 }));
+    const subs = {
+      slow: await subscribe({ request }, account, { events: ['contact.created'], target: receiver.url(slow) }),
+      quick: await subscribe({ request }, account, { events: ['contact.created'], target: receiver.url(quick) }),
+    };
+    // One contact, one event: its two deliveries are queued together and sent as one batch.
+    expect((await request.post('/api/contact', { headers: account.admin.headers, data: { phone: uniquePhone() } })).status()).toBe(201);
+    await expect.poll(() => receiver.at(slow).length + receiver.at(quick).length, { timeout: 30_000 }).toBe(2);
+    const logged = async (sub: string) => {
+      const page = await (await request.get(`/api/webhook-subscription/${sub}/deliveries`, { headers: account.admin.headers })).json();
+      return (await request.get(`/api/webhook-delivery/${page.results[0].id}`, { headers: account.admin.headers })).json();
+    };
+    await expect.poll(async () => (await logged(subs.slow.id)).status, { timeout: 30_000 }).toBe('SUCCEEDED');
+    const quickly = await logged(subs.quick.id);
+    const receivedAt = receiver.at(quick)[0].at;
+    expect(Math.abs(new Date(quickly.attempt_log[0].created_on).getTime() - receivedAt)).toBeLessThan(1_500);
+    expect(Math.abs(new Date(quickly.last_attempt_on).getTime() - receivedAt)).toBeLessThan(1_500);
+    expect(quickly.attempt_log[0].duration_ms).toBeLessThan(1_500);
   });
 
   test('a CSV import sends contact.created and contact.updated for the contacts it changes', async ({ request }) => {

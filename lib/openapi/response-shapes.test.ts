@@ -290,8 +290,8 @@ describe('every response, read back from the database, has exactly its schema\'s
     const created = await createSubscription(db, accountId, subscriptionSchema.parse({ events: ['contact.updated'], target: 'https://93.184.216.34/b' }));
     expectStrictShape(NewWebhookSubscription, created);
     const { url: u, page } = firstPage('/api/webhook-subscription');
-    expectStrictShape(paginated(WebhookSubscription, 'WebhookSubscription'), await listSubscriptions(db, accountId, u, page));
-    expectStrictShape(WebhookSubscription, serializeSubscription(await getSubscriptionRow(db, accountId, created.id)));
+    expectStrictShape(paginated(WebhookSubscription, 'WebhookSubscription'), await listSubscriptions(db, accountId, 'AGENT', u, page));
+    expectStrictShape(WebhookSubscription, serializeSubscription(await getSubscriptionRow(db, accountId, created.id), 'AGENT'));
     const rotated = await rotateSecret(db, accountId, created.id);
     expect(rotated.previous_secret).not.toBeNull();
     expectStrictShape(WebhookSecret, rotated);

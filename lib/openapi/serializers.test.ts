@@ -150,7 +150,7 @@ describe('response schemas mirror the serializers', () => {
   });
 
   it('webhook subscription, its create answer (with the secret) and the secret endpoints', async () => {
-    expectShape(WebhookSubscription, serializeSubscription(subscriptionRow));
+    expectShape(WebhookSubscription, serializeSubscription(subscriptionRow, 'ADMIN'));
     const created = fakeDb([], [[subscriptionRow]]);
     // An IP literal outside the private ranges: the target guard needs no DNS.
     expectShape(NewWebhookSubscription, await createSubscription(created.db, 3, {

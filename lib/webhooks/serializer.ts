@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { Role } from '@/lib/auth/member';
 import type { webhookDeliveries, webhookDeliveryAttempts, webhookEventType, webhookSubscriptions } from '@/db/schema';
 import type {
   NewWebhookSubscription, WebhookDelivery, WebhookDeliveryAttempt, WebhookDeliveryDetail, WebhookDeliveryResent, WebhookEvent,
@@ -23,13 +24,31 @@ export type SerializedTestEvent = z.output<typeof WebhookTestEvent>;
 /** The event envelope POSTed to targets, `{id, type, created_on, data}`. */
 export type SerializedEvent = z.output<typeof WebhookEvent>;
 
+export const MASKED_PASSWORD = '********';
+
+/**
+ * The target as `viewer` may read it: a password in the URL (Basic auth for the receiver) is, like
+ * the signing secret, for admins only; an agent sees it masked.
+ */
+export function visibleTarget(target: string, viewer: Role): string {
+  if (viewer === 'ADMIN') return target;
+  try {
+    const url = new URL(target);
+    if (!url.password) return target;
+    url.password = MASKED_PASSWORD;
+    return url.toString();
+  } catch {
+    return target;
+  }
+}
+
 /** The webhook subscription, plus read-only state an operator needs. Never the secret. */
-export function serializeSubscription(s: Subscription): SerializedSubscription {
+export function serializeSubscription(s: Subscription, viewer: Role): SerializedSubscription {
   return {
     id: s.id,
     is_active: s.isActive,
     events: s.events,
-    target: s.target,
+    target: visibleTarget(s.target, viewer),
     created_on: s.createdOn.toISOString(),
     disabled_reason: s.disabledReason,
   };

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '@/db';
 import { webhookSubscriptions } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
@@ -6,6 +6,7 @@ import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
 import { serializeSubscription, type SerializedNewSubscription, type SerializedSecret, type SerializedSubscription } from './serializer';
 import { generateSecret } from './signing';
 import { BlockedTargetError, checkTarget } from './target-guard';
+import type { Role } from '@/lib/auth/member';
 import type { SubscriptionInput, SubscriptionPatch } from './validation';
 import { containsPattern } from '@/lib/sql/like';
 
@@ -28,15 +29,17 @@ function scoped(accountId: number, id: string) {
   return and(eq(webhookSubscriptions.accountId, accountId), eq(webhookSubscriptions.id, id));
 }
 
-export async function listSubscriptions(db: Db, accountId: number, url: URL, page: PageRequest, search?: string) {
+export async function listSubscriptions(db: Db, accountId: number, viewer: Role, url: URL, page: PageRequest, search?: string) {
+  // The search reads the target without the password of its URL, which no one looks for and an
+  // agent may not read (serializer.ts).
   const where = and(eq(webhookSubscriptions.accountId, accountId),
-    search ? ilike(webhookSubscriptions.target, containsPattern(search)) : undefined);
+    search ? sql`regexp_replace(${webhookSubscriptions.target}, '^([a-z][a-z0-9+.-]*://[^/?#@:]*):[^/?#@]*@', '\\1@', 'i') ilike ${containsPattern(search)}` : undefined);
   const [rows, [{ count }]] = await Promise.all([
     db.select().from(webhookSubscriptions).where(where)
       .orderBy(desc(webhookSubscriptions.createdOn), desc(webhookSubscriptions.id)).limit(page.pageSize).offset(page.offset),
     db.select({ count: sql<number>`count(*)::int` }).from(webhookSubscriptions).where(where),
   ]);
-  return pageEnvelope(url, page, Number(count), rows.map(serializeSubscription));
+  return pageEnvelope(url, page, Number(count), rows.map((row) => serializeSubscription(row, viewer)));
 }
 
 export async function getSubscriptionRow(db: Db, accountId: number, id: string) {
@@ -51,7 +54,7 @@ export async function createSubscription(db: Db, accountId: number, input: Subsc
   const [row] = await db.insert(webhookSubscriptions).values({
     accountId, target: input.target, events: input.events, isActive: input.is_active, secret: generateSecret(),
   }).returning();
-  return { ...serializeSubscription(row), secret: row.secret };
+  return { ...serializeSubscription(row, 'ADMIN'), secret: row.secret };
 }
 
 export async function updateSubscription(
@@ -68,7 +71,7 @@ export async function updateSubscription(
   }
   const [row] = await db.update(webhookSubscriptions).set(changes).where(scoped(accountId, id)).returning();
   if (!row) throw new NotFoundError();
-  return serializeSubscription(row);
+  return serializeSubscription(row, 'ADMIN');
 }
 
 export async function deleteSubscription(db: Db, accountId: number, id: string) {

@@ -9,7 +9,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   GET: endpoint({
     query: subscriptionListQuery,
     handle: async ({ member, url, query }) =>
-      json(await listSubscriptions(await getDb(), member.accountId, url, pageRequest(url), query.search)),
+      json(await listSubscriptions(await getDb(), member.accountId, member.role, url, pageRequest(url), query.search)),
   }),
   // POST /api/webhook-subscription — the answer carries the signing secret, once. ADMIN only.
   POST: endpoint({

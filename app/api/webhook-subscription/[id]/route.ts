@@ -14,7 +14,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   // GET /api/webhook-subscription/{id}
   GET: endpoint({
     params,
-    handle: async ({ member, params }) => json(serializeSubscription(await getSubscriptionRow(await getDb(), member.accountId, params.id))),
+    handle: async ({ member, params }) => json(serializeSubscription(await getSubscriptionRow(await getDb(), member.accountId, params.id), member.role)),
   }),
   // PUT /api/webhook-subscription/{id} — events and target required. ADMIN only.
   PUT: endpoint({
