@@ -2,11 +2,11 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 export type Received = { path: string; headers: http.IncomingHttpHeaders; body: string; at: number };
-type Script = (count: number) => { status: number; headers?: Record<string, string> };
+type Script = (count: number) => { status: number; headers?: Record<string, string>; delayMs?: number };
 
 /**
  * A real HTTP receiver on loopback for webhook tests. Each path answers by a script of the
- * attempt number (default 200); every request is recorded.
+ * attempt number (default 200, at once); every request is recorded.
  */
 export class Receiver {
   readonly received: Received[] = [];
@@ -21,8 +21,10 @@ export class Receiver {
       this.counts.set(path, count);
       this.received.push({ path, headers: req.headers, body: Buffer.concat(chunks).toString('utf8'), at: Date.now() });
       const answer = this.scripts.get(path)?.(count) ?? { status: 200 };
-      res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
-      res.end(answer.status < 300 ? 'ok' : `failing on purpose (${count})`);
+      setTimeout(() => {
+        res.writeHead(answer.status, { 'content-type': 'text/plain', ...answer.headers });
+        res.end(answer.status < 300 ? 'ok' : `failing on purpose (${count})`);
+      }, answer.delayMs ?? 0);
     });
   });
 

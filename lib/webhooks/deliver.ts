@@ -31,8 +31,9 @@ function secretsInForce(d: PendingDelivery): string[] {
 
 async function attempt(d: PendingDelivery): Promise<Attempted> {
   const body = JSON.stringify(d.payload);
-  const headers = signatureHeaders(secretsInForce(d), d.event_id, Math.floor(Date.now() / 1000), body);
-  return { delivery: d, headers, body, result: await postWebhook(d.target, headers, body) };
+  const at = new Date();
+  const headers = signatureHeaders(secretsInForce(d), d.event_id, Math.floor(at.getTime() / 1000), body);
+  return { delivery: d, headers, body, result: await postWebhook(d.target, headers, body), at };
 }
 
 export async function deliverWebhooks(deliveryIds: string[]): Promise<void> {

@@ -20,7 +20,8 @@ export type PendingDelivery = {
   previous_secret_expires_on: Date | string | null; failing_since: Date | string | null;
 };
 
-export type Attempted = { delivery: PendingDelivery; headers: Record<string, string>; body: string; result: SendResult };
+/** `at`: when the request went out, which the log shows (the batch is written once its slowest attempt ends). */
+export type Attempted = { delivery: PendingDelivery; headers: Record<string, string>; body: string; result: SendResult; at: Date };
 
 type Plan = {
   attempted: Attempted; ok: boolean; attempts: number; status: 'SUCCEEDED' | 'FAILED' | 'PENDING';
@@ -49,13 +50,13 @@ function plan(a: Attempted, now: Date): Plan {
 
 async function logAttempts(tx: Executor, attempted: Attempted[]) {
   await tx.execute(sql`
-    insert into webhook_delivery_attempts (delivery_id, request_headers, request_body, response_status, response_body, duration_ms, error)
-    select x.delivery_id, x.request_headers, x.request_body, x.response_status, x.response_body, x.duration_ms, x.error
+    insert into webhook_delivery_attempts (delivery_id, request_headers, request_body, response_status, response_body, duration_ms, error, created_on)
+    select x.delivery_id, x.request_headers, x.request_body, x.response_status, x.response_body, x.duration_ms, x.error, x.created_on
     from jsonb_to_recordset(${JSON.stringify(attempted.map((a) => ({
       delivery_id: a.delivery.id, request_headers: a.headers, request_body: a.body, response_status: a.result.status,
-      response_body: a.result.body, duration_ms: a.result.durationMs, error: a.result.error,
+      response_body: a.result.body, duration_ms: a.result.durationMs, error: a.result.error, created_on: a.at.toISOString(),
     })))}::jsonb) as x(delivery_id uuid, request_headers jsonb, request_body text, response_status int,
-      response_body text, duration_ms int, error text)`);
+      response_body text, duration_ms int, error text, created_on timestamptz)`);
 }
 
 /**
@@ -63,14 +64,14 @@ async function logAttempts(tx: Executor, attempted: Attempted[]) {
  * of the same job (a worker presumed dead) has its attempt logged but neither retries nor starts
  * the next delivery. Returns the ids that moved.
  */
-async function moveDeliveries(tx: Executor, plans: Plan[], now: Date): Promise<Set<string>> {
+async function moveDeliveries(tx: Executor, plans: Plan[]): Promise<Set<string>> {
   const moved = await execRows<{ id: string }>(tx, sql`
-    update webhook_deliveries d set attempts = x.attempts, last_attempt_on = ${now.toISOString()}::timestamptz,
+    update webhook_deliveries d set attempts = x.attempts, last_attempt_on = x.attempted_on,
       status = x.status::webhook_delivery_status, next_attempt_on = x.retry_at
     from jsonb_to_recordset(${JSON.stringify(plans.map((p) => ({
       id: p.attempted.delivery.id, previous: p.attempted.delivery.attempts, attempts: p.attempts, status: p.status,
-      retry_at: p.retryAt?.toISOString() ?? null,
-    })))}::jsonb) as x(id uuid, previous int, attempts int, status text, retry_at timestamptz)
+      retry_at: p.retryAt?.toISOString() ?? null, attempted_on: p.attempted.at.toISOString(),
+    })))}::jsonb) as x(id uuid, previous int, attempts int, status text, retry_at timestamptz, attempted_on timestamptz)
     where d.id = x.id and d.status = 'PENDING' and d.attempts = x.previous
     returning d.id`);
   return new Set(moved.map((m) => m.id));
@@ -140,7 +141,7 @@ export async function recordOutcomes(db: Db, allAttempted: Attempted[], allInact
     }
     if (plans.length) {
       await logAttempts(tx, attempted);
-      const moved = await moveDeliveries(tx, plans, now);
+      const moved = await moveDeliveries(tx, plans);
       const movedPlans = plans.filter((p) => moved.has(p.attempted.delivery.id));
       await updateSubscriptionHealth(tx, movedPlans, now);
       await enqueueMany(tx, movedPlans.filter((p) => p.retryAt).map((p) => ({
