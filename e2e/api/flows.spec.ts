@@ -243,6 +243,37 @@ test.describe('flows', () => {
     await expect.poll(async () => (await execution(request, acme, e.id)).completed, { timeout: 10_000 }).toBe(1);
   });
 
+  test('a CONTACT_UPDATE step saves what the contact API would take and logs what it refused', async ({ request }) => {
+    const flow = await createFlow(request, acme, {
+      name: 'Profile',
+      steps: [
+        { ordering_idx: 0, name: 'color', step_type: 'QUESTION', body: 'Your color?', answer_type: 'FREE_TEXT', next_step_default_idx: 1 },
+        {
+          ordering_idx: 1, step_type: 'CONTACT_UPDATE', next_step_default_idx: 2,
+          contact_update_fields: { email: '{{step.color}}', external_id: '{{step.color}}', 'meta.color': '{{step.color}}' },
+        },
+        { ordering_idx: 2, step_type: 'MESSAGE', body: 'Saved.' },
+      ],
+    });
+    const phone = uniquePhone();
+    const e = await run(request, acme, flow.id, listFor([phone]));
+    await waitFor(request, acme, phone, 1);
+    const answer = 'Azul "quoted" ñ';
+    await reply(request, acme, phone, answer);
+    expect(await waitFor(request, acme, phone, 2)).toEqual(['Your color?', 'Saved.']);
+    const found = await (await request.get(`/api/contact?search=${encodeURIComponent(phone)}`, { headers: acme.admin.headers })).json();
+    const contact = found.results[0];
+    expect(contact).toMatchObject({ email: null, external_id: answer, meta: { color: answer } });
+    // The contact's own fields still pass the contact API, so an agent can edit it.
+    const { id, phone: p, first_name, last_name, email, external_id, meta } = contact;
+    const edited = await request.put(`/api/contact/${id}`, { headers: acme.admin.headers, data: { phone: p, first_name, last_name: 'Edited', email, external_id, meta } });
+    expect(edited.status(), await edited.text()).toBe(200);
+    const [one] = await contactsOf(request, acme, e.id);
+    const detail = await (await request.get(`/api/flow-execution-contact/${one.id}`, { headers: acme.admin.headers })).json();
+    const update = detail.execution_steps.find((x: Json) => x.step.step_type === 'CONTACT_UPDATE');
+    expect(update).toMatchObject({ status: 'COMPLETED', last_error_detail: `email not set to ${JSON.stringify(answer)}: Enter a valid email address.` });
+  });
+
   test('a run\'s contact list follows the contact API\'s rules for its fields', async ({ request }) => {
     const flow = await createFlow(request, acme, { name: 'List rules', steps: [{ ordering_idx: 0, step_type: 'END' }] });
     const bad = await request.post(`/api/flow/${flow.id}/run`, { headers: acme.admin.headers, data: listFor([uniquePhone()], { email: 'not-an-email' }) });

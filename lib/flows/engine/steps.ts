@@ -11,6 +11,7 @@ import { upsertTags } from '@/lib/tags/service';
 import { findTemplate } from '@/lib/templates/service';
 import { renderTemplate, variableCountProblem, wireTemplate } from '@/lib/templates/variables';
 import { checkAnswer, fold, isOtherStepsTap, type InboundReply } from '../answers';
+import { contactUpdateValues } from './contact-update';
 import { renderText, type Escape, type VariableScope } from '../variables';
 import { ACTION_TIMEOUT_MS, actionRequest, readAnswer, type ActionResult } from './action';
 import { evaluate } from './conditions';
@@ -173,15 +174,11 @@ export async function runStep(ctx: RunContext, s: State, step: Step): Promise<Ou
       return { kind: 'go', idx: step.next_step_default_idx };
     }
     case 'CONTACT_UPDATE': {
-      const fields: Record<string, string | null> = {};
-      const meta: Record<string, string | null> = {};
-      for (const [key, template] of Object.entries(step.contact_update_fields)) {
-        const value = render(ctx, s, template, missing);
-        if (key.startsWith('meta.')) meta[key.slice(5)] = value;
-        else fields[key.replace(/_([a-z])/g, (_, c: string) => c.toUpperCase())] = value === '' ? null : value;
-      }
+      const rendered = Object.fromEntries(Object.entries(step.contact_update_fields).map(([key, template]) => [key, render(ctx, s, template, missing)]));
+      const { fields, meta, refused } = contactUpdateValues(rendered);
       await contactChange(ctx, { fields, meta: Object.keys(meta).length ? { mode: 'merge', value: meta } : undefined });
-      logStep(s, step.id, { status: 'COMPLETED', result: { fields, meta }, error: missingNote(missing) });
+      const notes = [missingNote(missing), ...refused].filter(Boolean).join(' ');
+      logStep(s, step.id, { status: 'COMPLETED', result: { fields, meta }, error: notes || undefined });
       return { kind: 'go', idx: step.next_step_default_idx };
     }
     case 'CONVERSATION': {
