@@ -81,6 +81,10 @@ test('a draft is saved as edited, published with who and when, and restored from
   expect(published.status(), await published.text()).toBe(200);
   expect(await published.json()).toMatchObject({ status: 'PUBLISHED', version: 2 });
   expect((await (await request.get(`/api/flow/${flow.id}/draft`, { headers: h })).json()).has_draft).toBe(false);
+  // Publishing again with no draft pending changes nothing: no second copy of version 2.
+  const again = await post(request, acme, `/api/flow/${flow.id}/publish`);
+  expect(again.status(), await again.text()).toBe(200);
+  expect(await again.json()).toMatchObject({ status: 'PUBLISHED', version: 2 });
 
   const versions = await (await request.get(`/api/flow/${flow.id}/versions`, { headers: h })).json();
   expect(versions.count).toBe(2);
@@ -171,6 +175,8 @@ test('a draft with problems is not tried: 400 with the problems a publish gives;
   expect(badPhone.status()).toBe(400);
 
   expect((await request.put(`/api/flow/${flow.id}/draft`, { headers: h, data: { ...draft, steps: [draft.steps[0], { ...draft.steps[1], body: 'Draft: {{step.color}}.' }] } })).status()).toBe(200);
+  const garbage = await post(request, acme, `/api/flow/${flow.id}/draft/try`, { phone: 'garbage' });
+  expect([garbage.status(), await garbage.json()]).toEqual([400, { phone: ['Enter a valid phone number.'] }]);
   const phone = uniquePhone();
   const tried = await post(request, acme, `/api/flow/${flow.id}/draft/try`, { phone });
   expect(tried.status(), await tried.text()).toBe(201);

@@ -143,6 +143,8 @@ export async function createDraftFlow(db: Db, member: Member, input: unknown): P
 /** The draft becomes the next version; refused (400, per step) while a problem remains. */
 export async function publishDraft(db: Db, member: Member, id: string): Promise<SerializedFlow> {
   const f = await findFlow(db, member.accountId, id);
+  // Nothing pending: the published version stays the latest, rather than being copied into another.
+  if (!f.draft && f.version > 0) return getFlow(db, member.accountId, id);
   const draft = await workingCopy(db, f);
   const problems = await draftProblems(db, member.accountId, id, draft);
   if (Object.keys(problems).length) throw new ValidationError(problems);
