@@ -319,6 +319,9 @@ test('a channel switched off mid-way sends nothing more: what was not sent fails
   expect(done.sent).toBe(atOff);
   const reasons = new Set(list.filter((r) => r.status !== 'sent').map((r) => r.reason));
   expect([...reasons].every((r) => /channel (is|was) switched off/.test(String(r))), [...reasons].join(' | ')).toBe(true);
+  // Retrying the failed ones while the channel is off: the request names no template, so the reason is a non-field error.
+  const retry = await request.post(`/api/broadcast/${created.id}/retry-failed`, { headers: acme.admin.headers });
+  expect([retry.status(), await retry.json()]).toEqual([400, { non_field_errors: ['The template\'s channel is switched off.'] }]);
 });
 
 test('a deleted contact is skipped, even by a broadcast with priority, and stays deleted', async ({ request }) => {

@@ -133,7 +133,11 @@ export async function retryFailed(db: Db, member: Member, id: number): Promise<S
     .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, 'failed'))).orderBy(asc(broadcastRecipients.id));
   if (!failed.length) throw ValidationError.nonField('This broadcast has no failed recipients.');
   if (!source.chatTemplateId) throw ValidationError.nonField('The broadcast\'s template no longer exists.');
-  const { template } = await usableTemplate(db, member.accountId, source.chatTemplateId);
+  // The retry's request names no template: why the broadcast's own cannot be used is the request's error as a whole.
+  const { template } = await usableTemplate(db, member.accountId, source.chatTemplateId).catch((error: unknown) => {
+    const reason = error instanceof ValidationError ? error.errors.chat_template : undefined;
+    throw Array.isArray(reason) ? ValidationError.nonField(String(reason[0])) : error;
+  });
   const tagNames = (await execRows<{ name: string }>(db, sql`
     select t.name from broadcast_contact_tags bt join tags t on t.id = bt.tag_id where bt.broadcast_id = ${id}`)).map((t) => t.name);
   return store(db, member, {
