@@ -117,6 +117,8 @@ test('the sandbox phone sees a LIST question\'s rows and picks one', async ({ re
     name: 'Sandbox list',
     steps: [{ ...STEPS[1], ordering_idx: 0, next_steps_for_options_idx: [1, 1, 1, 1] }, { ordering_idx: 1, step_type: 'MESSAGE', body: 'Department: {{step.dept}}' }],
   });
+  const garbage = await request.post(`/api/flow/${flow.id}/try-on-sandbox`, { headers: h, data: { phone: 'garbage' } });
+  expect([garbage.status(), await garbage.json()]).toEqual([400, { phone: ['Enter a valid phone number.'] }]);
   const phone = uniquePhone();
   const tried = await request.post(`/api/flow/${flow.id}/try-on-sandbox`, { headers: h, data: { phone } });
   expect(tried.status(), await tried.text()).toBe(201);

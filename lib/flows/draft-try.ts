@@ -25,7 +25,7 @@ export async function tryDraftOnSandbox(db: Db, member: Member, flowId: string, 
   if (Object.keys(problems).length) throw new ValidationError(problems);
   const body = flowBody.parse({ ...draft, status: undefined });
   const steps = checkSteps(body.steps, body.flow_execution_variables);
-  const run = sandboxRun(input);
+  const run = await sandboxRun(db, member.accountId, input);
   await checkBody(db, member.accountId, run, false);
   const channel = await sandboxChannel(db, member.accountId);
   const id = await db.transaction(async (tx) => {

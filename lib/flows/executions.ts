@@ -117,7 +117,9 @@ export async function insertExecution(tx: Executor, x: {
 }
 
 /** The execution a try on the sandbox phone is: that number alone, taking over its other flows. */
-export function sandboxRun(body: TrySandboxBody): ExecutionBody {
+/** A run for one sandbox number; a number that is not one is an error on `phone`, the field the request has. */
+export async function sandboxRun(db: Executor, accountId: number, body: TrySandboxBody): Promise<ExecutionBody> {
+  if (!canonicalizePhone(body.phone, await accountCountry(db, accountId)).ok) throw ValidationError.field('phone', 'Enter a valid phone number.');
   return {
     execute_for: 'LIST', inbound_trigger_with: 'ANY_MESSAGE', inbound_start_message: null, inbound_start_message_match_exact: false,
     contact_filters: [], contact_lists: [{ source: 'LIST', contact_file: null, contact_list: [{ phone: body.phone }] }],
@@ -239,5 +241,5 @@ export async function stopExecutionContact(db: Db, member: Member, id: string) {
  */
 export async function tryOnSandbox(db: Db, member: Member, flowId: string, body: TrySandboxBody): Promise<SerializedExecution> {
   const channel = await sandboxChannel(db, member.accountId);
-  return createExecution(db, member, flowId, sandboxRun(body), channel.id, { startsNow: true });
+  return createExecution(db, member, flowId, await sandboxRun(db, member.accountId, body), channel.id, { startsNow: true });
 }
