@@ -155,6 +155,11 @@ test.describe('flows', () => {
     expect(await noFirst.json()).toEqual({ steps: ['The first step is the one with ordering_idx 0: no step has it.'] });
     const none = await request.post('/api/flow', { headers: acme.admin.headers, data: { name: 'x', steps: [] } });
     expect(await none.json()).toEqual({ steps: ['A flow needs at least one step.'] });
+    const twice = await request.post('/api/flow', {
+      headers: acme.admin.headers,
+      data: { name: 'x', steps: [{ ordering_idx: 0, step_type: 'QUESTION', body: 'Pick', answer_type: 'SINGLE_OPTION', answer_options: ['a', 'a'], answer_options_render: 'BUTTONS' }] },
+    });
+    expect([twice.status(), (await twice.json()).steps?.['0']?.answer_options]).toEqual([400, ['Each option once: "a" is listed twice.']]);
   });
 
   test('a run for a CSV upload takes every contact of the file: those it created and those it updated', async ({ request }) => {
