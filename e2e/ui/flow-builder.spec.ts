@@ -101,6 +101,8 @@ test('draw a 6-step flow by mouse and keyboard, publish it, test-run it on the s
   await panel.getByRole('textbox', { name: 'Option 2' }).fill('High');
   await panel.getByLabel('Show options as').selectOption('BUTTONS');
   await expect(panel.getByLabel('Message preview')).toContainText('↩ High');
+  // What "other answer" means for a question whose answer must be one of its options.
+  await expect(panel.getByTestId('other-answer-hint')).toContainText('takes the options without a branch of their own');
 
   // Dragging branches out to empty space adds connected steps.
   await dragOut(page, handle(page, 0, 'other answer'), 0, 70, 'Condition');

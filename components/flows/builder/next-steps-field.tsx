@@ -27,6 +27,12 @@ export function NextStepsField({ step, steps, onConnect }: {
           value={String(branchTarget(step, b.id) ?? '')} options={options}
           onChange={(v) => onConnect(b.id, v === '' ? null : Number(v))} />
       ))}
+      {step.step_type === 'QUESTION' && step.answer_type === 'SINGLE_OPTION' && (step.answer_options ?? []).length > 0 && (
+        <p data-testid="other-answer-hint" className="text-xs text-slate-500">
+          “Other answer” takes the options without a branch of their own. A reply that is none of the options gets the
+          validation message and the question again; after too many, “failed answer”. To route free replies elsewhere, choose the answer type ANY.
+        </p>
+      )}
     </section>
   );
 }
