@@ -279,6 +279,8 @@ test.describe('delivery', () => {
     const bad = await request.post(`/api/webhook-subscription/${sub.id}/deliveries/resend`, { headers: account.admin.headers, data: { since: 'yesterday' } });
     expect(bad.status()).toBe(400);
     expect(await bad.json()).toEqual({ since: ['Datetime has wrong format. Use ISO 8601.'] });
+    const naive = await request.post(`/api/webhook-subscription/${sub.id}/deliveries/resend`, { headers: account.admin.headers, data: { since: '2026-11-30T00:00:00' } });
+    expect(await naive.json()).toEqual({ since: ['Datetime has wrong format. Use ISO 8601 with a time zone offset: add Z for UTC or one such as -06:00.'] });
     // A subscription switched off is told so, rather than given a delivery that cannot be attempted.
     await request.patch(`/api/webhook-subscription/${sub.id}`, { headers: account.admin.headers, data: { is_active: false } });
     const offTest = await request.post(`/api/webhook-subscription/${sub.id}/test`, { headers: account.admin.headers });

@@ -55,6 +55,13 @@ describe('dateTime()', () => {
     }
     for (const bad of ['0000-01-01T00:00:00Z', '0001-06-15T00:00:00Z', '0026-11-28T10:00:00Z', '0999-12-31T23:59:59Z', '2026-11-28', '2026-11-28T10:00:00', 'soon']) expect(dateTime().safeParse(bad).success, bad).toBe(false);
   });
+
+  it('says what a valid ISO 8601 time without its offset lacks, and only that', () => {
+    const message = (v: string) => dateTime().safeParse(v).error?.issues[0].message;
+    expect(message('2026-12-01T10:00:00')).toBe('Datetime has wrong format. Use ISO 8601 with a time zone offset: add Z for UTC or one such as -06:00.');
+    expect(message('2026-12-01T10:00')).toBe(message('2026-12-01T10:00:00.5'));
+    expect(message('yesterday')).toBe('Datetime has wrong format. Use ISO 8601.');
+  });
 });
 
 describe('queryFlag', () => {

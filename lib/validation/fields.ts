@@ -44,10 +44,20 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
  * than stored: they are typos in a schedule (0026 for 2026), and the database's text for years
  * below 100 reads back as another date in JavaScript's Date parser.
  */
+const NO_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
 export function dateTime() {
   // With seconds (and fractions) or without them ("2027-01-01T10:00Z"), as ISO 8601 allows.
   return z.union([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true, precision: -1 })], {
-    error: (issue) => (issue.input === undefined ? 'This field is required.' : issue.input === null ? 'This field may not be null.' : 'Datetime has wrong format. Use ISO 8601.'),
+    error: (issue) => {
+      if (issue.input === undefined) return 'This field is required.';
+      if (issue.input === null) return 'This field may not be null.';
+      // A valid ISO 8601 time without its offset: which clock it means is all that is missing.
+      if (typeof issue.input === 'string' && NO_OFFSET.test(issue.input.trim())) {
+        return 'Datetime has wrong format. Use ISO 8601 with a time zone offset: add Z for UTC or one such as -06:00.';
+      }
+      return 'Datetime has wrong format. Use ISO 8601.';
+    },
   }).refine((v) => {
     // Not a date and time at all: the format's own message says so, alone.
     if (!/^\d{4}-/.test(v)) return true;
