@@ -120,6 +120,13 @@ test.describe('contact CSV import', () => {
     const noPhone = await request.post('/api/contact/upload', { headers: csv(account.admin.headers), data: 'name,email\nAna,a@example.com\n' });
     expect(noPhone.status()).toBe(400);
     expect(await noPhone.json()).toEqual({ non_field_errors: ['The CSV header has no "phone" column.'] });
+    const wide = ['phone', ...Array.from({ length: 250 }, (_, i) => `attr${i}`)];
+    const tooWide = await request.post('/api/contact/upload', {
+      headers: csv(account.admin.headers), data: `${wide.join(',')}\n${['+525512345678', ...wide.slice(1).map(() => 'x')].join(',')}\n`,
+    });
+    expect([tooWide.status(), await tooWide.json()]).toEqual([400, {
+      non_field_errors: ['The CSV has 250 attribute columns, and a contact keeps at most 200 attributes: remove 50 of them, so that none is lost.'],
+    }]);
     const empty = await request.post('/api/contact/upload', { headers: csv(account.admin.headers), data: '' });
     expect(empty.status()).toBe(400);
 

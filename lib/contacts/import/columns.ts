@@ -1,4 +1,5 @@
 import { RESERVED_KEY } from '@/lib/api/hostile-input';
+import { META_MAX_KEYS } from '../validation';
 
 // Header → contact fields. Contact columns are recognised whatever their case and spacing
 // ("First Name", "first-name", "FIRST_NAME"), and by the names spreadsheets commonly give them
@@ -105,6 +106,11 @@ export function headerProblem(header: Header): string | null {
   if (header.phoneIndex === -1) return MISSING_PHONE;
   if (header.repeated) return `The CSV header has the column "${header.repeated}" twice: rename or remove one, so that neither is lost.`;
   if (header.reserved) return `The CSV header has a column "${RESERVED_KEY}", which cannot name an attribute: rename it.`;
+  // A contact keeps at most META_MAX_KEYS attributes: the columns past them would be lost unseen.
+  const attributes = header.columns.filter((c) => c.kind === 'meta').length;
+  if (attributes > META_MAX_KEYS) {
+    return `The CSV has ${attributes} attribute columns, and a contact keeps at most ${META_MAX_KEYS} attributes: remove ${attributes - META_MAX_KEYS} of them, so that none is lost.`;
+  }
   return null;
 }
 

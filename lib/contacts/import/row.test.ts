@@ -77,6 +77,11 @@ describe('mapHeader', () => {
     // Names of Object's own properties are attributes like any other.
     expect(mapHeader(['phone', 'constructor', 'toString']).columns.map((c) => c.kind)).toEqual(['field', 'meta', 'meta']);
   });
+  it('refuses more attribute columns than a contact keeps, rather than losing the ones past them', () => {
+    const columns = (n: number) => ['phone', 'email', ...Array.from({ length: n }, (_, i) => `attr ${i}`)];
+    expect(headerProblem(mapHeader(columns(200)))).toBeNull();
+    expect(headerProblem(mapHeader(columns(250)))).toBe('The CSV has 250 attribute columns, and a contact keeps at most 200 attributes: remove 50 of them, so that none is lost.');
+  });
 });
 
 describe('validateRow', () => {
