@@ -116,8 +116,10 @@ export async function insertExecution(tx: Executor, x: {
   return e.id;
 }
 
-/** The execution a try on the sandbox phone is: that number alone, taking over its other flows. */
-/** A run for one sandbox number; a number that is not one is an error on `phone`, the field the request has. */
+/**
+ * The execution a try on the sandbox phone is: that number alone, taking over its other flows. A
+ * number that is not one is an error on `phone`, the field the request has.
+ */
 export async function sandboxRun(db: Executor, accountId: number, body: TrySandboxBody): Promise<ExecutionBody> {
   if (!canonicalizePhone(body.phone, await accountCountry(db, accountId)).ok) throw ValidationError.field('phone', 'Enter a valid phone number.');
   return {

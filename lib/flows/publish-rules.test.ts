@@ -79,11 +79,6 @@ describe('too many buttons', () => {
     expect(optionRenderProblems({ answer_options: Array.from({ length: 11 }, (_, i) => `R${i}`), answer_options_render: 'LIST' })).toEqual(['At most 10 options render as a list.']);
     expect(optionRenderProblems({ answer_options: Array.from({ length: 11 }, (_, i) => `R${i}`), answer_options_render: 'NUMBERS' })).toEqual([]);
   });
-
-  it('refuses an option listed twice, however rendered: an answer would always match the first', () => {
-    expect(optionRenderProblems({ answer_options: ['a', ' A '], answer_options_render: 'BUTTONS' })).toEqual(['Each option once: "A" is listed twice.']);
-    expect(optionRenderProblems({ answer_options: ['Yes', 'No', 'yes'], answer_options_render: 'NUMBERS' })).toEqual(['Each option once: "yes" is listed twice.']);
-  });
 });
 
 describe('free-form start of an outbound flow', () => {

@@ -45,14 +45,6 @@ export function successors(s: RuleStep): number[] {
 /** Options beyond what buttons and lists can show, and titles too long for them. */
 export function optionRenderProblems(s: Pick<RuleStep, 'answer_options' | 'answer_options_render'>): string[] {
   const out: string[] = [];
-  // An answer matches the first option it names, so a second with the same title could never be
-  // chosen (and the provider refuses reply buttons with the same title).
-  const seen = new Set<string>();
-  for (const o of s.answer_options) {
-    const key = o.trim().toLowerCase();
-    if (seen.has(key)) out.push(`Each option once: "${o.trim()}" is listed twice.`);
-    seen.add(key);
-  }
   if (s.answer_options_render === 'BUTTONS') {
     if (s.answer_options.length > BUTTONS_MAX) out.push(`At most ${BUTTONS_MAX} options render as buttons.`);
     for (const o of s.answer_options) if (o.length > BUTTON_TITLE_MAX) out.push(`A button's title has at most ${BUTTON_TITLE_MAX} characters: "${o}".`);

@@ -13,6 +13,15 @@ function errorsOf(items: unknown[]): unknown {
 }
 
 describe('checkSteps', () => {
+  it('refuses a question\'s option listed twice, however rendered: an answer would always match the first', () => {
+    const question = (answer_options: string[], answer_options_render: string) => errorsOf([
+      { ordering_idx: 0, step_type: 'QUESTION', body: 'Pick', answer_type: 'SINGLE_OPTION', answer_options, answer_options_render },
+    ]) as { steps: Record<string, Record<string, string[]>> };
+    expect(question(['a', ' A '], 'BUTTONS').steps['0'].answer_options).toEqual(['Each option once: "A" is listed twice.']);
+    expect(question(['Yes', 'No', 'yes'], 'NUMBERS').steps['0'].answer_options).toEqual(['Each option once: "yes" is listed twice.']);
+    expect(question(['Yes', 'No'], 'BUTTONS')).toBeNull();
+  });
+
   it('reports a link to a step that does not exist on the linking step', () => {
     const body = errorsOf([{ ordering_idx: 0, step_type: 'MESSAGE', body: 'Hi', next_step_default_idx: 9 }]) as { steps: Record<string, Record<string, string[]>> };
     expect(body.steps['0'].next_step_default_idx).toEqual(['No step has ordering_idx 9.']);

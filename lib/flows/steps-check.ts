@@ -78,6 +78,9 @@ function checkStep(s: StepInput, errors: FieldErrors, names: Set<string>, flowVa
         add(errors, 'next_steps_for_options_idx', `Give one step per option: ${s.answer_options.length} expected, got ${s.next_steps_for_options_idx.length}.`);
       }
       for (const m of optionRenderProblems(s)) add(errors, 'answer_options', m);
+      // An answer matches the first option it names, so a second with the same title could never
+      // be chosen (and the provider refuses reply buttons with the same title).
+      for (const o of repeatedOptions(s.answer_options)) add(errors, 'answer_options', `Each option once: "${o}" is listed twice.`);
       if (s.answer_type === 'NUMBER' && s.answer_has_range) {
         for (const f of ['answer_range_min', 'answer_range_max'] as const) {
           if (s[f] !== '' && !Number.isFinite(Number(s[f]))) add(errors, f, 'A valid number is required.');
@@ -181,4 +184,15 @@ export function checkSteps(items: unknown[], flowVariables: string[]): StepInput
   if (Object.keys(errors).length) throw new ValidationError({ steps: errors });
   if (!known.has(0)) throw new ValidationError({ steps: ['The first step is the one with ordering_idx 0: no step has it.'] });
   return valid.sort((a, b) => a.ordering_idx - b.ordering_idx);
+}
+
+/** The options that repeat an earlier one, case and spaces aside. */
+function repeatedOptions(options: string[]): string[] {
+  const seen = new Set<string>();
+  return options.flatMap((o) => {
+    const key = o.trim().toLowerCase();
+    const again = seen.has(key);
+    seen.add(key);
+    return again ? [o.trim()] : [];
+  });
 }

@@ -39,13 +39,14 @@ export function integer(bounds: { min?: number; max?: number } = {}) {
   }, number);
 }
 
+/** A valid ISO 8601 date and time but for its offset. */
+const NO_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
+
 /**
  * An ISO 8601 date and time with its offset, in years 1000-9999. Earlier years are refused rather
  * than stored: they are typos in a schedule (0026 for 2026), and the database's text for years
  * below 100 reads back as another date in JavaScript's Date parser.
  */
-const NO_OFFSET = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?$/;
-
 export function dateTime() {
   // With seconds (and fractions) or without them ("2027-01-01T10:00Z"), as ISO 8601 allows.
   return z.union([z.iso.datetime({ offset: true }), z.iso.datetime({ offset: true, precision: -1 })], {
