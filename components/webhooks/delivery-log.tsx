@@ -9,7 +9,7 @@ import { Table, Td, Th } from '@/components/ui/table';
 import { isApiError } from '@/lib/client/api-fetch';
 import { errorBody, topMessages } from '@/lib/client/drf-errors';
 import type { WebhookDeliveryStatus } from '@/lib/client/types';
-import { DELIVERIES_PAGE_SIZE, DELIVERY_STATUSES, useResendDelivery, useWebhookDeliveries } from '@/lib/client/webhooks';
+import { DELIVERIES_PAGE_SIZE, DELIVERY_STATUSES, useResendDelivery, useRetryDelivery, useWebhookDeliveries } from '@/lib/client/webhooks';
 import { DeliveryDetail } from './delivery-detail';
 import { DeliveryStatusBadge, deliveryStatusLabel } from './delivery-status-badge';
 import { Pager } from '@/components/ui/pager';
@@ -36,6 +36,11 @@ function StatusFilter({ value, onChange }: { value: Filter; onChange: (v: Filter
   );
 }
 
+/** A delivery whose receiver failed and whose next attempt is a while off: it can be retried now. */
+function waitingOutRetry(d: { status: string; attempts: number; next_attempt_on: string | null }): boolean {
+  return d.status === 'PENDING' && d.attempts > 0 && d.next_attempt_on !== null && new Date(d.next_attempt_on).getTime() - Date.now() > 10_000;
+}
+
 /**
  * The subscription's delivery log, newest first: filter by status, page, expand a row for the
  * payload and each attempt. Refreshes every 2 s while anything shown is still PENDING.
@@ -46,6 +51,7 @@ export function DeliveryLog({ subscriptionId, isAdmin }: { subscriptionId: strin
   const [open, setOpen] = useState<string | null>(null);
   const deliveries = useWebhookDeliveries(subscriptionId, status, page);
   const resend = useResendDelivery(subscriptionId);
+  const retry = useRetryDelivery(subscriptionId);
 
   // A page past the end (after a narrower filter) goes back to the first one.
   useEffect(() => {
@@ -70,8 +76,9 @@ export function DeliveryLog({ subscriptionId, isAdmin }: { subscriptionId: strin
           </p>
         </div>
         {isAdmin && <ResendFailedForm subscriptionId={subscriptionId} />}
-        <FormAlert messages={topMessages(errorBody(resend.error), [])} />
+        <FormAlert messages={topMessages(errorBody(resend.error ?? retry.error), [])} />
         {resend.isSuccess && <p role="status" className="text-sm text-emerald-700">Sent again as a new delivery, at the top of the log.</p>}
+        {retry.isSuccess && <p role="status" className="text-sm text-emerald-700">Being attempted now; the log shows the outcome in a moment.</p>}
       </div>
       {deliveries.isPending ? <LoadingState /> : deliveries.isError ? (
         <div className="p-4"><ErrorState error={deliveries.error} onRetry={() => deliveries.refetch()} /></div>
@@ -109,11 +116,19 @@ export function DeliveryLog({ subscriptionId, isAdmin }: { subscriptionId: strin
                       <Td><DateTime value={d.status === 'PENDING' ? d.next_attempt_on : null} /></Td>
                       {isAdmin && (
                         <Td className="text-right">
-                          <Button variant="ghost" disabled={d.status === 'PENDING' || (resend.isPending && resend.variables === d.id)}
-                            title={d.status === 'PENDING' ? 'Still being attempted: resend it once it has succeeded or failed.' : undefined}
-                            aria-label={`Resend ${d.event_type} delivery`} onClick={() => resend.mutate(d.id)}>
-                            {resend.isPending && resend.variables === d.id ? 'Resending…' : 'Resend'}
-                          </Button>
+                          {waitingOutRetry(d) ? (
+                            <Button variant="ghost" disabled={retry.isPending && retry.variables === d.id}
+                              title="Its receiver failed; attempt it now rather than at its next attempt."
+                              aria-label={`Retry ${d.event_type} delivery now`} onClick={() => { resend.reset(); retry.mutate(d.id); }}>
+                              {retry.isPending && retry.variables === d.id ? 'Retrying…' : 'Retry now'}
+                            </Button>
+                          ) : (
+                            <Button variant="ghost" disabled={d.status === 'PENDING' || (resend.isPending && resend.variables === d.id)}
+                              title={d.status === 'PENDING' ? 'Still being attempted: resend it once it has succeeded or failed.' : undefined}
+                              aria-label={`Resend ${d.event_type} delivery`} onClick={() => { retry.reset(); resend.mutate(d.id); }}>
+                              {resend.isPending && resend.variables === d.id ? 'Resending…' : 'Resend'}
+                            </Button>
+                          )}
                         </Td>
                       )}
                     </tr>

@@ -35,7 +35,7 @@ const AUTHENTICATED: [string, string][] = [
   ['DELETE', `/api/webhook-subscription/${U}`], ['GET', `/api/webhook-subscription/${U}/deliveries`],
   ['POST', `/api/webhook-subscription/${U}/deliveries/resend`], ['GET', `/api/webhook-subscription/${U}/secret`],
   ['POST', `/api/webhook-subscription/${U}/secret/rotate`], ['POST', `/api/webhook-subscription/${U}/test`],
-  ['GET', `/api/webhook-delivery/${U}`], ['POST', `/api/webhook-delivery/${U}/resend`],
+  ['GET', `/api/webhook-delivery/${U}`], ['POST', `/api/webhook-delivery/${U}/resend`], ['POST', `/api/webhook-delivery/${U}/retry`],
 ];
 
 test('every authenticated endpoint is a DRF 401 without credentials, and with a revoked-looking key', async ({ request }) => {
@@ -75,6 +75,7 @@ test('admin-only endpoints refuse agents; webhook resources of another account a
       ['POST', `/api/webhook-subscription/${sub.id}/secret/rotate`],
       ['POST', `/api/webhook-subscription/${sub.id}/deliveries/resend`, since],
       ['POST', `/api/webhook-delivery/${delivery.id}/resend`],
+      ['POST', `/api/webhook-delivery/${delivery.id}/retry`],
       // The delivery log: payloads carry contacts and messages an agent may not see in the inbox.
       ['GET', `/api/webhook-subscription/${sub.id}/deliveries`],
       ['GET', `/api/webhook-delivery/${delivery.id}`],
@@ -107,6 +108,7 @@ test('admin-only endpoints refuse agents; webhook resources of another account a
       ['POST', `/api/webhook-subscription/${sub.id}/secret/rotate`],
       ['GET', `/api/webhook-delivery/${delivery.id}`],
       ['POST', `/api/webhook-delivery/${delivery.id}/resend`],
+      ['POST', `/api/webhook-delivery/${delivery.id}/retry`],
       // The delivery log: payloads carry contacts and messages an agent may not see in the inbox.
       ['GET', `/api/webhook-subscription/${sub.id}/deliveries`],
       ['GET', `/api/webhook-delivery/${delivery.id}`],

@@ -176,6 +176,16 @@ export function useResendDelivery(subscriptionId: string) {
   });
 }
 
+/** ADMIN: a delivery waiting out a retry, attempted now. */
+export function useRetryDelivery(subscriptionId: string) {
+  const changed = useDeliveriesChanged(subscriptionId);
+  return useMutation({
+    mutationFn: (deliveryId: string) =>
+      apiFetch<{ id: string }>(`/api/webhook-delivery/${encodeURIComponent(deliveryId)}/retry`, { method: 'POST' }),
+    onSuccess: changed,
+  });
+}
+
 /** ADMIN: every FAILED delivery created since `since` (ISO datetime), in their original order. */
 export function useResendFailedSince(id: string) {
   const changed = useDeliveriesChanged(id);

@@ -41,6 +41,7 @@ const EXPECTED: [string, string][] = [
   ['post', '/api/webhook-subscription/{id}/test'],
   ['get', '/api/webhook-delivery/{id}'],
   ['post', '/api/webhook-delivery/{id}/resend'],
+  ['post', '/api/webhook-delivery/{id}/retry'],
 ];
 
 function* walk(node: unknown, at = '#'): Generator<[string, Record<string, unknown>]> {

@@ -12,6 +12,8 @@ import { signatureHeaders } from './signing';
 async function loadDeliveries(db: Executor, ids: string[]): Promise<PendingDelivery[]> {
   return execRows<PendingDelivery>(db, sql`
     select d.id, d.subscription_id, d.resource_id, d.status, d.attempts, d.event_id, e.payload,
+      -- A retry made earlier by hand (retryDeliveryNow) left its scheduled job a delivery not yet due.
+      (d.next_attempt_on is null or d.next_attempt_on <= now() + interval '1 second') as due,
       s.is_active, s.target, s.secret, s.previous_secret, s.previous_secret_expires_on, s.failing_since,
       -- Not first in its chain: an earlier delivery for the same resource is still pending, and
       -- starts this one when it finishes.
@@ -39,8 +41,8 @@ async function attempt(d: PendingDelivery): Promise<Attempted> {
 export async function deliverWebhooks(deliveryIds: string[]): Promise<void> {
   if (!deliveryIds.length) return;
   const db = await getDb();
-  // Jobs whose delivery is gone, already finished, or waiting behind an earlier one do nothing.
-  const ready = (await loadDeliveries(db, [...new Set(deliveryIds)])).filter((d) => d.status === 'PENDING' && !d.blocked);
+  // Jobs whose delivery is gone, already finished, waiting behind an earlier one, or not yet due do nothing.
+  const ready = (await loadDeliveries(db, [...new Set(deliveryIds)])).filter((d) => d.status === 'PENDING' && !d.blocked && d.due);
   if (!ready.length) return;
   const inactive = ready.filter((d) => !d.is_active);
   const attempted = await Promise.all(ready.filter((d) => d.is_active).map(attempt));

@@ -3,10 +3,12 @@ import { execRows, type Db } from '@/db';
 import { webhookDeliveries, webhookDeliveryAttempts, webhookEvents, webhookSubscriptions } from '@/db/schema';
 import { NotFoundError, ValidationError } from '@/lib/api/errors';
 import { pageEnvelope, type PageRequest } from '@/lib/api/pagination';
+import { enqueueMany } from '@/lib/jobs/enqueue';
+import { QUEUES } from '@/lib/jobs/queues';
 import { enqueueDeliveries, eventRow } from './record-events';
 import {
-  serializeAttempt, serializeDelivery, type SerializedDeliveryDetail, type SerializedDeliveryResent, type SerializedResendFailed,
-  type SerializedTestEvent,
+  serializeAttempt, serializeDelivery, type SerializedDelivery, type SerializedDeliveryDetail, type SerializedDeliveryResent,
+  type SerializedResendFailed, type SerializedTestEvent,
 } from './serializer';
 import { getSubscriptionRow } from './subscriptions';
 import { testEventData } from './samples';
@@ -54,6 +56,34 @@ export async function resendDelivery(db: Db, accountId: number, deliveryId: stri
     subscriptionId: row.delivery.subscriptionId, eventId: row.delivery.eventId, resourceId: row.delivery.resourceId,
   }]));
   return { id };
+}
+
+/** A retry this close is made anyway: moving it up could have two attempts cross. */
+const RETRY_SOON_MS = 10_000;
+
+/**
+ * A delivery waiting out a retry, attempted now rather than at its next attempt (its receiver is
+ * fixed): the same delivery, its attempts and retry schedule going on from there. The job that was
+ * to make the later attempt finds it no longer due and leaves it (deliver.ts).
+ */
+export async function retryDeliveryNow(db: Db, accountId: number, deliveryId: string): Promise<SerializedDelivery> {
+  const row = await deliveryRow(db, accountId, deliveryId);
+  const d = row.delivery;
+  if (d.status !== 'PENDING') throw ValidationError.nonField(`This delivery has ${d.status === 'SUCCEEDED' ? 'succeeded' : 'failed'}: resend it instead.`);
+  refuseSwitchedOff(await getSubscriptionRow(db, accountId, d.subscriptionId), 'retry its deliveries');
+  if (d.attempts === 0 || !d.nextAttemptOn) {
+    throw ValidationError.nonField('This delivery has not been attempted yet: it goes out as soon as it can, after any earlier delivery for the same resource.');
+  }
+  const moved = await db.transaction(async (tx) => {
+    const [updated] = await tx.update(webhookDeliveries).set({ nextAttemptOn: sql`now()` })
+      .where(and(eq(webhookDeliveries.id, d.id), eq(webhookDeliveries.status, 'PENDING'), eq(webhookDeliveries.attempts, d.attempts),
+        sql`${webhookDeliveries.nextAttemptOn} > now() + ${sql.raw(`interval '${RETRY_SOON_MS} milliseconds'`)}`))
+      .returning();
+    if (updated) await enqueueMany(tx, [{ name: QUEUES.webhookDeliver.name, data: { deliveryId: d.id } }]);
+    return updated;
+  });
+  if (!moved) throw ValidationError.nonField('This delivery is being attempted now, or within seconds.');
+  return serializeDelivery({ ...moved, eventType: row.eventType });
 }
 
 /** A switched-off subscription delivers nothing: what is asked of it would fail at once. */

@@ -15,7 +15,7 @@ const FAILING_DISABLE_AFTER_MS = 5 * 24 * 3600 * 1000;
 /** A delivery as loaded for sending: its event's payload and its subscription's settings. */
 export type PendingDelivery = {
   id: string; subscription_id: string; resource_id: string; status: string; attempts: number;
-  event_id: string; payload: unknown; blocked: boolean;
+  event_id: string; payload: unknown; blocked: boolean; due: boolean;
   is_active: boolean; target: string; secret: string; previous_secret: string | null;
   previous_secret_expires_on: Date | string | null; failing_since: Date | string | null;
 };

@@ -188,6 +188,19 @@ export const webhooksDoc: ResourceDoc = {
       responses: { 202: { description: 'The new delivery.', schema: WebhookDeliveryResent } },
       errors: [400],
     },
+    {
+      method: 'post', path: '/api/webhook-delivery/{id}/retry', operationId: 'webhook_delivery_retry_create', tags,
+      summary: 'Retry a delivery now',
+      description: 'A `PENDING` delivery waiting out a retry is attempted now instead of at `next_attempt_on` (its '
+        + 'receiver has been fixed): the same delivery, its attempts and retry schedule going on from there, and the '
+        + 'deliveries of the same resource waiting behind it follow once it succeeds. No body. Refused (400) for a '
+        + 'delivery that has succeeded or failed (resend it), one not attempted yet, one whose next attempt is within '
+        + 'seconds, and when the subscription is switched off.',
+      roles: ['ADMIN'],
+      params: deliveryId,
+      responses: { 202: { description: 'The delivery, its next attempt now.', schema: WebhookDelivery } },
+      errors: [400],
+    },
   ],
 };
 
