@@ -224,6 +224,24 @@ test('an API key is shown once, works, and stops working once revoked in the UI'
   expect(await refused.json()).toEqual(INVALID_TOKEN);
 });
 
+test('an admin makes a key that acts as another member, with that member\'s role', async ({ page, request }) => {
+  await signIn(page, account.admin.email, account.password);
+  await page.goto('/dev/api-keys');
+  const name = `agent key ${Date.now()}`;
+  await page.getByLabel('Key name').fill(name);
+  await page.getByLabel('Acts as').selectOption(String(account.agent.id));
+  await expect(page.getByLabel('Acts as').locator('option:checked')).toHaveText(/^Alan .* · Agent$/);
+  await page.getByRole('button', { name: 'Create key' }).click();
+  const shown = page.getByTestId('new-api-key');
+  await expect(shown).toBeVisible();
+  const key = (await shown.textContent())!.trim();
+  const me = await (await request.get('/api/me', { headers: { Authorization: `Token ${key}` } })).json();
+  expect(me.user).toMatchObject({ id: account.agent.id, role: 'AGENT' });
+  await expect(page.getByRole('table', { name: 'API keys' }).getByRole('row', { name: new RegExp(name) })).toContainText('Alan');
+  // The form is back to a key of the admin's own.
+  await expect(page.getByLabel('Acts as')).toHaveValue('');
+});
+
 test('members who are not admins see no API keys', async ({ page }) => {
   await signIn(page, account.agent.email, account.password);
   await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' })).toHaveCount(0);

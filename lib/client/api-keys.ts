@@ -11,7 +11,9 @@ export function useApiKeys() {
 export function useCreateApiKey() {
   const qc = useQueryClient();
   return useMutation({
-    mutationFn: (name: string) => apiFetch<NewApiKey>('/api/dev/api-keys', { method: 'POST', json: { name } }),
+    // `user`: the member the key acts as (another member of the account); left out, the admin making it.
+    mutationFn: ({ name, user }: { name: string; user?: number }) =>
+      apiFetch<NewApiKey>('/api/dev/api-keys', { method: 'POST', json: user === undefined ? { name } : { name, user } }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.apiKeys }),
   });
 }
