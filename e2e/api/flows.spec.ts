@@ -290,7 +290,7 @@ test.describe('flows', () => {
     await expect.poll(async () => {
       contact = (await (await request.get(`/api/contact?search=${phone.slice(-8)}`, { headers: acme.admin.headers })).json()).results[0];
       return contact?.canonical_phone;
-    }, { timeout: 10_000 }).toBe(phone);
+    }, { timeout: 30_000 }).toBe(phone);
     expect(contact).toMatchObject({ first_name: null, email: 'ana@example.com', meta: { a: '{"b":1}', n: '5' } });
 
     // Every field the contact API takes is kept (external id, assignees, notes, tags); another
@@ -312,7 +312,7 @@ test.describe('flows', () => {
     await expect.poll(async () => {
       kept = (await (await request.get(`/api/contact?search=${full.slice(-8)}`, { headers: acme.admin.headers })).json()).results[0];
       return kept?.canonical_phone;
-    }, { timeout: 10_000 }).toBe(full);
+    }, { timeout: 30_000 }).toBe(full);
     expect(kept).toMatchObject({ external_id: 'crm-7', source: 'flow', tags: [{ name: 'vip' }], notes: [{ notes: 'from the run' }], is_deleted: false });
     expect((kept!.default_assignees as Json[]).map((u) => u.id)).toEqual([acme.agent.id]);
   });
