@@ -23,17 +23,21 @@ import { recipientSchema, type BroadcastCreate } from './validation';
 
 type Recipient = { phone: string; canonicalPhone: string; data: string[] };
 
-/** The template a broadcast may use: the account's, approved, on a channel that is switched on. */
-async function usableTemplate(db: Db, accountId: number, id: string) {
+/**
+ * The template a broadcast may use: the account's, approved, on a channel that is switched on.
+ * Refused on `chat_template`, or as the request's error as a whole when it names no template (a retry).
+ */
+async function usableTemplate(db: Db, accountId: number, id: string, field: 'chat_template' | null = 'chat_template') {
+  const refuse = (message: string) => (field ? ValidationError.field(field, message) : ValidationError.nonField(message));
   const found = await findTemplate(db, accountId, id);
-  if (!found) throw ValidationError.field('chat_template', `Invalid pk "${id}" - object does not exist.`);
+  if (!found) throw refuse(`Invalid pk "${id}" - object does not exist.`);
   const { template, channel } = found;
   if (template.isDeleted || template.status !== 'approved') {
-    throw ValidationError.field('chat_template', `Only approved templates can be broadcast; this one is ${template.isDeleted ? 'deleted' : template.status}.`);
+    throw refuse(`Only approved templates can be broadcast; this one is ${template.isDeleted ? 'deleted' : template.status}.`);
   }
-  if (channel.status === 'INACTIVE') throw ValidationError.field('chat_template', 'The template\'s channel is switched off.');
+  if (channel.status === 'INACTIVE') throw refuse('The template\'s channel is switched off.');
   const unsendable = sendProblem(template.components);
-  if (unsendable) throw ValidationError.field('chat_template', unsendable);
+  if (unsendable) throw refuse(unsendable);
   return found;
 }
 
@@ -133,11 +137,7 @@ export async function retryFailed(db: Db, member: Member, id: number): Promise<S
     .where(and(eq(broadcastRecipients.broadcastId, id), eq(broadcastRecipients.status, 'failed'))).orderBy(asc(broadcastRecipients.id));
   if (!failed.length) throw ValidationError.nonField('This broadcast has no failed recipients.');
   if (!source.chatTemplateId) throw ValidationError.nonField('The broadcast\'s template no longer exists.');
-  // The retry's request names no template: why the broadcast's own cannot be used is the request's error as a whole.
-  const { template } = await usableTemplate(db, member.accountId, source.chatTemplateId).catch((error: unknown) => {
-    const reason = error instanceof ValidationError ? error.errors.chat_template : undefined;
-    throw Array.isArray(reason) ? ValidationError.nonField(String(reason[0])) : error;
-  });
+  const { template } = await usableTemplate(db, member.accountId, source.chatTemplateId, null);
   const tagNames = (await execRows<{ name: string }>(db, sql`
     select t.name from broadcast_contact_tags bt join tags t on t.id = bt.tag_id where bt.broadcast_id = ${id}`)).map((t) => t.name);
   return store(db, member, {

@@ -24,13 +24,13 @@ export type SerializedTestEvent = z.output<typeof WebhookTestEvent>;
 /** The event envelope POSTed to targets, `{id, type, created_on, data}`. */
 export type SerializedEvent = z.output<typeof WebhookEvent>;
 
-export const MASKED_PASSWORD = '********';
+const MASKED_PASSWORD = '********';
 
 /**
  * The target as `viewer` may read it: a password in the URL (Basic auth for the receiver) is, like
  * the signing secret, for admins only; an agent sees it masked.
  */
-export function visibleTarget(target: string, viewer: Role): string {
+function visibleTarget(target: string, viewer: Role): string {
   if (viewer === 'ADMIN') return target;
   try {
     const url = new URL(target);
