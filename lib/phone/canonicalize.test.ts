@@ -46,4 +46,15 @@ describe('canonicalizePhone', () => {
     expect(e164('call me', 'US')).toBe('"call me" is not a phone number.');
     expect(e164('tel: 55 1234 5678', 'MX')).toBe('"tel: 55 1234 5678" is not a phone number.');
   });
+
+  it('reads a number again the same way, in the country it is read in', () => {
+    // Answers are kept: the second reading of each must be the first's, the country part of it.
+    for (let i = 0; i < 2; i++) {
+      expect(e164('044 55 1234 5678', 'MX')).toBe('+525512345678');
+      expect(e164('044 55 1234 5678', 'US')).toMatch(/is not a valid phone number/);
+      expect(e164('(212) 736-5000', 'US')).toBe('+12127365000');
+      expect(e164('(212) 736-5000', 'MX')).toMatch(/is not a valid phone number/);
+      expect(canonicalizePhone(5512345678, 'MX')).toEqual({ ok: true, e164: '+525512345678' });
+    }
+  });
 });

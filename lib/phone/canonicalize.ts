@@ -45,7 +45,26 @@ function brazilianDigits(text: string): string | null {
   return number?.countryCallingCode === '55' ? `55${number.nationalNumber}` : null;
 }
 
+// The same numbers come back again and again (a contact's replies, sends to the same people), and
+// the phone library takes tens of microseconds to read one: recent answers are kept, the oldest
+// forgotten first. Only short inputs are kept, so a garbage body cannot fill the memory.
+const KEPT = 10_000;
+const KEPT_INPUT_LENGTH = 40;
+const kept = new Map<string, PhoneResult>();
+
 export function canonicalizePhone(input: unknown, defaultCountry?: string): PhoneResult {
+  const text = typeof input === 'string' ? input : typeof input === 'number' ? String(input) : null;
+  if (text === null || text.length > KEPT_INPUT_LENGTH) return read(input, defaultCountry);
+  const key = `${defaultCountry ?? ''} ${text}`;
+  const known = kept.get(key);
+  if (known) return known;
+  const result = Object.freeze(read(text, defaultCountry));
+  if (kept.size >= KEPT) kept.delete(kept.keys().next().value!);
+  kept.set(key, result);
+  return result;
+}
+
+function read(input: unknown, defaultCountry?: string): PhoneResult {
   const raw = typeof input === 'string' ? input.trim() : typeof input === 'number' ? String(input) : '';
   if (!raw) return { ok: false, reason: 'Phone is empty.' };
   // Full-width digits and plus (East Asian keyboards) read as ASCII.
