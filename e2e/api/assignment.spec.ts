@@ -263,3 +263,74 @@ test('with archive_conversations_when_closed a closed conversation leaves the li
   expect((await (await patch(resolved.conversation, 'IN_PROGRESS')).json()).archived_on).toBeNull();
   expect(ids(await list())).toContain(resolved.conversation);
 });
+
+test('a conversation moved to a team: the team\'s strategy picks a member when nobody has it, its queue alone when someone does; null takes it out', async ({ request }) => {
+  const acme = await newAccount(request);
+  const other = await newAccount(request);
+  const [amy, bob] = [await memberWithKey(request, acme), await memberWithKey(request, acme)];
+  const sales = await (await request.post('/api/team', {
+    headers: acme.admin.headers, data: { name: 'Sales', assignment_strategy: 'ROUND_ROBIN', members: [amy, bob].map((a) => ({ id: a.id })) },
+  })).json();
+  const theirs = await (await request.post('/api/team', { headers: other.admin.headers, data: { name: 'Theirs', members: [] } })).json();
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { agents_can_see_all_conversations: false } });
+  const update = (id: string, data: object, who: { headers: Record<string, string> } = acme.admin) => request.patch(`/api/inbox/conversation/${id}/update`, { headers: who.headers, data });
+  const loose = await inbound(request, acme);
+  // Bob cannot see it until it is in a team of his.
+  expect((await request.get(`/api/inbox/conversation/${loose.conversation}`, { headers: bob.headers })).status()).toBe(404);
+  const moved = await update(loose.conversation, { team: sales.id });
+  expect(moved.status(), await moved.text()).toBe(200);
+  expect(await moved.json()).toMatchObject({ team: { id: sales.id, name: 'Sales' }, assigned: [{ id: amy.id }] });
+  expect((await request.get(`/api/inbox/conversation/${loose.conversation}`, { headers: bob.headers })).status()).toBe(200);
+  // Someone holds it: the team's queue only, the assignee kept.
+  const held = await inbound(request, acme);
+  await update(held.conversation, { assigned: [{ id: acme.admin.id }] });
+  expect(await (await update(held.conversation, { team: sales.id })).json()).toMatchObject({ team: { id: sales.id }, assigned: [{ id: acme.admin.id }] });
+  // Put in a team, taken out again; the same move twice changes nothing more.
+  expect(await (await update(held.conversation, { team: null })).json()).toMatchObject({ team: null, assigned: [{ id: acme.admin.id }] });
+  expect(await (await update(held.conversation, { team: null })).json()).toMatchObject({ team: null });
+  // Another account's team, a name and a negative id are refused, changing nothing.
+  const foreign = await update(loose.conversation, { team: theirs.id });
+  expect(foreign.status()).toBe(400);
+  expect(await foreign.json()).toEqual({ team: [`Invalid pk "${theirs.id}" - object does not exist.`] });
+  for (const team of ['Sales', -1, { id: sales.id }]) {
+    const bad = await update(loose.conversation, { team });
+    expect(bad.status(), JSON.stringify(team)).toBe(400);
+    expect(Object.keys(await bad.json())).toEqual(['team']);
+  }
+  expect(await (await request.get(`/api/inbox/conversation/${loose.conversation}`, { headers: acme.admin.headers })).json()).toMatchObject({ team: { id: sales.id }, assigned: [{ id: amy.id }] });
+  // The full update takes it too, with the assignees it names: none, so the team's next member.
+  const heldNow = await (await request.get(`/api/inbox/conversation/${held.conversation}`, { headers: acme.admin.headers })).json();
+  const put = await request.put(`/api/inbox/conversation/${held.conversation}/update`, {
+    headers: acme.admin.headers, data: { id: held.conversation, contact: heldNow.contact, assigned: [], team: sales.id },
+  });
+  expect(put.status(), await put.text()).toBe(200);
+  expect(await put.json()).toMatchObject({ team: { id: sales.id }, assigned: [{ id: bob.id }] });
+  // An agent may move one they see; another account's conversation is a 404; no credentials, a 401.
+  expect((await update(loose.conversation, { team: null }, amy)).status()).toBe(200);
+  expect((await update(loose.conversation, { team: sales.id }, other.admin)).status()).toBe(404);
+  expect((await request.patch(`/api/inbox/conversation/${loose.conversation}/update`, { data: { team: sales.id } })).status()).toBe(401);
+});
+
+test('a contact who writes again after their conversation was resolved goes back to whoever had it, in its team', async ({ request }) => {
+  const acme = await newAccount(request);
+  const [amy, bob] = [await memberWithKey(request, acme), await memberWithKey(request, acme)];
+  const front = await (await request.post('/api/team', {
+    headers: acme.admin.headers, data: { name: 'Front', assignment_strategy: 'ROUND_ROBIN', members: [{ id: bob.id }] },
+  })).json();
+  const vip = await (await request.post('/api/team', { headers: acme.admin.headers, data: { name: 'VIP', assignment_strategy: 'MANUAL', members: [{ id: amy.id }] } })).json();
+  await request.patch('/api/account', { headers: acme.admin.headers, data: { default_team: front.id, agents_can_see_all_conversations: false } });
+  const get = async (id: string) => (await request.get(`/api/inbox/conversation/${id}`, { headers: acme.admin.headers })).json();
+  const first = await inbound(request, acme);
+  expect((await get(first.conversation)).assigned.map((u: { id: number }) => u.id)).toEqual([bob.id]);
+  await request.patch(`/api/inbox/conversation/${first.conversation}/update`, { headers: acme.admin.headers, data: { assigned: [{ id: amy.id }], team: vip.id, status: 'RESOLVED' } });
+  const again = await inbound(request, acme, first.phone, 'Still nothing arrived');
+  expect(again.conversation).not.toBe(first.conversation);
+  expect(await get(again.conversation)).toMatchObject({ status: 'NEW', assigned: [{ id: amy.id }], team: { id: vip.id, name: 'VIP' } });
+  // Amy sees the follow-up in her inbox.
+  expect((await request.get(`/api/inbox/conversation/${again.conversation}`, { headers: amy.headers })).status()).toBe(200);
+  // Once Amy is deactivated, the next time goes to the default team again.
+  await request.patch(`/api/inbox/conversation/${again.conversation}/update`, { headers: acme.admin.headers, data: { status: 'RESOLVED' } });
+  expect((await request.patch(`/api/account-member/${amy.id}`, { headers: acme.admin.headers, data: { is_active: false } })).status()).toBe(200);
+  const third = await inbound(request, acme, first.phone, 'Hello?');
+  expect(await get(third.conversation)).toMatchObject({ assigned: [{ id: bob.id }], team: { id: front.id } });
+});

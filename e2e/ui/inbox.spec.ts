@@ -229,3 +229,49 @@ test('a team\'s queue: the conversation names its team, and the list filters by 
   await expect(rows).toHaveCount(1);
   await expect(rows.first()).toContainText('before the team');
 });
+
+test('from the panel: a conversation moved to a team goes to its member; a refused tag keeps its text and is named plainly; a dropped email takes its error; a template inside the window', async ({ page, request }) => {
+  const team = await (await request.post('/api/team', {
+    headers: account.admin.headers, data: { name: 'Billing', assignment_strategy: 'ROUND_ROBIN', members: [{ id: account.agent.id }] },
+  })).json();
+  const phone = uniquePhone();
+  const wrote = await contactWrites(request, phone, 'Where is my invoice?');
+  expect(wrote.status()).toBe(201);
+  const { conversation } = await wrote.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/inbox/${conversation}`);
+  await expect(page.getByTestId('conversation-team')).toHaveCount(0);
+  await page.getByLabel('Team', { exact: true }).selectOption({ label: 'Billing' });
+  await expect(page.getByTestId('conversation-team')).toHaveText('In the queue of the team Billing.');
+  await expect(page.getByRole('list', { name: 'Assignees' })).toContainText('Alan');
+  const saved = await (await request.get(`/api/inbox/conversation/${conversation}`, { headers: account.admin.headers })).json();
+  expect(saved).toMatchObject({ team: { id: team.id }, assigned: [{ id: account.agent.id }] });
+
+  const long = 'x'.repeat(120);
+  await page.getByLabel('Add tag').fill(long);
+  await page.getByLabel('Add tag').press('Enter');
+  await expect(page.getByRole('alert').filter({ hasText: 'Tag: Ensure this field has no more than 100 characters.' })).toBeVisible();
+  await expect(page.getByLabel('Add tag')).toHaveValue(long);
+  await page.getByLabel('Add tag').fill('billing');
+  await page.getByLabel('Add tag').press('Enter');
+  await expect(page.getByRole('list', { name: 'Conversation tags' })).toContainText('billing');
+  await expect(page.getByLabel('Add tag')).toHaveValue('');
+
+  const email = page.getByLabel('Email', { exact: true });
+  await email.fill('pepe@example');
+  await email.press('Enter');
+  await expect(page.getByText('Enter a valid email address.')).toBeVisible();
+  await email.focus();
+  await email.press('Escape');
+  await expect(page.getByText('Enter a valid email address.')).toHaveCount(0);
+  await expect(email).toHaveValue('');
+  await expect(email).not.toHaveAttribute('aria-invalid', 'true');
+
+  // Inside the 24-hour window a template is one click away, and the reply box one click back.
+  await expect(page.getByLabel('Reply', { exact: true })).toBeVisible();
+  await page.getByRole('group', { name: 'Compose as' }).getByRole('button', { name: 'Template', exact: true }).click();
+  await page.getByLabel('Template', { exact: true }).selectOption({ label: 'welcome (en)' });
+  await expect(page.getByLabel(/^Variable 1/)).toBeVisible();
+  await page.getByRole('group', { name: 'Compose as' }).getByRole('button', { name: 'Reply', exact: true }).click();
+  await expect(page.getByLabel('Reply', { exact: true })).toBeVisible();
+});

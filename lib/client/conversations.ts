@@ -54,9 +54,12 @@ export function useUpdateConversation(id: string) {
   return useMutation({
     mutationFn: (body: ConversationPatch) => apiFetch<Conversation>(`${path(id)}/update`, { method: 'PATCH', json: body }),
     onMutate: () => ({ startedAt: Date.now() }),
-    onSuccess: (conversation, _body, context) => {
+    onSuccess: (conversation, body, context) => {
       qc.setQueryData(queryKeys.conversation(id), conversation);
       keepLatest(qc, id, context.startedAt);
+      // A change of assignees or team may take the conversation out of this member's view: the
+      // thread learns it now rather than at its next refresh.
+      if (body.assigned || body.remove_assigned || body.team !== undefined) qc.invalidateQueries({ queryKey: queryKeys.conversation(id), exact: true });
       return qc.invalidateQueries({ queryKey: queryKeys.conversations, predicate: (q) => q.queryKey[1] === 'list' });
     },
   });

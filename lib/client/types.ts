@@ -98,7 +98,7 @@ export type Conversation = z.infer<typeof messaging.Conversation>;
 export type ConversationStatus = Conversation['status'];
 /** Body of PATCH /api/inbox/conversation/{id}/update as the dashboard sends it. */
 export type ConversationPatch = {
-  status?: ConversationStatus; assigned?: { id: number }[]; tags?: { name: string }[];
+  status?: ConversationStatus; assigned?: { id: number }[]; tags?: { name: string }[]; team?: number | null;
   add_assigned?: { id: number }[]; remove_assigned?: { id: number }[]; add_tags?: { name: string }[]; remove_tags?: { name: string }[];
 };
 

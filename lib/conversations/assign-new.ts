@@ -10,9 +10,11 @@ const assignable = and(eq(users.isActive, true), isNotNull(users.passwordHash));
 
 /**
  * Assigns conversations that a contact has just opened: to the contact's assignable default
- * assignees; otherwise to the account's default team, and within it by the team's strategy
- * (MANUAL leaves the choice to the team). The team's row is locked, so concurrent arrivals take
- * turns and round-robin and least-busy stay even.
+ * assignees; otherwise to whoever is still assignable of those who had the contact's latest
+ * earlier conversation, in that conversation's team (a customer who writes again after being
+ * helped comes back to the same people); otherwise to the account's default team, and within it
+ * by the team's strategy (MANUAL leaves the choice to the team). The team's row is locked, so
+ * concurrent arrivals take turns and round-robin and least-busy stay even.
  */
 export async function assignNewConversations(tx: Executor, opened: NewConversation[]): Promise<void> {
   if (!opened.length) return;
@@ -21,17 +23,38 @@ export async function assignNewConversations(tx: Executor, opened: NewConversati
     .where(and(inArray(contactDefaultAssignees.contactId, [...new Set(opened.map((o) => o.contactId))]), assignable))
     .orderBy(asc(users.id));
   const assignees: { conversationId: string; userId: number }[] = [];
+  const undecided = opened.filter((o) => !defaults.some((d) => d.contactId === o.contactId));
+  const earlier = await earlierAssignees(tx, undecided);
   const toTeam: NewConversation[] = [];
   for (const o of opened) {
     const mine = defaults.filter((d) => d.contactId === o.contactId);
+    const before = earlier.filter((e) => e.contactId === o.contactId);
     if (mine.length) assignees.push(...mine.map((d) => ({ conversationId: o.conversationId, userId: d.userId })));
-    else toTeam.push(o);
+    else if (before.length) {
+      assignees.push(...before.map((e) => ({ conversationId: o.conversationId, userId: e.userId })));
+      if (before[0].teamId !== null) await tx.update(conversations).set({ teamId: before[0].teamId }).where(eq(conversations.id, o.conversationId));
+    } else toTeam.push(o);
   }
   for (const accountId of new Set(toTeam.map((o) => o.accountId))) {
     const ofAccount = toTeam.filter((o) => o.accountId === accountId);
     assignees.push(...await assignToDefaultTeam(tx, accountId, ofAccount));
   }
   if (assignees.length) await tx.insert(conversationAssignees).values(assignees).onConflictDoNothing();
+}
+
+/** For each contact, the assignable members who had its latest conversation before these, with that conversation's team. */
+async function earlierAssignees(tx: Executor, opened: NewConversation[]) {
+  if (!opened.length) return [];
+  const rows = await execRows<{ contact_id: string; user_id: number; team_id: number | null }>(tx, sql`
+    select p.contact_id, a.user_id, p.team_id
+    from (select distinct on (cv.contact_id) cv.contact_id, cv.id, cv.team_id from conversations cv
+          where cv.contact_id = any(${sql.param([...new Set(opened.map((o) => o.contactId))])}::uuid[])
+            and cv.id <> all(${sql.param(opened.map((o) => o.conversationId))}::uuid[])
+          order by cv.contact_id, cv.created_on desc, cv.id desc) p
+    join conversation_assignees a on a.conversation_id = p.id
+    join users u on u.id = a.user_id and u.is_active and u.password_hash is not null
+    order by a.user_id`);
+  return rows.map((r) => ({ contactId: r.contact_id, userId: Number(r.user_id), teamId: r.team_id === null ? null : Number(r.team_id) }));
 }
 
 async function assignToDefaultTeam(tx: Executor, accountId: number, opened: NewConversation[]) {

@@ -7,6 +7,7 @@ import { pageLimit } from '@/lib/sql/page';
 import { foreignUserIds } from '@/lib/members/service';
 import { upsertTags } from '@/lib/tags/service';
 import { recordConversationEvents } from './events';
+import { assignToTeam } from './assign-new';
 import { CLOSED_STATUSES, lockOpenConversation } from './open';
 import { selectConversation, selectConversations } from './queries';
 import { accountCountry } from '@/lib/contacts/account-country';
@@ -102,6 +103,8 @@ export async function updateConversation(db: Db, accountId: number, id: string, 
         ids.length ? notInArray(conversationAssignees.userId, ids) : undefined));
       if (ids.length) await tx.insert(conversationAssignees).values(ids.map((userId) => ({ conversationId: id, userId }))).onConflictDoNothing();
     }
+    const teamChanged = input.team !== undefined && input.team !== current.teamId;
+    if (teamChanged) await moveToTeam(tx, accountId, id, current.contactId, input.team!);
     const tagNames = await nextTags(tx, id, input);
     if (tagNames) {
       const ids = [...(await upsertTags(tx, accountId, tagNames)).values()];
@@ -109,9 +112,25 @@ export async function updateConversation(db: Db, accountId: number, id: string, 
         ids.length ? notInArray(conversationTags.tagId, ids) : undefined));
       if (ids.length) await tx.insert(conversationTags).values(ids.map((tagId) => ({ conversationId: id, tagId }))).onConflictDoNothing();
     }
-    if (input.status || assigned || tagNames) await recordConversationEvents(tx, accountId, [{ id, type: 'conversation.updated' }]);
+    if (input.status || assigned || tagNames || teamChanged) await recordConversationEvents(tx, accountId, [{ id, type: 'conversation.updated' }]);
   });
   return getConversation(db, accountId, id);
+}
+
+/**
+ * Puts the conversation in a team's queue (or none); left with nobody assigned, it goes to one of
+ * the team's members as a new conversation would (assign-new.ts).
+ */
+async function moveToTeam(tx: Executor, accountId: number, id: string, contactId: string, teamId: number | null) {
+  if (teamId === null) {
+    await tx.update(conversations).set({ teamId: null, updatedOn: new Date() }).where(eq(conversations.id, id));
+    return;
+  }
+  const [anyone] = await tx.select({ id: conversationAssignees.userId }).from(conversationAssignees)
+    .where(eq(conversationAssignees.conversationId, id)).limit(1);
+  const moved = await assignToTeam(tx, accountId, teamId, [{ accountId, conversationId: id, contactId }], { pickMember: !anyone });
+  if (!moved) throw ValidationError.field('team', `Invalid pk "${teamId}" - object does not exist.`);
+  await tx.update(conversations).set({ updatedOn: new Date() }).where(eq(conversations.id, id));
 }
 
 /**

@@ -36,11 +36,14 @@ const fields = {
   assigned: userRefList,
   status: z.enum(statusChoices),
   tags: tagList,
+  team: pkInt.nullable().meta({
+    description: "The team whose queue the conversation is in (null: none). A conversation left with nobody assigned goes to one of the team's members by the team's assignment strategy.",
+  }),
 };
 
 /** PUT /api/inbox/conversation/{id}/update: id, contact and assigned required. */
 export const conversationUpdateSchema = z.object({
-  ...fields, status: fields.status.optional(), tags: fields.tags.optional(),
+  ...fields, status: fields.status.optional(), tags: fields.tags.optional(), team: fields.team.optional(),
 });
 /**
  * PATCH /api/inbox/conversation/{id}/update: any subset. Besides replacing `assigned` or `tags`
@@ -49,7 +52,7 @@ export const conversationUpdateSchema = z.object({
  */
 export const conversationPatchSchema = z.object({
   id: fields.id.optional(), contact: fields.contact.optional(), assigned: fields.assigned.optional(),
-  status: fields.status.optional(), tags: fields.tags.optional(),
+  status: fields.status.optional(), tags: fields.tags.optional(), team: fields.team.optional(),
   add_assigned: userRefList.optional().meta({ description: 'Members to add to the assignees (kept with whoever else is assigned).' }),
   remove_assigned: userRefList.optional().meta({ description: 'Members to take off the assignees.' }),
   add_tags: tagList.optional().meta({ description: 'Tags to add (created when new), keeping the others.' }),

@@ -26,15 +26,15 @@ export const COMPOSER_SELECTOR = '[data-composer-input]';
 
 /**
  * Inside the 24-hour window a free-text reply (with quick replies behind `/` and a file to
- * attach); outside it (or before the contact ever wrote) the text box gives way to a template
- * picker. An internal note is always possible and never sent.
+ * attach), or a template when the agent picks one; outside it (or before the contact ever wrote)
+ * the text box gives way to a template picker. An internal note is always possible and never sent.
  */
 export function Composer({ conversation }: { conversation: Conversation }) {
   const until = conversation.free_form_until;
   const open = until !== null && new Date(until).getTime() > Date.now();
   const closed = CLOSED.includes(conversation.status);
   const [chosen, setMode] = useState<Mode | null>(null);
-  const mode: Mode = chosen === 'note' ? 'note' : open ? 'reply' : 'template';
+  const mode: Mode = chosen === 'note' || chosen === 'template' ? chosen : open ? 'reply' : 'template';
   const compose = useCompose(conversation.id);
   const off = useSwitchedOffChannel(conversation.channel);
   const contact = useConversationContact(conversation.contact);
@@ -45,7 +45,8 @@ export function Composer({ conversation }: { conversation: Conversation }) {
   return (
     <div className="space-y-2 border-t border-slate-200 bg-white p-3">
       <div role="group" aria-label="Compose as" className="flex items-center gap-1">
-        {open ? tab('reply', 'Reply') : tab('template', 'Template')}
+        {open && tab('reply', 'Reply')}
+        {tab('template', 'Template')}
         {tab('note', 'Internal note')}
       </div>
       <p data-testid="window-info" className={`text-xs ${open ? 'text-slate-500' : 'text-amber-800'}`}>

@@ -18,14 +18,18 @@ function problems(patch: Patch, field: string): string[] {
   return [...messagesAt(body, [field]), ...(field === 'non_field_errors' ? topMessages(body, []) : [])];
 }
 
-/** A text that saves itself: Enter or blur sends it when it changed, Escape puts the saved value back. */
-function InlineText({ label, value, onSave, errors, saving, placeholder }: {
-  label: string; value: string; onSave: (v: string, saved: () => void) => void; errors: string[]; saving: boolean; placeholder?: string;
+/**
+ * A text that saves itself: Enter or blur sends it when it changed, Escape puts the saved value
+ * back. A draft dropped, or put back to the saved value, takes its error with it (`onDiscard`).
+ */
+function InlineText({ label, value, onSave, onDiscard, errors, saving, placeholder }: {
+  label: string; value: string; onSave: (v: string, saved: () => void) => void; onDiscard: () => void; errors: string[]; saving: boolean; placeholder?: string;
 }) {
   const [draft, setDraft] = useState<string | null>(null);
   const shown = draft ?? value;
+  const discard = () => { setDraft(null); if (errors.length) onDiscard(); };
   // On success the saved value shows; on an error the draft stays beside its message.
-  const commit = () => { if (draft !== null && draft.trim() !== value) onSave(draft.trim(), () => setDraft(null)); else setDraft(null); };
+  const commit = () => { if (draft !== null && draft.trim() !== value) onSave(draft.trim(), () => setDraft(null)); else discard(); };
   return (
     <div>
       <label className="block">
@@ -35,7 +39,7 @@ function InlineText({ label, value, onSave, errors, saving, placeholder }: {
           onChange={(e) => setDraft(e.target.value)} onBlur={commit}
           onKeyDown={(e) => {
             if (e.key === 'Enter') { e.preventDefault(); e.currentTarget.blur(); }
-            if (e.key === 'Escape') { setDraft(null); }
+            if (e.key === 'Escape') discard();
           }} />
       </label>
       <FieldErrors messages={errors} />
@@ -58,13 +62,14 @@ export function ContactEditor({ contact: c }: { contact: Contact }) {
     fields.mutate({ [field]: v || null }, { onSuccess: saved });
   };
   const fieldErrors = (f: string) => (edited === f ? problems(fields, f) : []);
+  const forget = () => fields.reset();
   return (
     <div className="space-y-4">
       <div className="grid grid-cols-2 gap-x-2 gap-y-1">
-        <InlineText label="First name" value={c.first_name ?? ''} onSave={save('first_name')} errors={fieldErrors('first_name')} saving={fields.isPending} />
-        <InlineText label="Last name" value={c.last_name ?? ''} onSave={save('last_name')} errors={fieldErrors('last_name')} saving={fields.isPending} />
+        <InlineText label="First name" value={c.first_name ?? ''} onSave={save('first_name')} onDiscard={forget} errors={fieldErrors('first_name')} saving={fields.isPending} />
+        <InlineText label="Last name" value={c.last_name ?? ''} onSave={save('last_name')} onDiscard={forget} errors={fieldErrors('last_name')} saving={fields.isPending} />
         <div className="col-span-2">
-          <InlineText label="Email" value={c.email ?? ''} onSave={save('email')} errors={fieldErrors('email')} saving={fields.isPending} />
+          <InlineText label="Email" value={c.email ?? ''} onSave={save('email')} onDiscard={forget} errors={fieldErrors('email')} saving={fields.isPending} />
         </div>
       </div>
 

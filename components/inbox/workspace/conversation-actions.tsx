@@ -5,27 +5,43 @@ import { CommitSelect } from '@/components/ui/commit-select';
 import { FormAlert } from '@/components/ui/form-alert';
 import { inputClass } from '@/components/ui/text-field';
 import { CONVERSATION_STATUSES, useUpdateConversation } from '@/lib/client/conversations';
-import { errorBody, topMessages } from '@/lib/client/drf-errors';
+import { useTeams } from '@/lib/client/account';
+import type { DrfBody } from '@/lib/client/api-fetch';
+import { errorBody, messagesAt } from '@/lib/client/drf-errors';
 import { useMe } from '@/lib/client/me';
 import { useMembers } from '@/lib/client/members';
 import type { Conversation, ConversationStatus } from '@/lib/client/types';
 import { conversationStatusLabel } from '../conversation-status-badge';
 
+// What each field of a refused change is called on this panel.
+const FIELD_LABELS: Record<string, string> = {
+  status: 'Status', assigned: 'Assignee', add_assigned: 'Assignee', remove_assigned: 'Assignee',
+  team: 'Team', tags: 'Tag', add_tags: 'Tag', remove_tags: 'Tag',
+};
+
+/** A refused change's messages, each led by the panel's name of its field rather than the API's. */
+function changeMessages(body: DrfBody | null): string[] {
+  if (!body) return [];
+  return Object.keys(body).flatMap((key) => messagesAt(body, [key])
+    .map((m) => (key === 'detail' || key === 'non_field_errors' ? m : `${FIELD_LABELS[key] ?? key}: ${m}`)));
+}
+
 /**
- * Status, assignees and tags, each applied the moment it is chosen (CommitSelect). Assignees and tags are sent as
+ * Status, assignees, team and tags, each applied the moment it is chosen (CommitSelect). Assignees and tags are sent as
  * what to add or take off, never as the whole list this screen last saw: what another agent changed
  * meanwhile is kept, and the controls show the live value.
  */
 export function ConversationActions({ conversation: c }: { conversation: Conversation }) {
   const update = useUpdateConversation(c.id);
   const members = useMembers();
+  const teams = useTeams();
   const me = useMe();
   const [tagText, setTagText] = useState('');
   const assignedIds = c.assigned.map((u) => u.id);
   const errors = errorBody(update.error);
   return (
     <div className="space-y-3 text-sm">
-      <FormAlert messages={topMessages(errors, [])} title="The change was not saved" />
+      <FormAlert messages={changeMessages(errors)} title="The change was not saved" />
       <label className="block">
         <span className="font-medium text-slate-700">Status</span>
         <CommitSelect aria-label="Status" value={c.status} className={`${inputClass} mt-1`} busy={update.isPending}
@@ -61,8 +77,22 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
             );
           })}
         </ul>
-        {c.team && <p data-testid="conversation-team" className="mt-1.5 text-xs text-slate-600">In the queue of the team <b className="font-medium text-slate-800">{c.team.name}</b>.</p>}
       </div>
+      <label className="block">
+        <span className="font-medium text-slate-700">Team</span>
+        <CommitSelect aria-label="Team" value={c.team ? String(c.team.id) : ''} className={`${inputClass} mt-1`} busy={update.isPending}
+          onCommit={(id) => update.mutate({ team: id ? Number(id) : null })}>
+          <option value="">No team</option>
+          {/* The current team shows even before the list has loaded. */}
+          {c.team && !teams.data?.some((t) => t.id === c.team!.id) && <option value={c.team.id}>{c.team.name}</option>}
+          {teams.data?.map((t) => <option key={t.id} value={t.id}>{t.name}</option>)}
+        </CommitSelect>
+        {c.team ? (
+          <span data-testid="conversation-team" className="mt-1 block text-xs text-slate-600">In the queue of the team <b className="font-medium text-slate-800">{c.team.name}</b>.</span>
+        ) : (
+          <span className="mt-1 block text-xs text-slate-500">Moved to a team with nobody assigned, it goes to one of the team&apos;s members.</span>
+        )}
+      </label>
       <div>
         <span className="font-medium text-slate-700">Tags</span>
         <ul aria-label="Conversation tags" className="mt-1 flex flex-wrap gap-1">
@@ -78,8 +108,8 @@ export function ConversationActions({ conversation: c }: { conversation: Convers
           e.preventDefault();
           const name = tagText.trim();
           if (!name) return;
-          update.mutate({ add_tags: [{ name }] });
-          setTagText('');
+          // The text stays until the tag is saved, so a refused one can be corrected.
+          update.mutate({ add_tags: [{ name }] }, { onSuccess: () => setTagText('') });
         }}>
           <input aria-label="Add tag" placeholder="Tag this conversation, then Enter" value={tagText} onChange={(e) => setTagText(e.target.value)} className={inputClass} />
         </form>

@@ -3,7 +3,7 @@ import { DocumentTitle } from '@/components/ui/document-title';
 import Link from 'next/link';
 import { useEffect, useRef, useState } from 'react';
 import { contactName } from '@/components/contacts/contact-name';
-import { ErrorState, LoadingState } from '@/components/ui/states';
+import { EmptyState, ErrorState, LoadingState } from '@/components/ui/states';
 import { isApiError } from '@/lib/client/api-fetch';
 import { useConversation } from '@/lib/client/conversations';
 import { useMarkRead } from '@/lib/client/inbox';
@@ -65,8 +65,13 @@ export function ThreadPane({ id, backHref }: { id: string; backHref: string }) {
   if (conversation.isError && (gone || !conversation.data)) {
     return (
       <div className="p-4">
-        {gone ? <ErrorState error={new Error('This conversation is not in your inbox: it does not exist, or it was assigned to someone you cannot see the conversations of.')} />
-          : <ErrorState error={conversation.error} onRetry={() => conversation.refetch()} />}
+        {/* Handing a conversation over is routine: said plainly, not as an error. */}
+        {gone ? (
+          <EmptyState title="This conversation is not in your inbox">
+            It was handed to someone whose conversations you do not see, or it no longer exists.{' '}
+            <Link href={backHref} className="font-medium text-indigo-700 hover:underline">Back to your conversations</Link>
+          </EmptyState>
+        ) : <ErrorState error={conversation.error} onRetry={() => conversation.refetch()} />}
       </div>
     );
   }
