@@ -234,6 +234,20 @@ test.describe('members', () => {
     const newToken = new URL(newer.url).searchParams.get('token')!;
     expect((await request.post('/api/member-link', { data: { token: newToken, password: 'brand-new-password' } })).status()).toBe(200);
   });
+
+  test('reset and invitation links are on the configured public URL, not the host a request names', async ({ request, baseURL }) => {
+    // The suite's servers run with NEXTAUTH_URL set to their own address (playwright.config.ts).
+    const forged = { ...acme.admin.headers, 'X-Forwarded-Host': 'evil.example', 'X-Forwarded-Proto': 'https' };
+    const sam = await memberWithKey(request, acme);
+    const reset = await request.post(`/api/account-member/${sam.id}/reset-link`, { headers: forged });
+    expect(reset.status()).toBe(201);
+    expect((await reset.json()).url).toMatch(new RegExp(`^${baseURL}/set-password\\?token=`));
+    const invited = await request.post('/api/account-member', {
+      headers: forged, data: { email: `forged-host-${Date.now()}@test.example`, first_name: 'Fo', role: 'AGENT' },
+    });
+    expect(invited.status(), await invited.text()).toBe(201);
+    expect((await invited.json()).invitation_url).toMatch(new RegExp(`^${baseURL}/set-password\\?token=`));
+  });
 });
 
 test.describe('own profile and password', () => {

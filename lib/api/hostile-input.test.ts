@@ -9,6 +9,7 @@ describe('hostileInput', () => {
   it('names a NUL character by its field, however deep', () => {
     expect(hostileInput({ first_name: 'A\u0000na' })).toEqual({ first_name: [NUL_MESSAGE] });
     expect(hostileInput({ tags: [{ name: 'ok' }, { name: 'x\u0000' }] })).toEqual({ tags: { 1: { name: [NUL_MESSAGE] } } });
+    expect(hostileInput({ tags: ['ok', 'x\u0000'] })).toEqual({ tags: { 1: [NUL_MESSAGE] } });
     expect(hostileInput({ meta: { ['ke\u0000y']: 'v' } })).toEqual({ meta: [NUL_MESSAGE] });
     expect(hostileInput('\u0000')).toEqual({ non_field_errors: [NUL_MESSAGE] });
   });
@@ -17,6 +18,12 @@ describe('hostileInput', () => {
     expect(hostileInput(JSON.parse('{"meta": {"__proto__": "kept?"}}'))).toEqual({ meta: [RESERVED_KEY_MESSAGE] });
     expect(hostileInput(JSON.parse('{"__proto__": {"x": 1}}'))).toEqual({ non_field_errors: [RESERVED_KEY_MESSAGE] });
     expect(hostileInput({ meta: { constructor: 'c', toString: 't' } })).toBeNull();
+  });
+
+  it('keeps an object\'s keys as keys, digits or inherited names alike', () => {
+    expect(hostileInput({ meta: { 99999999: { a: '\u0000' } } })).toEqual({ meta: { 99999999: { a: [NUL_MESSAGE] } } });
+    expect(hostileInput({ meta: { constructor: { polluted: '\u0000' } } })).toEqual({ meta: { constructor: { polluted: [NUL_MESSAGE] } } });
+    expect(Object.hasOwn(Object, 'polluted')).toBe(false);
   });
 
   it('refuses an unpaired surrogate, leading or trailing', () => {

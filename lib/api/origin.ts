@@ -10,6 +10,22 @@ export function requestOrigin(req: Request): string {
 }
 
 /**
+ * The origin of links that may travel by email (invitations, password resets): the configured
+ * public URL (NEXTAUTH_URL), since the Host and X-Forwarded-Host headers are whatever the caller
+ * sends; the request's origin only when none is configured.
+ */
+export function linkOrigin(req: Request): string {
+  const configured = process.env.NEXTAUTH_URL?.trim();
+  if (!configured) return requestOrigin(req);
+  try {
+    return new URL(configured).origin;
+  } catch {
+    // An unreadable setting names no host: the links still need one.
+    return requestOrigin(req);
+  }
+}
+
+/**
  * The request's URL as the client addressed it (the links of a page, for instance, point back to
  * the host the client used); the server's own URL when the headers name no usable host.
  */

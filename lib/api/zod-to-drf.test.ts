@@ -39,6 +39,14 @@ describe('zodToDrf', () => {
     expect(errors({ phone: '1', events: 'a' })).toEqual({ events: ['Expected a list of items but got type "str".'] });
   });
 
+  it('keeps a record\'s keys as keys, digits or inherited names alike: only a list\'s items are listed', () => {
+    const positions = z.object({ layout: z.record(z.string(), z.object({ x: z.number() })) });
+    const words = (input: unknown) => zodToDrf(positions.safeParse(input).error!);
+    expect(words({ layout: { 3: { x: 'a' } } })).toEqual({ layout: { 3: { x: ['A valid number is required.'] } } });
+    expect(words({ layout: { constructor: { x: 'a' } } })).toEqual({ layout: { constructor: { x: ['A valid number is required.'] } } });
+    expect(Object.hasOwn(Object, 'x')).toBe(false);
+  });
+
   it('nests objects and puts pathless errors under non_field_errors', () => {
     expect(errors({ phone: '1', meta: {} })).toEqual({ meta: { city: ['This field is required.'] } });
     expect(errors({ phone: 'x' })).toEqual({ non_field_errors: ['Nope.'] });

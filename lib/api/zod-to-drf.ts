@@ -9,28 +9,32 @@ import type { FieldErrors } from './errors';
  * once any item has errors inside it, an item's own error goes under its `non_field_errors`.
  */
 export function zodToDrf(error: z.ZodError): FieldErrors {
-  const issues = error.issues.flatMap((i) => explained(i))
-    .map((i) => ({ message: i.message, path: i.path.length ? i.path.map(String) : ['non_field_errors'] }));
-  const at = (path: string[]) => path.join('\u0000');
+  return drfErrors(error.issues.flatMap((i) => explained(i)).map((i) => ({ message: i.message, path: i.path })));
+}
+
+/** Messages at paths into a body, nested by zodToDrf's rules (input refused before validation is shaped the same way). */
+export function drfErrors(found: { message: string; path: readonly PropertyKey[] }[]): FieldErrors {
+  // A list's index is a number; an object's key is a string even when it is digits (`{"5": …}`), and stays a key.
+  const issues = found.map((i) => ({ message: i.message, path: i.path.length ? [...i.path] : ['non_field_errors'] }));
+  const isIndex = (key: PropertyKey) => typeof key === 'number';
+  const at = (path: PropertyKey[]) => path.map(String).join('\u0000');
   // The lists with an item that has errors inside it (an index followed by more path).
   const objectLists = new Set<string>();
   for (const { path } of issues) {
-    for (let i = 0; i + 2 < path.length; i++) if (/^\d+$/.test(path[i + 1])) objectLists.add(at(path.slice(0, i + 1)));
+    for (let i = 0; i + 2 < path.length; i++) if (isIndex(path[i + 1])) objectLists.add(at(path.slice(0, i + 1)));
   }
-  const out: Record<string, unknown> = {};
+  // Without a prototype, so that a key such as `constructor` finds nothing inherited to write into.
+  const bag = (list: boolean): Record<string, unknown> => Object.assign(Object.create(null), list ? { __list: true } : {});
+  const out = bag(false);
   for (const issue of issues) {
     const last = issue.path.length - 1;
-    const path = /^\d+$/.test(issue.path[last]) && objectLists.has(at(issue.path.slice(0, last)))
-      ? [...issue.path, 'non_field_errors'] : issue.path;
+    const path = (isIndex(issue.path[last]) && objectLists.has(at(issue.path.slice(0, last)))
+      ? [...issue.path, 'non_field_errors'] : issue.path).map(String);
     let node: Record<string, unknown> = out;
     for (let i = 0; i < path.length - 1; i++) {
       const key = path[i];
-      if (objectLists.has(at(path.slice(0, i + 1)))) {
-        // Represent a list of item errors as an object keyed by index first; turned into an array below.
-        node[key] ??= { __list: true };
-      } else {
-        node[key] ??= {};
-      }
+      // A list of item errors is an object keyed by index first; turned into an array below.
+      node[key] ??= bag(objectLists.has(at(path.slice(0, i + 1))));
       node = node[key] as Record<string, unknown>;
     }
     const leaf = path[path.length - 1];

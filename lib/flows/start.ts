@@ -33,8 +33,13 @@ const COLUMNS: Record<string, string> = {
   external_id: 'c.external_id', source: 'c.source',
 };
 
+// Own properties only: `in` and a plain lookup would also find what every object inherits (`constructor`, `toString`).
+function contactColumn(field: string): string | null {
+  return Object.hasOwn(COLUMNS, field) ? COLUMNS[field] : null;
+}
+
 export function filterFieldKnown(field: string): boolean {
-  return field in COLUMNS || field === 'tags' || /^meta\.[^.]+$/.test(field);
+  return contactColumn(field) !== null || field === 'tags' || /^meta\.[^.]+$/.test(field);
 }
 
 /** The filters naming no field a contact has, as the list's item errors; null when every one is known. */
@@ -73,8 +78,10 @@ export function filterSql(f: Filter): SQL {
     if (f.comparison === '!isnull') return sql`exists (select 1 from contact_tags ct where ct.contact_id = c.id)`;
     return f.comparison.startsWith('!') ? sql`not ${any}` : any;
   }
-  const column = f.field.startsWith('meta.') ? sql`(c.meta ->> ${f.field.slice(5)})` : sql.raw(COLUMNS[f.field] ?? 'null::text');
-  return compareSql(column, f.comparison, f.value);
+  if (f.field.startsWith('meta.')) return compareSql(sql`(c.meta ->> ${f.field.slice(5)})`, f.comparison, f.value);
+  const column = contactColumn(f.field);
+  // A field no contact has (stored before names such as `constructor` were refused) matches no one, negated or not, never everyone.
+  return column === null ? sql`false` : compareSql(sql.raw(column), f.comparison, f.value);
 }
 
 export function filtersWhere(accountId: number, filters: Filter[]): SQL {

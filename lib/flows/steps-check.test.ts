@@ -36,6 +36,14 @@ describe('checkSteps', () => {
     expect(body.steps['1']).toHaveProperty('step_type');
   });
 
+  it('refuses an ACTION header value with a line break, which would add a header of its own', () => {
+    const action = (value: string) => errorsOf([{ ordering_idx: 0, step_type: 'ACTION', action_request_url: 'https://example.com/hook', action_request_headers: { X: value } }]);
+    for (const value of ['a\r\nInjected: 1', 'a\nInjected: 1', 'a\rb']) {
+      expect(action(value), JSON.stringify(value)).toEqual({ steps: { 0: { action_request_headers: { X: ['Header values cannot contain line breaks.'] } } } });
+    }
+    expect(action('Bearer {{contact.external_id}}')).toBeNull();
+  });
+
   describe('options from a variable', () => {
     const lookup = { ordering_idx: 0, name: 'lookup', step_type: 'ACTION', action_request_url: 'https://example.com/slots', next_step_default_idx: 1 };
     const ask = (more: object) => ({ ordering_idx: 1, name: 'slot', step_type: 'QUESTION', body: 'When?', answer_type: 'SINGLE_OPTION', has_options_from_variable: true, ...more });

@@ -23,8 +23,11 @@ const idx = integer({ min: 0, max: 32767 }).nullable();
 const text = (max: number) => z.string().max(max);
 const stringMap = z.record(z.string().max(200), z.string().max(4000));
 // An HTTP header's name is a token (RFC 9110): anything else could not be sent.
-const headerMap = z.record(z.string().max(200).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/,
-  { error: (issue) => `"${String(issue.input)}" is not a valid header name: use letters, digits and - (no spaces).` }), z.string().max(4000));
+const headerName = z.string().max(200).regex(/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/,
+  { error: (issue) => `"${String(issue.input)}" is not a valid header name: use letters, digits and - (no spaces).` });
+// A line break in a value would end the header and start another the caller wrote (header injection).
+const headerValue = z.string().max(4000).regex(/^[^\r\n]*$/, 'Header values cannot contain line breaks.');
+const headerMap = z.record(headerName, headerValue);
 /** A dotted path into a JSON item (`when.label`), or nothing. */
 const itemPath = z.string().trim().max(200).regex(/^([A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*)?$/, 'A field name, or a dotted path such as when.label.');
 // 24:00 closes a window at the end of its day.

@@ -122,6 +122,21 @@ describe('outbound URLs', () => {
     expect(refusedLiteralHost('127.0.0.1', WEBHOOK_TARGETS)).toMatch(/private or reserved/);
   });
 
+  it('reads an allowed address in any spelling as that address, an IPv4-mapped IPv6 one as its IPv4 address', async () => {
+    for (const use of [WEBHOOK_TARGETS, CHANNEL_BASE_URLS]) {
+      process.env[use.allowSetting] = '127.0.0.1';
+      for (const url of ['http://127.0.0.1:3612/x', 'http://0x7f.1:3612/x', 'http://[::ffff:127.0.0.1]:3612/x', 'http://[0:0:0:0:0:ffff:7f00:1]:3612/x']) {
+        await expect(checkOutboundUrl(url, use), url).resolves.toBeUndefined();
+        expect(refusedLiteralHost(new URL(url).hostname, use), url).toBeNull();
+      }
+      // Another address, or another form that only carries it (NAT64), is not the one allowed.
+      for (const host of ['[::ffff:127.0.0.2]', '[64:ff9b::7f00:1]', '[::1]']) expect(refusedLiteralHost(host, use), host).toMatch(/private or reserved/);
+      process.env[use.allowSetting] = '::ffff:10.0.0.1,0:0:0:0:0:0:0:1';
+      expect(refusedLiteralHost('10.0.0.1', use)).toBeNull();
+      expect(refusedLiteralHost('[::1]', use)).toBeNull();
+    }
+  });
+
   it('refuses a host that does not resolve when saving, unless told the fetch will check', async () => {
     await expect(checkOutboundUrl('http://no-such-host.invalid/x', WEBHOOK_TARGETS)).rejects.toThrow(/could not be resolved/);
     await expect(checkOutboundUrl('http://no-such-host.invalid/x', CHANNEL_BASE_URLS, 'accept')).resolves.toBeUndefined();

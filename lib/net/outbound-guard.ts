@@ -1,6 +1,6 @@
 import dns from 'node:dns';
 import net from 'node:net';
-import { isPublicAddress } from './special-addresses';
+import { addressKey, isPublicAddress } from './special-addresses';
 
 // Every URL the product fetches on someone's say-so (webhook targets, a channel's provider base
 // URL, and later flow ACTION steps and media downloads) must not reach into the operator's own
@@ -22,13 +22,14 @@ function bare(hostname: string): string {
   return hostname.replace(/^\[|\]$/g, '').toLowerCase();
 }
 
+// Entries and addresses are compared in one spelling each, so that `[::ffff:127.0.0.1]` is the 127.0.0.1 allowed.
 function allowList(use: OutboundUse): Set<string> {
-  return new Set((process.env[use.allowSetting] ?? '').split(',').map((s) => bare(s.trim())).filter(Boolean));
+  return new Set((process.env[use.allowSetting] ?? '').split(',').map((s) => addressKey(bare(s.trim()))).filter(Boolean));
 }
 
 function allowed(use: OutboundUse, host: string, address: string): boolean {
   const list = allowList(use);
-  return list.has(bare(host)) || list.has(bare(address)) || isPublicAddress(address);
+  return list.has(addressKey(bare(host))) || list.has(addressKey(bare(address))) || isPublicAddress(address);
 }
 
 function refusal(use: OutboundUse, address: string | undefined): string {

@@ -62,6 +62,18 @@ function embeddedIpv4(value: bigint): bigint | null {
   return null;
 }
 
+/**
+ * One spelling of an address, to compare it with another: an IPv4-mapped IPv6 address is its IPv4
+ * address (`::ffff:7f00:1` is 127.0.0.1), other IPv6 addresses are written out in full, and
+ * anything else (a host name) is kept as it is.
+ */
+export function addressKey(address: string): string {
+  if (net.isIP(address.replace(/%.*$/, '')) !== 6) return address;
+  const value = ipv6Value(address);
+  if (inRange(value, 128, MAPPED)) return [24n, 16n, 8n, 0n].map((shift) => String((value >> shift) & 0xffn)).join('.');
+  return Array.from({ length: 8 }, (_, i) => ((value >> BigInt(112 - 16 * i)) & 0xffffn).toString(16)).join(':');
+}
+
 /** True for an address the public Internet routes to; false for any special-purpose one or a non-address. */
 export function isPublicAddress(address: string): boolean {
   const family = net.isIP(address.replace(/%.*$/, ''));

@@ -1,6 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { accountPatchSchema } from '@/lib/accounts/validation';
+import { KEYWORD_MAX_LENGTH, KEYWORDS_MAX } from '@/lib/opt-out/keywords';
 import { retrySchedule } from '@/lib/webhooks/retry-schedule';
 import { WEBHOOK_EVENTS } from '@/lib/webhooks/validation';
 import { buildOpenApiDocument, openApiDocument, openApiJson } from './document';
@@ -144,6 +146,17 @@ describe('OpenAPI document', () => {
     expect(patch.required ?? []).toEqual([]);
     expect(op('post', '/api/contact/upload')!.requestBody!.content).toHaveProperty('text/csv');
     expect(op('get', '/api/contact/upload/{upload_group_id}/rejected')!.responses['200']).toMatchObject({ content: { 'text/csv': expect.anything() } });
+  });
+
+  it('states the limits of the account\'s opt-out and opt-in words that the validator keeps', () => {
+    const patch = doc.components.schemas.AccountPatchRequest as { properties: Record<string, Record<string, unknown>> };
+    for (const field of ['opt_out_keywords', 'opt_in_keywords']) {
+      expect(patch.properties[field], field).toMatchObject({ type: 'array', maxItems: KEYWORDS_MAX, items: { type: 'string', maxLength: KEYWORD_MAX_LENGTH } });
+    }
+    const words = (n: number, length: number) => Array.from({ length: n }, (_, i) => `W${i}`.padEnd(length, 'x'));
+    expect(accountPatchSchema.safeParse({ opt_out_keywords: words(KEYWORDS_MAX, KEYWORD_MAX_LENGTH) }).success).toBe(true);
+    expect(accountPatchSchema.safeParse({ opt_out_keywords: words(KEYWORDS_MAX + 1, 5) }).success).toBe(false);
+    expect(accountPatchSchema.safeParse({ opt_out_keywords: words(1, KEYWORD_MAX_LENGTH + 1) }).success).toBe(false);
   });
 
   it('documents the list filters', () => {

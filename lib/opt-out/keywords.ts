@@ -40,7 +40,9 @@ export const keywordList = z.preprocess(
   for (const w of given) if (keywordForm(w) && !words.has(keywordForm(w))) words.set(keywordForm(w), keywordText(w));
   if (words.size > KEYWORDS_MAX) ctx.addIssue({ code: 'custom', message: `At most ${KEYWORDS_MAX} keywords.` });
   return [...words.values()];
-});
+})
+  // The OpenAPI document states the limits the transform keeps, which zod cannot see inside it.
+  .meta({ maxItems: KEYWORDS_MAX, items: { type: 'string', maxLength: KEYWORD_MAX_LENGTH } });
 
 /** A word in both lists: it could not say which way the contact means. */
 export function keywordInBoth(optOut: string[], optIn: string[]): string | null {

@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
 import { endpoint, json, methods } from '@/lib/api/handler';
-import { requestOrigin } from '@/lib/api/origin';
+import { linkOrigin } from '@/lib/api/origin';
 import { addMember } from '@/lib/members/manage';
 import { addMemberSchema, memberListBody } from '@/lib/members/validation';
 import { listMembers } from '@/lib/members/service';
@@ -17,6 +17,6 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
   POST: endpoint({
     roles: ['ADMIN'],
     body: addMemberSchema,
-    handle: async ({ req, member, body }) => json(await addMember(await getDb(), member.accountId, body, requestOrigin(req)), 201),
+    handle: async ({ req, member, body }) => json(await addMember(await getDb(), member.accountId, body, linkOrigin(req)), 201),
   }),
 });

@@ -148,11 +148,21 @@ export function cloudRequest(url: string, token: string, init: CloudRequestInit 
   });
 }
 
+/**
+ * Why a success cannot be read: the Cloud API answers every call with a JSON object, so another
+ * body says the base URL is likely something else (a web page, a proxy); null when it is one.
+ */
+export function unreadableSuccess(res: CloudResponse): string | null {
+  if (res.status === null || res.status < 200 || res.status >= 300 || res.json) return null;
+  return `The provider answered ${res.status} with a body that is not a JSON object: is the base URL the Cloud API's?`;
+}
+
 /** The Cloud API error object of a failed answer: `{error: {code, message, error_data: {details}}}`. */
 export function cloudError(res: CloudResponse): { code: string; message: string } {
   const error = (res.json?.error ?? null) as { code?: unknown; message?: unknown; error_data?: { details?: unknown } } | null;
   if (!error) {
-    return { code: res.status === null ? 'network' : String(res.status), message: res.error ?? `HTTP ${res.status}` };
+    const message = res.error ?? unreadableSuccess(res) ?? `HTTP ${res.status}`;
+    return { code: res.status === null ? 'network' : String(res.status), message };
   }
   const details = typeof error.error_data?.details === 'string' ? `: ${error.error_data.details}` : '';
   return { code: String(error.code ?? res.status), message: `${String(error.message ?? 'Error')}${details}` };

@@ -1,6 +1,6 @@
 import { ProviderError, type ChannelProvider, type ChannelRecord, type CloudApiSettings, type OutboundMessage, type ProviderTemplate } from '../provider';
 import { UNREACHABLE } from './network-error';
-import { cloudError, cloudRequest, isRetryable, isThrottled } from './http';
+import { cloudError, cloudRequest, isRetryable, isThrottled, unreadableSuccess } from './http';
 
 // The WhatsApp Cloud API wire format against the channel's base URL:
 //   POST {base}/{version}/{phone_number_id}/messages                 template, text and interactive sends
@@ -67,6 +67,9 @@ export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): C
       }
       // No answer at all says nothing about the credentials.
       if (res.status === null) return { ok: false, reached: false, detail: res.error ?? UNREACHABLE };
+      // A success that is not the Cloud API's answer is no verdict on the credentials either.
+      const unreadable = unreadableSuccess(res);
+      if (unreadable) return { ok: false, reached: true, detail: `${unreadable} The credentials were not checked.` };
       const { code, message } = cloudError(res);
       // A server error (or a gateway's page in its place) is the provider's trouble, not a verdict on them.
       if (res.status >= 500) {
@@ -78,6 +81,8 @@ export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): C
     async submitTemplate(template) {
       const res = await cloudRequest(`${root}/${s.business_account_id}/message_templates`, s.access_token, { method: 'POST', body: template });
       if (res.status === null) throw new ProviderError(res.error ?? UNREACHABLE);
+      const unreadable = unreadableSuccess(res);
+      if (unreadable) throw new ProviderError(unreadable);
       if (res.status < 200 || res.status >= 300 || !res.json) {
         const { code, message } = cloudError(res);
         throw new ProviderError(`The provider refused the template (${code}): ${message}`);
@@ -102,6 +107,8 @@ export function cloudApiProvider(channel: ChannelRecord, s: CloudApiSettings): C
       for (let page = 0; url && page < MAX_TEMPLATE_PAGES; page++) {
         const res = await cloudRequest(url, s.access_token);
         if (res.status === null) throw new ProviderError(`Template sync failed. ${res.error ?? UNREACHABLE}`);
+        const unreadable = unreadableSuccess(res);
+        if (unreadable) throw new ProviderError(`Template sync failed. ${unreadable}`);
         if (res.status !== 200 || !res.json) {
           const { code, message } = cloudError(res);
           throw new ProviderError(`Template sync failed (${code}): ${message}`);

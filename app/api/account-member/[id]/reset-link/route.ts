@@ -1,6 +1,6 @@
 import { getDb } from '@/db';
 import { endpoint, json, methods } from '@/lib/api/handler';
-import { requestOrigin } from '@/lib/api/origin';
+import { linkOrigin } from '@/lib/api/origin';
 import { sendResetLinkEmail } from '@/lib/members/reset-email';
 import { createResetLink } from '@/lib/members/manage';
 
@@ -10,7 +10,7 @@ export const { GET, POST, PUT, PATCH, DELETE, OPTIONS } = methods({
     roles: ['ADMIN'],
     params: { id: 'int' },
     handle: async ({ req, member, params }) => {
-      const link = await createResetLink(await getDb(), member.accountId, params.id, requestOrigin(req));
+      const link = await createResetLink(await getDb(), member.accountId, params.id, linkOrigin(req));
       const emailed = await sendResetLinkEmail(link.email, link.url);
       return json({ url: link.url, expires_on: link.expires_on, emailed }, 201);
     },
