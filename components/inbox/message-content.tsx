@@ -1,5 +1,6 @@
 import type { Message } from '@/lib/client/types';
 import { componentList } from '@/lib/templates/variables';
+import { ChatText } from './chat-text';
 
 type Media = { link?: string; mime_type?: string; filename?: string; caption?: string };
 
@@ -79,7 +80,7 @@ export function MessageContent({ message: m }: { message: Message }) {
       )}
       {m.msg_type === 'location' && m.location && <LocationContent location={m.location} />}
       {m.body && (!media || m.body !== media.filename) && !(m.msg_type === 'location' && m.location) && (
-        <p data-testid="message-body" className="whitespace-pre-wrap break-words text-sm text-slate-900">{m.body}</p>
+        <p data-testid="message-body" className="whitespace-pre-wrap break-words text-sm text-slate-900"><ChatText text={m.body} /></p>
       )}
       {buttons.length > 0 && (
         <ul aria-label="Buttons" className="flex flex-wrap gap-1.5 pt-1">

@@ -42,7 +42,8 @@ export function SandboxPhoneView() {
 
       {!phone ? (
         <Card><EmptyState title="Enter a phone number">
-          Send a template to a number from <Link href="/templates" className="underline">Templates</Link>, then open that number here.
+          Open any number to play a customer: what you write from it arrives in the Inbox as that contact's message. Templates sent
+          to a number from <Link href="/templates" className="underline">Templates</Link> arrive here.
         </EmptyState></Card>
       ) : (
         <div className="mx-auto max-w-xl">

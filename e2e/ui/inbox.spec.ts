@@ -275,3 +275,24 @@ test('from the panel: a conversation moved to a team goes to its member; a refus
   await page.getByRole('group', { name: 'Compose as' }).getByRole('button', { name: 'Reply', exact: true }).click();
   await expect(page.getByLabel('Reply', { exact: true })).toBeVisible();
 });
+
+test('a message shows its chat formatting and links; an empty list says which filters hide everything, and clears them', async ({ page, request }) => {
+  const phone = uniquePhone();
+  const wrote = await contactWrites(request, phone, 'It is *urgent*: see https://example.com/order?id=7. Thanks_a_lot');
+  const { conversation } = await wrote.json();
+  await signIn(page, account.admin.email, account.password);
+  await page.goto(`/inbox/${conversation}`);
+  const body = page.getByRole('list', { name: 'Messages' }).getByTestId('message-body').first();
+  await expect(body).toHaveText('It is urgent: see https://example.com/order?id=7. Thanks_a_lot');
+  await expect(body.locator('strong')).toHaveText('urgent');
+  const link = body.getByRole('link', { name: 'https://example.com/order?id=7' });
+  await expect(link).toHaveAttribute('href', 'https://example.com/order?id=7');
+  await expect(link).toHaveAttribute('target', '_blank');
+
+  await page.goto('/inbox?status=CLOSED&tag=nothing-tagged');
+  await expect(page.getByText('No conversations here')).toBeVisible();
+  await expect(page.getByTestId('empty-filters')).toHaveText('None with status Closed, tag “nothing-tagged”.');
+  await page.getByRole('button', { name: 'Clear filters' }).click();
+  await expect(page).toHaveURL(/\/inbox$/);
+  await expect(page.getByTestId('conversation-row')).toHaveCount(1);
+});

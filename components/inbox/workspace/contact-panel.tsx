@@ -24,7 +24,10 @@ export function ContactPanel({ conversation: c }: { conversation: Conversation }
     <section aria-label="Contact" className="space-y-4 text-sm">
       <div>
         <h2 className="text-base font-semibold text-slate-900">{contactName(c.contact_summary)}</h2>
-        <p className="font-mono text-xs text-slate-600">{formatPhone(c.contact_summary.canonical_phone)}</p>
+        {/* A contact without a name is headed by its phone already. */}
+        {(c.contact_summary.first_name || c.contact_summary.last_name) && (
+          <p className="font-mono text-xs text-slate-600">{formatPhone(c.contact_summary.canonical_phone)}</p>
+        )}
         <Link href={`/contacts/${c.contact}`} className="text-xs font-medium text-indigo-700 hover:underline">Open contact</Link>
         {' · '}
         <Link href={`/sandbox?phone=${encodeURIComponent(c.contact_summary.canonical_phone)}`} className="text-xs font-medium text-indigo-700 hover:underline">Sandbox phone</Link>

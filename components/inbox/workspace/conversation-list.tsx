@@ -87,6 +87,31 @@ const Row = memo(function Row({ c, open, query, text, assignees }: { c: Conversa
   );
 });
 
+const VIEW_EMPTY: Record<string, string> = {
+  mine: 'None is assigned to you.', unassigned: 'Every conversation has someone.', unread: 'Nothing is unread.',
+  archived: 'None is archived.', all: 'Conversations show here when contacts write, or when you send them a template.',
+};
+
+/** Why the list is empty: the view, and the filters that narrow it, which one click clears. */
+function EmptyList({ filters, teams, onClear }: { filters: ReturnType<typeof useInboxFilters>; teams: { id: number; name: string }[]; onClear: () => void }) {
+  const narrowing = [
+    filters.status && `status ${filters.status.split(',').map((s) => conversationStatusLabel[s as Conversation['status']] ?? s).join(' or ')}`,
+    filters.tag && `tag “${filters.tag}”`,
+    filters.team && (filters.team === 'none' ? 'no team' : `team ${teams.find((t) => String(t.id) === filters.team)?.name ?? filters.team}`),
+    filters.q && `matching “${filters.q}”`,
+  ].filter(Boolean);
+  return (
+    <EmptyState title="No conversations here">
+      {narrowing.length ? (
+        <>
+          <p data-testid="empty-filters">None with {narrowing.join(', ')}{filters.view !== 'all' ? ` in ${VIEWS.find((v) => v.id === filters.view)?.label ?? filters.view}` : ''}.</p>
+          <Button variant="ghost" className="mt-2" onClick={onClear}>Clear filters</Button>
+        </>
+      ) : <p>{VIEW_EMPTY[filters.view] ?? ''}</p>}
+    </EmptyState>
+  );
+}
+
 /** Views, status and tag filters, search, and the conversations, newest activity first. */
 export function ConversationList({ openId }: { openId: string | null }) {
   const router = useRouter();
@@ -158,14 +183,14 @@ export function ConversationList({ openId }: { openId: string | null }) {
         </nav>
         <input type="search" aria-label="Search conversations" placeholder="Search name, phone or message" value={search}
           onChange={(e) => setSearch(e.target.value)} className={inputClass} />
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2 [&>*]:min-w-[7.5rem] [&>*]:flex-1">
           <select aria-label="Status filter" value={filters.status} onChange={(e) => go({ status: e.target.value })} className={`${inputClass} text-xs`}>
             <option value="">Any status</option>
             {/* The API takes a list: the conversations still to be worked on, without the resolved and closed. */}
             <option value="NEW,IN_PROGRESS">Open (new or in progress)</option>
             {CONVERSATION_STATUSES.map((s) => <option key={s} value={s}>{conversationStatusLabel[s]}</option>)}
           </select>
-          <input aria-label="Tag filter" placeholder="Tag (exact name)" value={tag} onChange={(e) => setTag(e.target.value)}
+          <input aria-label="Tag filter" placeholder="Tag" title="A tag's exact name, or several separated by commas" value={tag} onChange={(e) => setTag(e.target.value)}
             onBlur={() => tag !== filters.tag && go({ tag: tag.trim() })}
             onKeyDown={(e) => { if (e.key === 'Enter') go({ tag: tag.trim() }); }} className={`${inputClass} text-xs`} />
           {/* A team's queue: the conversations handed to it (default team, a flow's hand-over). */}
@@ -180,7 +205,7 @@ export function ConversationList({ openId }: { openId: string | null }) {
       </div>
       <div ref={scroller} data-testid="list-scroller" className="min-h-0 flex-1 overflow-y-auto">
         {list.isPending ? <LoadingState /> : list.isError && !list.data ? <div className="p-3"><ErrorState error={list.error} onRetry={() => list.refetch()} /></div>
-          : rows.length === 0 ? <EmptyState title="No conversations here" />
+          : rows.length === 0 ? <EmptyList filters={filters} teams={teams} onClear={() => { setSearch(''); setTag(''); go({ status: '', tag: '', team: '', q: '' }); }} />
             : (
               <>
                 <ul aria-label="Conversation list">{rows.map((c) => <Row key={c.id} c={c} open={c.id === openId} query={query} text={preview(c, sender)} assignees={assigneeNames(c, inactive)} />)}</ul>
