@@ -386,6 +386,11 @@ test('a resolved conversation says so in place of the reply box and reopens; one
   await notice.getByRole('button', { name: 'Reopen' }).click();
   await expect(notice).toContainText('The contact already has an open conversation.');
   await expect(notice.getByRole('link', { name: 'see the contact\'s conversations' })).toBeVisible();
+  // Or straight to the newer one, which this member sees; the message names no API field.
+  await expect(notice).not.toContainText('status:');
+  await notice.getByRole('link', { name: 'open it' }).click();
+  await expect(page.getByTestId('window-info')).toContainText(/^Free-form replies are possible until/);
+  await page.goBack();
   // The list shows both until asked for the open ones only.
   await expect(page.getByTestId('conversation-row')).toHaveCount(2);
   await page.getByLabel('Status filter').selectOption('NEW,IN_PROGRESS');

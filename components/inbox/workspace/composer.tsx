@@ -11,7 +11,7 @@ import { isApiError } from '@/lib/client/api-fetch';
 import { useSwitchedOffChannel } from '@/lib/client/channels';
 import { useConversationContact, useUpdateConversation } from '@/lib/client/conversations';
 import { errorBody, messagesAt, topMessages } from '@/lib/client/drf-errors';
-import { useCompose } from '@/lib/client/inbox';
+import { useCompose, useContactConversations } from '@/lib/client/inbox';
 import { useMe } from '@/lib/client/me';
 import type { Conversation, QuickReply } from '@/lib/client/types';
 import { fillVariables } from '@/lib/quick-replies/variables';
@@ -81,14 +81,20 @@ const CLOSED: string[] = ['RESOLVED', 'CLOSED'];
 /** A resolved or closed conversation takes no reply: it says so at once, and offers to reopen it. */
 function ReopenFirst({ conversation }: { conversation: Conversation }) {
   const update = useUpdateConversation(conversation.id);
+  // Refused because the contact has moved on: their open conversation, when this member sees it.
+  const movedOn = isApiError(update.error, 400);
+  const others = useContactConversations(movedOn ? conversation.contact : undefined);
+  const current = others.data?.results.find((o) => o.id !== conversation.id && !CLOSED.includes(o.status));
   return (
     <div data-testid="reopen-first" className="space-y-2 rounded-md bg-slate-50 p-3 text-sm text-slate-700">
       {/* Its status is on the badge above; named again here, it would read as a second status. */}
       <p>Reopen this conversation to reply to the contact; a note can still be added.</p>
-      <FormAlert messages={topMessages(errorBody(update.error), [])} title="It was not reopened" />
-      {isApiError(update.error, 400) && (
+      {/* The messages alone: the field they are about (status) is this very button. */}
+      <FormAlert messages={movedOn ? messagesAt(errorBody(update.error), []) : topMessages(errorBody(update.error), [])} title="It was not reopened" />
+      {movedOn && (
         <p>
           Their newer conversation is the one to answer in:{' '}
+          {current && <><Link className="font-medium text-indigo-700 hover:underline" href={`/inbox/${current.id}`}>open it</Link>, or </>}
           <Link className="font-medium text-indigo-700 hover:underline" href={`/contacts/${conversation.contact}`}>see the contact&apos;s conversations</Link>.
         </p>
       )}

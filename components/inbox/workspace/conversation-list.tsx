@@ -105,7 +105,7 @@ function EmptyList({ filters, teams, onClear }: { filters: ReturnType<typeof use
       {narrowing.length ? (
         <>
           <p data-testid="empty-filters">None with {narrowing.join(', ')}{filters.view !== 'all' ? ` in ${VIEWS.find((v) => v.id === filters.view)?.label ?? filters.view}` : ''}.</p>
-          <Button variant="ghost" className="mt-2" onClick={onClear}>Clear filters</Button>
+          <Button variant="secondary" className="mt-3" onClick={onClear}>Clear filters</Button>
         </>
       ) : <p>{VIEW_EMPTY[filters.view] ?? ''}</p>}
     </EmptyState>
