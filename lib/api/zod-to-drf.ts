@@ -12,8 +12,8 @@ export function zodToDrf(error: z.ZodError): FieldErrors {
   return drfErrors(error.issues.flatMap((i) => explained(i)).map((i) => ({ message: i.message, path: i.path })));
 }
 
-/** Messages at paths into a body, nested by zodToDrf's rules (input refused before validation is shaped the same way). */
-export function drfErrors(found: { message: string; path: readonly PropertyKey[] }[]): FieldErrors {
+/** Messages at paths into a body, nested by zodToDrf's rules. */
+function drfErrors(found: { message: string; path: readonly PropertyKey[] }[]): FieldErrors {
   // A list's index is a number; an object's key is a string even when it is digits (`{"5": …}`), and stays a key.
   const issues = found.map((i) => ({ message: i.message, path: i.path.length ? [...i.path] : ['non_field_errors'] }));
   const isIndex = (key: PropertyKey) => typeof key === 'number';

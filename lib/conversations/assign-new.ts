@@ -26,15 +26,17 @@ export async function assignNewConversations(tx: Executor, opened: NewConversati
   const undecided = opened.filter((o) => !defaults.some((d) => d.contactId === o.contactId));
   const earlier = await earlierAssignees(tx, undecided);
   const toTeam: NewConversation[] = [];
+  const earlierTeams = new Map<number, string[]>();
   for (const o of opened) {
     const mine = defaults.filter((d) => d.contactId === o.contactId);
     const before = earlier.filter((e) => e.contactId === o.contactId);
     if (mine.length) assignees.push(...mine.map((d) => ({ conversationId: o.conversationId, userId: d.userId })));
     else if (before.length) {
       assignees.push(...before.map((e) => ({ conversationId: o.conversationId, userId: e.userId })));
-      if (before[0].teamId !== null) await tx.update(conversations).set({ teamId: before[0].teamId }).where(eq(conversations.id, o.conversationId));
+      if (before[0].teamId !== null) earlierTeams.set(before[0].teamId, [...(earlierTeams.get(before[0].teamId) ?? []), o.conversationId]);
     } else toTeam.push(o);
   }
+  for (const [teamId, ids] of earlierTeams) await tx.update(conversations).set({ teamId }).where(inArray(conversations.id, ids));
   for (const accountId of new Set(toTeam.map((o) => o.accountId))) {
     const ofAccount = toTeam.filter((o) => o.accountId === accountId);
     assignees.push(...await assignToDefaultTeam(tx, accountId, ofAccount));
