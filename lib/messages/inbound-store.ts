@@ -16,6 +16,7 @@ import { recordMessageEvents } from './events';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { interestedSubscriptionsSql, knownSubscriptions, type InterestedSubscription } from '@/lib/webhooks/record-events';
 import { keyRows } from '@/lib/sql/key-probes';
+import { concurrently } from '@/lib/sql/concurrently';
 import type { InboundFields } from './inbound-content';
 
 // The one way an inbound message is stored: a batch of messages (several callbacks arriving at
@@ -113,7 +114,7 @@ async function storeOnce(db: Db, items: InboundMessage[], known: Set<string>): P
       accountId: item.channel.accountId, contactId: contacts[i].id, channelId: item.channel.id, source: 'INBOX', status: 'NEW',
     })));
     // The statement also reads each account's webhook subscriptions (once), which the events below need.
-    const inserted = await execRows<{ id: string; channel_id: number; provider_id: string; account_id: number; subscriptions: InterestedSubscription[] }>(tx, sql`
+    const inserting = () => execRows<{ id: string; channel_id: number; provider_id: string; account_id: number; subscriptions: InterestedSubscription[] }>(tx, sql`
       with stored as (${insertRowsFromJson(messages, fresh.map((item, i) => ({
       accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: contacts[i].id,
       channelId: item.channel.id, direction: 'INBOUND' as const, source: 'INBOUND' as const, status: 'received' as const,
@@ -123,39 +124,50 @@ async function storeOnce(db: Db, items: InboundMessage[], known: Set<string>): P
     })))} on conflict do nothing returning id, channel_id, provider_id, account_id)
       , subscribed as (select a.account_id, ${interestedSubscriptionsSql(sql`a.account_id`)} as subscriptions from (select distinct account_id from stored) a)
       select stored.*, subscribed.subscriptions from stored join subscribed using (account_id)`);
+    // What follows needs the messages stored, not the insert's answer: it goes out behind the insert
+    // without waiting for it (a message stored meanwhile rolls all of it back below).
+    const following = async () => {
+      // A conversation the contact has just opened goes to its default assignees or the default team;
+      // so does one we opened (a template, a broadcast) that nobody has taken, at the contact's first
+      // reply: that reply is what the team is there for.
+      const answered = fresh.flatMap((_, i) => (!opened[i].created && opened[i].conversation.status === 'CREATED' ? [opened[i].conversation.id] : []));
+      const untaken = answered.length ? await unassigned(tx, answered) : new Set<string>();
+      // Once per conversation, however many of its messages came in this batch.
+      const toAssign = new Map(fresh.flatMap((item, i) => (opened[i].created || untaken.has(opened[i].conversation.id)
+        ? [[opened[i].conversation.id, { accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: contacts[i].id }] as const] : [])));
+      await assignNewConversations(tx, [...toAssign.values()]);
+      const settings = await accountSettings(tx, fresh.map((item) => item.channel.accountId));
+      const arrivals = fresh.map((item, i) => ({
+        accountId: item.channel.accountId, channel: item.channel, conversation: opened[i].conversation,
+        contact: { id: contacts[i].id, canonicalPhone: item.canonicalPhone }, at: item.at,
+        body: item.fields.msgType === 'text' ? item.fields.body : null,
+      }));
+      await concurrently(
+        // The contact wrote: a conversation we opened (CREATED) now awaits an agent (NEW).
+        () => touchConversations(tx, true, fresh.map((item, i) => ({
+          conversationId: opened[i].conversation.id, at: item.at,
+          status: opened[i].conversation.status === 'CREATED' ? 'NEW' as const : undefined,
+        }))),
+        async () => {
+          // STOP and its kin are answered by their own confirmation, and are no flow's answer or trigger.
+          const { keywords, optingOut } = await applyOptOutKeywords(tx, arrivals, settings);
+          await replyAfterHours(tx, arrivals.filter((_, i) => !keywords.has(i)), settings);
+          await concurrently(
+            // A reply after a broadcast's message counts as its answer (an opt-out does not).
+            () => contactsAnswered(tx, fresh.flatMap((item, i) => (keywords.has(i) ? [] : [{ contactId: contacts[i].id, at: item.at }]))),
+            // A contact in a flow: the flow reads the message; else an INBOUND flow may start.
+            () => flowsSeeInbound(tx, fresh.flatMap((item, i) => (keywords.has(i) || optingOut.has(contacts[i].id) ? [] : [{
+              accountId: item.channel.accountId, contactId: contacts[i].id, conversationId: opened[i].conversation.id,
+              conversationStatus: opened[i].conversation.status, conversationCreated: opened[i].created,
+              msgType: item.fields.msgType, body: item.fields.body,
+            }]))),
+          );
+        },
+      );
+    };
+    const [inserted] = await concurrently(inserting, following);
     if (inserted.length !== fresh.length) throw new StoredMeanwhile();
     for (const row of inserted) knownSubscriptions(tx, row.account_id, row.subscriptions);
-    // A conversation the contact has just opened goes to its default assignees or the default team;
-    // so does one we opened (a template, a broadcast) that nobody has taken, at the contact's first
-    // reply: that reply is what the team is there for.
-    const answered = fresh.flatMap((_, i) => (!opened[i].created && opened[i].conversation.status === 'CREATED' ? [opened[i].conversation.id] : []));
-    const untaken = answered.length ? await unassigned(tx, answered) : new Set<string>();
-    // Once per conversation, however many of its messages came in this batch.
-    const toAssign = new Map(fresh.flatMap((item, i) => (opened[i].created || untaken.has(opened[i].conversation.id)
-      ? [[opened[i].conversation.id, { accountId: item.channel.accountId, conversationId: opened[i].conversation.id, contactId: contacts[i].id }] as const] : [])));
-    await assignNewConversations(tx, [...toAssign.values()]);
-    // The contact wrote: a conversation we opened (CREATED) now awaits an agent (NEW).
-    await touchConversations(tx, true, fresh.map((item, i) => ({
-      conversationId: opened[i].conversation.id, at: item.at,
-      status: opened[i].conversation.status === 'CREATED' ? 'NEW' as const : undefined,
-    })));
-    const arrivals = fresh.map((item, i) => ({
-      accountId: item.channel.accountId, channel: item.channel, conversation: opened[i].conversation,
-      contact: { id: contacts[i].id, canonicalPhone: item.canonicalPhone }, at: item.at,
-      body: item.fields.msgType === 'text' ? item.fields.body : null,
-    }));
-    // STOP and its kin are answered by their own confirmation, and are no flow's answer or trigger.
-    const settings = await accountSettings(tx, fresh.map((item) => item.channel.accountId));
-    const { keywords, optingOut } = await applyOptOutKeywords(tx, arrivals, settings);
-    await replyAfterHours(tx, arrivals.filter((_, i) => !keywords.has(i)), settings);
-    // A reply after a broadcast's message counts as its answer (an opt-out does not).
-    await contactsAnswered(tx, fresh.flatMap((item, i) => (keywords.has(i) ? [] : [{ contactId: contacts[i].id, at: item.at }])));
-    // A contact in a flow: the flow reads the message; else an INBOUND flow may start.
-    await flowsSeeInbound(tx, fresh.flatMap((item, i) => (keywords.has(i) || optingOut.has(contacts[i].id) ? [] : [{
-      accountId: item.channel.accountId, contactId: contacts[i].id, conversationId: opened[i].conversation.id,
-      conversationStatus: opened[i].conversation.status, conversationCreated: opened[i].created,
-      msgType: item.fields.msgType, body: item.fields.body,
-    }])));
     const idOf = new Map(inserted.map((m) => [messageKey(m.channel_id, m.provider_id), m.id]));
     const ids = fresh.map((item) => idOf.get(messageKey(item.channel.id, item.providerId))!);
     // Webhook events: the conversation opened (or moved from CREATED to NEW), then the message.

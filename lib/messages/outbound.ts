@@ -5,6 +5,7 @@ import type { ChannelRecord, OutboundMedia, WireInteractive, WireTemplate } from
 import { touchConversations, type ConversationRecord, type ConversationStatus } from '@/lib/conversations/open';
 import { enqueueMany } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
+import { concurrently } from '@/lib/sql/concurrently';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
 
 // The one way an outbound message is written: as `queued`, with its send job enqueued in the same
@@ -80,11 +81,13 @@ export async function queueOutboundMessages(tx: Executor, inputs: OutboundInput[
   const now = new Date();
   // Ids chosen here, so each input knows its message without relying on the order of RETURNING.
   const ids = inputs.map(() => randomUUID());
-  // The messages and their conversations' touch in one round trip.
-  await touchConversations(tx, false, inputs.map((input) => ({
-    conversationId: input.conversation.id, at: now, status: input.conversationStatus,
-  })), { alongside: insertRowsFromJson(messages, inputs.map((input, i) => ({ id: ids[i], ...outboundRow(input, now) }))) });
-  if (sendLater) sendLater.push(...ids);
-  else await enqueueSendJobs(tx, inputs.map((input, i) => ({ id: ids[i], source: input.source })));
+  // The messages and their conversations' touch in one statement, and the send jobs sent behind it
+  // without waiting for its answer: one round trip.
+  await concurrently(
+    () => touchConversations(tx, false, inputs.map((input) => ({
+      conversationId: input.conversation.id, at: now, status: input.conversationStatus,
+    })), { alongside: insertRowsFromJson(messages, inputs.map((input, i) => ({ id: ids[i], ...outboundRow(input, now) }))) }),
+    async () => (sendLater ? void sendLater.push(...ids) : enqueueSendJobs(tx, inputs.map((input, i) => ({ id: ids[i], source: input.source })))),
+  );
   return ids;
 }
