@@ -3,6 +3,7 @@ import { execRows, type Executor } from '@/db';
 import { contactDefaultAssignees, contactNotes, contacts, contactTags } from '@/db/schema';
 import { keyRows } from '@/lib/sql/key-probes';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
+import { interestedSubscriptionsSql, knownSubscriptions, type InterestedSubscription } from '@/lib/webhooks/record-events';
 import { ValidationError } from '@/lib/api/errors';
 import type { Member } from '@/lib/auth/member';
 import { upsertTags } from '@/lib/tags/service';
@@ -172,9 +173,13 @@ export async function insertContacts(
   if (!news.length) return [];
   const order = news.map((_, i) => i).sort((a, b) => compareKeys(news[a].actor.accountId, news[a].change.fields.canonicalPhone,
     news[b].actor.accountId, news[b].change.fields.canonicalPhone));
-  const created = await execRows<{ id: string; account_id: number; canonical_phone: string; is_deleted: boolean }>(tx, sql`
-    ${insertRowsFromJson(contacts, order.map((i) => newContactRow(news[i])))}
-    on conflict (account_id, canonical_phone) do nothing returning id, account_id, canonical_phone, is_deleted`);
+  // The statement also reads each account's webhook subscriptions (once), which the events below need.
+  const created = await execRows<{ id: string; account_id: number; canonical_phone: string; is_deleted: boolean; subscriptions: InterestedSubscription[] }>(tx, sql`
+    with stored as (${insertRowsFromJson(contacts, order.map((i) => newContactRow(news[i])))}
+      on conflict (account_id, canonical_phone) do nothing returning id, account_id, canonical_phone, is_deleted)
+    , subscribed as (select a.account_id, ${interestedSubscriptionsSql(sql`a.account_id`)} as subscriptions from (select distinct account_id from stored) a)
+    select stored.*, subscribed.subscriptions from stored join subscribed using (account_id)`);
+  for (const row of created) knownSubscriptions(tx, row.account_id, row.subscriptions);
   const byKey = new Map(created.map((c) => [phoneKey(c.account_id, c.canonical_phone), { id: c.id, isDeleted: c.is_deleted }]));
   const out = news.map((n) => byKey.get(phoneKey(n.actor.accountId, n.change.fields.canonicalPhone)) ?? null);
   const made = news.flatMap((n, i) => (out[i] ? [{ n, row: out[i]! }] : []));

@@ -1,6 +1,7 @@
 import { and, eq, notInArray, sql, type SQL } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
 import { conversations, conversationSource, conversationStatus } from '@/db/schema';
+import { concurrently } from '@/lib/sql/concurrently';
 import { insertRowsFromJson } from '@/lib/sql/insert-json';
 import { keyRows } from '@/lib/sql/key-probes';
 import { recordsOf } from '@/lib/sql/records';
@@ -22,6 +23,8 @@ export type ConversationWant = {
   /** How a conversation opened here is marked; an open one is joined as it is. */
   source: Source;
   status: 'CREATED' | 'NEW';
+  /** The contact was created in this transaction: it has no conversation to look for yet. */
+  contactIsNew?: boolean;
 };
 
 export type Opened = { conversation: ConversationRecord; created: boolean };
@@ -72,19 +75,22 @@ export async function openConversations(tx: Executor, wants: ConversationWant[])
   const byContact = new Map<string, ConversationWant>();
   for (const want of wants) if (!byContact.has(want.contactId)) byContact.set(want.contactId, want);
   const found = new Map<string, Opened>();
+  const lookUp = async (ids: string[]) => (ids.length ? recordsOf(conversations, await execRows<Record<string, unknown>>(tx,
+    openConversationsQuery(ids.map((id) => ({ account_id: byContact.get(id)!.accountId, contact_id: id }))))) : []);
+  const insert = async (ids: string[]) => (ids.length ? recordsOf(conversations, await execRows<Record<string, unknown>>(tx, insertConversationsQuery(ids.map((id) => {
+    const w = byContact.get(id)!;
+    return { accountId: w.accountId, contactId: id, channelId: w.channelId, source: w.source, status: w.status };
+  })))) : []);
   // A conversation another writer opens between our lookup and our insert is looked up again.
   for (let attempt = 0; found.size < byContact.size && attempt < 3; attempt++) {
     const missing = [...byContact.keys()].filter((id) => !found.has(id)).sort();
-    const open = recordsOf(conversations, await execRows<Record<string, unknown>>(tx,
-      openConversationsQuery(missing.map((id) => ({ account_id: byContact.get(id)!.accountId, contact_id: id })))));
+    // New contacts' conversations are opened at once, in the same round trip as the others' lookup.
+    const unseen = attempt === 0 ? missing.filter((id) => byContact.get(id)!.contactIsNew) : [];
+    const lookFor = missing.filter((id) => !unseen.includes(id));
+    const [open, openedUnseen] = await concurrently(() => lookUp(lookFor), () => insert(unseen));
     for (const c of open) found.set(c.contactId, { conversation: c, created: false });
-    const toOpen = missing.filter((id) => !found.has(id)).sort();
-    if (!toOpen.length) break;
-    const opened = recordsOf(conversations, await execRows<Record<string, unknown>>(tx, insertConversationsQuery(toOpen.map((id) => {
-      const w = byContact.get(id)!;
-      return { accountId: w.accountId, contactId: id, channelId: w.channelId, source: w.source, status: w.status };
-    }))));
-    for (const c of opened) found.set(c.contactId, { conversation: c, created: true });
+    for (const c of openedUnseen) found.set(c.contactId, { conversation: c, created: true });
+    for (const c of await insert(lookFor.filter((id) => !found.has(id)))) found.set(c.contactId, { conversation: c, created: true });
   }
   if (found.size < byContact.size) throw new Error('opening conversations kept racing with concurrent writers');
   return wants.map((w, i) => {

@@ -111,7 +111,7 @@ async function storeOnce(db: Db, items: InboundMessage[], known: Set<string>): P
       change: { fields: { source: 'INBOUND', firstName: item.name?.slice(0, 100) || null } }, onExisting: 'keep' as const,
     })));
     const opened = await openConversations(tx, fresh.map((item, i) => ({
-      accountId: item.channel.accountId, contactId: contacts[i].id, channelId: item.channel.id, source: 'INBOX', status: 'NEW',
+      accountId: item.channel.accountId, contactId: contacts[i].id, channelId: item.channel.id, source: 'INBOX', status: 'NEW', contactIsNew: contacts[i].created,
     })));
     // The statement also reads each account's webhook subscriptions (once), which the events below need.
     const inserting = () => execRows<{ id: string; channel_id: number; provider_id: string; account_id: number; subscriptions: InterestedSubscription[] }>(tx, sql`

@@ -41,12 +41,13 @@ export type QueuedSend = { id: string; conversation: string; contact: string; op
 export async function queueTemplateSends(tx: Executor, sends: TemplateSendRequest[], jobs: SendJobs = {}): Promise<QueuedSend[]> {
   if (!sends.length) return [];
   const known = sends.every((s) => s.contactId && !s.contactChange);
-  const contacts = known ? sends.map((s) => ({ id: s.contactId! })) : await upsertContacts(tx, sends.map((s) => ({
+  const contacts: { id: string; created?: boolean }[] = known ? sends.map((s) => ({ id: s.contactId! })) : await upsertContacts(tx, sends.map((s) => ({
     actor: s.actor, canonicalPhone: s.canonicalPhone, phone: s.phone,
     change: s.contactChange ?? { fields: {} }, onExisting: s.contactChange ? 'merge' : 'keep', sourceIfNew: s.contactSourceIfNew,
   })));
   const opened = await openConversations(tx, sends.map((s, i) => ({
     accountId: s.actor.accountId, contactId: contacts[i].id, channelId: s.channel.id, source: s.conversationSource, status: 'CREATED',
+    contactIsNew: contacts[i].created,
   })));
   const ids = await queueOutboundMessages(tx, sends.map((s, i) => ({
     accountId: s.actor.accountId, channel: s.channel, conversation: opened[i].conversation,
