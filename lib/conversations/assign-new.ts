@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, sql } from 'drizzle-orm';
 import { execRows, type Executor } from '@/db';
+import { concurrently } from '@/lib/sql/concurrently';
 import { accounts, contactDefaultAssignees, conversationAssignees, conversations, teamMembers, teams, users } from '@/db/schema';
 
 export type NewConversation = { accountId: number; conversationId: string; contactId: string };
@@ -18,13 +19,15 @@ const assignable = and(eq(users.isActive, true), isNotNull(users.passwordHash));
  */
 export async function assignNewConversations(tx: Executor, opened: NewConversation[]): Promise<void> {
   if (!opened.length) return;
-  const defaults = await tx.select({ contactId: contactDefaultAssignees.contactId, userId: users.id })
-    .from(contactDefaultAssignees).innerJoin(users, eq(users.id, contactDefaultAssignees.userId))
-    .where(and(inArray(contactDefaultAssignees.contactId, [...new Set(opened.map((o) => o.contactId))]), assignable))
-    .orderBy(asc(users.id));
+  // Both asked in one round trip; the earlier assignees count only for contacts without defaults.
+  const [defaults, earlier] = await concurrently(
+    () => tx.select({ contactId: contactDefaultAssignees.contactId, userId: users.id })
+      .from(contactDefaultAssignees).innerJoin(users, eq(users.id, contactDefaultAssignees.userId))
+      .where(and(eq(contactDefaultAssignees.contactId, sql`any(${sql.param([...new Set(opened.map((o) => o.contactId))])}::uuid[])`), assignable))
+      .orderBy(asc(users.id)),
+    () => earlierAssignees(tx, opened),
+  );
   const assignees: { conversationId: string; userId: number }[] = [];
-  const undecided = opened.filter((o) => !defaults.some((d) => d.contactId === o.contactId));
-  const earlier = await earlierAssignees(tx, undecided);
   const toTeam: NewConversation[] = [];
   const earlierTeams = new Map<number, string[]>();
   for (const o of opened) {
