@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { concurrently } from '@/lib/sql/concurrently';
 import { execRows, type Executor } from '@/db';
 import { moveFlowConversations } from '@/lib/conversations/flow-status';
 import type { ConversationStatus } from '@/lib/conversations/open';
@@ -41,21 +42,26 @@ function triggers(e: ExecutionRecord, m: FlowInbound): boolean {
 export async function flowsSeeInbound(tx: Executor, items: FlowInbound[]): Promise<void> {
   if (!items.length) return;
   const contactIds = [...new Set(items.map((i) => i.contactId))];
-  const active = await execRows<{ id: string; contact_id: string }>(tx, sql`
-    select id, contact_id from flow_execution_contacts where contact_id = any(${sql.param(contactIds)}::uuid[]) and is_active`);
-  const inFlow = new Set(active.map((a) => a.contact_id));
-  const flowConversations = new Set(items.filter((i) => inFlow.has(i.contactId)).map((i) => i.conversationId));
-
-  const candidates = items.filter((i) => !inFlow.has(i.contactId)
-    && (i.conversationCreated || !['NEW', 'IN_PROGRESS'].includes(i.conversationStatus)));
-  const started: { accountId: number; fecIds: string[] }[] = [];
-  if (candidates.length) {
-    const accounts = [...new Set(candidates.map((c) => c.accountId))];
-    const listening = (await execRows<Record<string, unknown>>(tx, sql`
+  // A message that may start a flow: its contact is in none, and its conversation is new or not open.
+  const mayStart = items.filter((i) => i.conversationCreated || !['NEW', 'IN_PROGRESS'].includes(i.conversationStatus));
+  const accounts = [...new Set(mayStart.map((c) => c.accountId))];
+  // The contacts' flows and the flows listening for such messages, in one round trip.
+  const [active, listeningRows] = await concurrently(
+    () => execRows<{ id: string; contact_id: string }>(tx, sql`
+      select id, contact_id from flow_execution_contacts where contact_id = any(${sql.param(contactIds)}::uuid[]) and is_active`),
+    async () => (accounts.length ? execRows<Record<string, unknown>>(tx, sql`
       select e.id, e.account_id, e.has_priority, e.inbound_trigger_with, e.inbound_start_message, e.inbound_start_message_match_exact
       from flow_executions e join flows f on f.id = e.flow_id
       where e.account_id = any(${sql.param(accounts)}::int[]) and e.status = 'RUNNING' and e.execution_type = 'INBOUND' and f.is_active
-      order by e.created_on, e.id`)).map((r) => ({
+      order by e.created_on, e.id`) : []),
+  );
+  const inFlow = new Set(active.map((a) => a.contact_id));
+  const flowConversations = new Set(items.filter((i) => inFlow.has(i.contactId)).map((i) => i.conversationId));
+
+  const candidates = mayStart.filter((i) => !inFlow.has(i.contactId));
+  const started: { accountId: number; fecIds: string[] }[] = [];
+  if (candidates.length) {
+    const listening = listeningRows.map((r) => ({
       id: r.id as string, accountId: Number(r.account_id), hasPriority: Boolean(r.has_priority),
       inboundTriggerWith: r.inbound_trigger_with, inboundStartMessage: r.inbound_start_message as string | null,
       inboundStartMessageMatchExact: Boolean(r.inbound_start_message_match_exact),
