@@ -4,6 +4,7 @@ import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import type { Account, Member, TeamDetail } from './types';
 import type { AccountPatchInput } from '@/lib/accounts/validation';
+import { useSingleFlightMutation } from './single-flight';
 
 export function useAccount() {
   return useQuery({ queryKey: queryKeys.account, queryFn: () => apiFetch<Account>('/api/account') });
@@ -29,7 +30,7 @@ export type TeamValues = { name: string; assignment_strategy: TeamDetail['assign
 
 export function useSaveTeam() {
   const qc = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ id, ...values }: TeamValues & { id?: number }) =>
       apiFetch<TeamDetail>(id ? `/api/team/${id}` : '/api/team', { method: id ? 'PATCH' : 'POST', json: values }),
     onSuccess: () => {

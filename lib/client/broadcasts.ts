@@ -6,6 +6,7 @@ import { DETAIL_POLL_MS, listPollMs, pollMs } from './broadcast-status';
 import { queryKeys } from './query-keys';
 import type { Broadcast, BroadcastRecipient, BroadcastWrite, Contact, Page } from './types';
 import type { Control } from './broadcast-status';
+import { useSingleFlightMutation } from './single-flight';
 
 export const BROADCASTS_PAGE_SIZE = 20;
 export const RECIPIENTS_PAGE_SIZE = 25;
@@ -77,7 +78,7 @@ function useBroadcastSaved() {
 
 export function useCreateBroadcast() {
   const saved = useBroadcastSaved();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: BroadcastWrite) => apiFetch<Broadcast>('/api/broadcast', { method: 'POST', json: body }),
     onSuccess: saved,
   });

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import type { Channel, ChannelWrite, CredentialCheck, Page, TemplateSyncResult } from './types';
+import { useSingleFlightMutation } from './single-flight';
 
 /** An account has a handful of channels: one page of the largest size holds them all. */
 const CHANNELS_PAGE_SIZE = 500;
@@ -49,7 +50,7 @@ function useChannelSaved() {
 /** ADMIN: adds a cloud_api channel; blank optional fields are left out so the API's defaults apply. */
 export function useCreateChannel() {
   const saved = useChannelSaved();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: ChannelWrite) => {
       const json = Object.fromEntries(Object.entries(body).filter(([, v]) => typeof v === 'string' && v.trim() !== ''));
       return apiFetch<Channel>('/api/channels', { method: 'POST', json });

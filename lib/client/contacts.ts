@@ -4,6 +4,7 @@ import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import type { Contact, ContactCreate, ContactWrite, Page } from './types';
 import type { ContactBulk } from '@/lib/contacts/validation';
+import { useSingleFlightMutation } from './single-flight';
 
 export const CONTACTS_PAGE_SIZE = 20;
 
@@ -52,7 +53,7 @@ function useContactSaved() {
 
 export function useCreateContact() {
   const saved = useContactSaved();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: ContactCreate) => apiFetch<Contact>('/api/contact', { method: 'POST', json: body }),
     onSuccess: saved,
   });

@@ -2,6 +2,7 @@
 import { useMutation, useQueries, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { Flow, FlowActionTest, FlowExecution, FlowStep, Page } from './types';
 import { apiFetch } from './api-fetch';
+import { useSingleFlightMutation } from './single-flight';
 
 // The builder's reads and writes: the draft with its problems, saving it, publishing, versions,
 // restoring one, export, trying the draft on the sandbox phone, the contact variables offered in
@@ -52,7 +53,7 @@ export function saveDraft(id: string, body: DraftBody) {
 
 export function usePublish(id: string) {
   const qc = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: () => apiFetch<{ version: number }>(`/api/flow/${encodeURIComponent(id)}/publish`, { method: 'POST' }),
     onSuccess: () => Promise.all([qc.invalidateQueries({ queryKey: key.versions(id) }), qc.invalidateQueries({ queryKey: ['flows', 'detail', id] })]),
   });

@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
 import type { Flow, FlowExecution, FlowExecutionContact, FlowExecutionContactDetail, FlowExecutionStepStats, Page } from './types';
+import { useSingleFlightMutation } from './single-flight';
 
 // The dashboard's reads and writes of flows and their executions. Executions that are under way
 // refresh themselves every 2 seconds.
@@ -60,7 +61,7 @@ export function useFlowSecret(id: string, enabled: boolean) {
 
 export function useRotateFlowSecret(id: string) {
   const qc = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: () => apiFetch<{ secret: string }>(`/api/flow/${encodeURIComponent(id)}/secret/rotate`, { method: 'POST' }),
     onSuccess: (secret) => qc.setQueryData(secretKey(id), secret),
   });
@@ -136,7 +137,7 @@ export type RunBody = {
 
 export function useRunFlow(flowId: string) {
   const client = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: RunBody) => apiFetch<FlowExecution>(`/api/flow/${encodeURIComponent(flowId)}/run`, { method: 'POST', json: body }),
     onSuccess: () => client.invalidateQueries({ queryKey: key.all }),
   });
@@ -161,7 +162,7 @@ export function useMatchingContacts(filters: ContactFilter[]) {
 /** Runs the flow for one number on the sandbox channel. */
 export function useTryOnSandbox(flowId: string) {
   const client = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: { phone: string; flow_execution_variables?: Record<string, string> }) =>
       apiFetch<FlowExecution>(`/api/flow/${encodeURIComponent(flowId)}/try-on-sandbox`, { method: 'POST', json: body }),
     onSuccess: () => client.invalidateQueries({ queryKey: key.all }),

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import type { Member, MemberLink, NewMember, Role } from './types';
+import { useSingleFlightMutation } from './single-flight';
 
 export function useMembers() {
   return useQuery({ queryKey: queryKeys.members, queryFn: () => apiFetch<Member[]>('/api/account-member') });
@@ -12,7 +13,7 @@ export type AddMemberValues = { email: string; first_name: string; last_name: st
 
 export function useAddMember() {
   const qc = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (values: AddMemberValues) => apiFetch<NewMember>('/api/account-member', { method: 'POST', json: values }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.members }),
   });

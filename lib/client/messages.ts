@@ -1,10 +1,11 @@
 'use client';
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiFetch, isApiError } from './api-fetch';
 import { useInboxPollMs, useLiveState } from './inbox-live';
 import { queryKeys } from './query-keys';
 import type { Message, Page, SandboxInbound } from './types';
+import { useSingleFlightMutation } from './single-flight';
 
 /** The thread and the sandbox phone refresh this often (statuses move on a timer of about a second). */
 export const MESSAGE_POLL_MS = 1_500;
@@ -89,7 +90,7 @@ export function useConversationMessages(id: string) {
 /** A free-form reply; the API refuses it (400) outside the 24-hour window. */
 export function useSendMessage(id: string) {
   const qc = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: string) =>
       apiFetch<Message>(`/api/inbox/conversation/${encodeURIComponent(id)}/messages`, { method: 'POST', json: { body } }),
     onSuccess: () => Promise.all([
@@ -112,7 +113,7 @@ export function useSandboxMessages(phone: string) {
 /** The sandbox phone's reply, as the contact: enters through the same path as a provider callback. */
 export function useSandboxReply() {
   const qc = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: SandboxInbound) => apiFetch<Message>('/api/channels/sandbox/inbound', { method: 'POST', json: body }),
     onSuccess: (message, body) => Promise.all([
       qc.invalidateQueries({ queryKey: queryKeys.sandboxMessages(body.phone) }),

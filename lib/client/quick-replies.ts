@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import type { Page, QuickReply } from './types';
+import { useSingleFlightMutation } from './single-flight';
 
 // The account's quick replies: the settings page manages them, the composer's `/` picker searches them.
 
@@ -23,7 +24,7 @@ export type QuickReplyValues = { shortcut: string; body: string };
 
 export function useSaveQuickReply() {
   const qc = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: ({ id, ...body }: QuickReplyValues & { id?: string }) => (id
       ? apiFetch<QuickReply>(`/api/quick-reply/${encodeURIComponent(id)}`, { method: 'PUT', json: body })
       : apiFetch<QuickReply>('/api/quick-reply', { method: 'POST', json: body })),

@@ -3,6 +3,7 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import type { ChatTemplate, Page, TemplateCategory, TemplateSendResult, TemplateStatus } from './types';
+import { useSingleFlightMutation } from './single-flight';
 
 export const TEMPLATE_CATEGORIES = [
   'ACCOUNT_UPDATE', 'ALERT_UPDATE', 'APPOINTMENT_UPDATE', 'AUTHENTICATION', 'AUTO_REPLY', 'ISSUE_RESOLUTION',
@@ -50,7 +51,7 @@ export function useTemplate(id: string, enabled = true) {
 /** Sends an approved template to a phone (the contact is created when new); answers at once, the send runs as a job. */
 export function useSendTemplate(id: string) {
   const qc = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: { phone: string; variables: string[] }) =>
       apiFetch<TemplateSendResult>(`${path(id)}/send`, { method: 'POST', json: body }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.conversations }),
@@ -62,7 +63,7 @@ export type TemplateDraft = { channel: number; name: string; language: string; c
 /** ADMIN: creates a template (submitted to the channel's provider; the sandbox approves it at once). */
 export function useCreateTemplate() {
   const qc = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (draft: TemplateDraft) => apiFetch<ChatTemplate>('/api/channels/chat/template', { method: 'POST', json: draft }),
     onSuccess: () => qc.invalidateQueries({ queryKey: queryKeys.templates }),
   });

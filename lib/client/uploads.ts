@@ -1,8 +1,9 @@
 'use client';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
 import type { Page, Upload, UploadSummary } from './types';
+import { useSingleFlightMutation } from './single-flight';
 
 const POLL_MS = 500;
 
@@ -12,7 +13,7 @@ export function isUploadRunning(upload: Upload | undefined): boolean {
 
 /** Sends the file itself as the body (`text/csv`), streamed by the browser, never read into JS. */
 export function useUploadCsv() {
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (file: File) => apiFetch<{ upload_group_id: string }>('/api/contact/upload', {
       method: 'POST', body: file, contentType: 'text/csv',
     }),

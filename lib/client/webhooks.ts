@@ -2,6 +2,7 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { apiFetch } from './api-fetch';
 import { queryKeys } from './query-keys';
+import { useSingleFlightMutation } from './single-flight';
 import type {
   NewWebhookSubscription, Page, WebhookDelivery, WebhookDeliveryDetail, WebhookDeliveryStatus, WebhookEventType,
   WebhookSecret, WebhookSubscription, WebhookSubscriptionWrite,
@@ -62,7 +63,7 @@ function useSubscriptionSaved() {
 
 export function useCreateWebhookSubscription() {
   const saved = useSubscriptionSaved();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: (body: WebhookSubscriptionWrite) =>
       apiFetch<NewWebhookSubscription>('/api/webhook-subscription', { method: 'POST', json: body }),
     onSuccess: saved,
@@ -112,7 +113,7 @@ export function useWebhookSecret(id: string, enabled: boolean) {
 
 export function useRotateWebhookSecret(id: string) {
   const qc = useQueryClient();
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: () => apiFetch<WebhookSecret>(`${sub(id)}/secret/rotate`, { method: 'POST' }),
     onSuccess: (secret) => qc.setQueryData(queryKeys.webhookSecret(id), secret),
   });
@@ -160,7 +161,7 @@ function useDeliveriesChanged(id: string) {
 
 export function useSendTestEvent(id: string) {
   const changed = useDeliveriesChanged(id);
-  return useMutation({
+  return useSingleFlightMutation({
     mutationFn: () => apiFetch<{ event: string; delivery: string; type: WebhookEventType }>(`${sub(id)}/test`, { method: 'POST' }),
     onSuccess: changed,
   });
