@@ -3,6 +3,8 @@
 // comes from copying cells out of a sheet. Only the header line is inspected: it is written by
 // the same program as the rest and holds no data that could mislead the count.
 
+import { isUtf8 } from 'node:buffer';
+
 export type Delimiter = ',' | ';' | '\t';
 const DELIMITERS: Delimiter[] = [',', ';', '\t'];
 
@@ -40,6 +42,20 @@ const HAS_C1 = /[\u0080-\u009f]/;
 /** Text read as Latin-1, as Windows-1252 would have read it. */
 export function fromWindows1252(text: string): string {
   return HAS_C1.test(text) ? text.replace(C1, (c) => CP1252[c.charCodeAt(0) - 0x80]) : text;
+}
+
+const HIGH_BYTE = /[\x80-\xff]/;
+
+/**
+ * A cell read byte for byte (as Latin-1): UTF-8 where its bytes are, Windows-1252 (Excel's "CSV"
+ * on Windows) where they are not. Judged cell by cell, because one file can hold both (two
+ * exports pasted together) and its first non-ASCII byte can come megabytes in; Windows-1252 text
+ * that also reads as valid UTF-8 takes unlikely pairs such as "Ã©".
+ */
+export function decodeCell(cell: string): string {
+  if (!HIGH_BYTE.test(cell)) return cell;
+  const bytes = Buffer.from(cell, 'latin1');
+  return isUtf8(bytes) ? bytes.toString('utf8') : fromWindows1252(cell);
 }
 
 /** The first line of the text (BOM removed), without its line break; the whole text if none. */

@@ -1,9 +1,8 @@
-import { isUtf8 } from 'node:buffer';
 import { Readable } from 'node:stream';
 import { CsvError, parse } from 'csv-parse';
 import { LineTracker } from '@/lib/csv/line-numbers';
 import { fromInertCell } from '@/lib/csv/write';
-import { detectDelimiter, firstLine, fromWindows1252, hasBom, sepLine } from '@/lib/csv/sniff';
+import { decodeCell, detectDelimiter, firstLine, hasBom, sepLine } from '@/lib/csv/sniff';
 import { mapHeader, type Header } from './columns';
 import { isBlankRecord, validateRow } from './row';
 import type { Batch } from './write-batch';
@@ -29,20 +28,6 @@ export type ParseEvent =
 // A cell as the import reads it: without NUL (Postgres text refuses it), and without the quote this
 // product's own downloads put before a formula-like cell (lib/csv/write.ts).
 const cellText = (f: string) => fromInertCell(f.includes('\0') ? f.replace(/\0/g, '') : f);
-
-const HIGH_BYTE = /[\x80-\xff]/;
-
-/**
- * A cell read byte for byte (as Latin-1): UTF-8 where its bytes are, Windows-1252 (Excel's "CSV"
- * on Windows) where they are not. Judged cell by cell, because one file can hold both (two
- * exports pasted together) and its first non-ASCII byte can come megabytes in; Windows-1252 text
- * that also reads as valid UTF-8 takes unlikely pairs such as "Ã©".
- */
-function decodeCell(cell: string): string {
-  if (!HIGH_BYTE.test(cell)) return cell;
-  const bytes = Buffer.from(cell, 'latin1');
-  return isUtf8(bytes) ? bytes.toString('utf8') : fromWindows1252(cell);
-}
 
 const clean = (f: string) => cellText(decodeCell(f));
 

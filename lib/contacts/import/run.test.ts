@@ -145,6 +145,20 @@ describe('runImport', () => {
     await expect(refused).rejects.toMatchObject({ status: 400, body: { non_field_errors: ['The CSV header has no "phone" column.'] } });
   });
 
+  it('reads a UTF-8 header as UTF-8 when a row further on was saved as Windows-1252', async () => {
+    // "Teléfono" in UTF-8, then "Señor Peña" in Windows-1252 (ñ is one byte, 0xF1): the upload's
+    // header check decodes cell by cell, as the import does, and finds the phone column.
+    const bytes = Buffer.concat([
+      Buffer.from('Nombre,Apellido,Teléfono\r\nAna,López,5510006001\r\n', 'utf8'),
+      Buffer.from('Se\xf1or,Pe\xf1a,5510006002\r\n', 'latin1'),
+    ]);
+    const { status, accountId } = await importBytes(bytes);
+    expect(status).toEqual({ status: 'COMPLETED', total_rows: 2, created_count: 2, rejected_count: 0 });
+    const names = await execRows<{ first_name: string; last_name: string }>(await getDb(), sql`
+      select first_name, last_name from contacts where account_id = ${accountId} order by canonical_phone`);
+    expect(names).toEqual([{ first_name: 'Ana', last_name: 'López' }, { first_name: 'Señor', last_name: 'Peña' }]);
+  });
+
   it('gives the rejected rows back in the file\'s own column order, cells past the header last', async () => {
     const text = [
       'Plan,Phone,zeta,First Name,alpha',

@@ -4,7 +4,7 @@ import { execRows, type Db } from '@/db';
 import { PayloadTooLargeError, ValidationError } from '@/lib/api/errors';
 import { enqueue } from '@/lib/jobs/enqueue';
 import { QUEUES } from '@/lib/jobs/queues';
-import { detectDelimiter, detectEncoding, firstLine, sepLine } from '@/lib/csv/sniff';
+import { decodeCell, detectDelimiter, firstLine, hasBom, sepLine } from '@/lib/csv/sniff';
 import { fromInertCell } from '@/lib/csv/write';
 import { CHUNK_BYTES, insertChunk } from './chunks';
 import { headerProblem, mapHeader, MISSING_HEADER } from './columns';
@@ -31,7 +31,9 @@ function checkHeader(head: Uint8Array): void {
   if (head.length >= 2 && ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff))) {
     throw ValidationError.nonField(UTF16);
   }
-  const text = Buffer.from(head).toString(detectEncoding(head));
+  // Read byte for byte and decoded cell by cell, as the import reads the file (decodeCell): a row
+  // saved in another encoding further on does not change how the header reads.
+  const text = Buffer.from(head).subarray(hasBom(head) ? 3 : 0).toString('latin1');
   let line = firstLine(text);
   // Excel's `sep=;` line names the delimiter; the header is the line after it.
   const named = sepLine(line);
@@ -44,7 +46,7 @@ function checkHeader(head: Uint8Array): void {
   } catch {
     fields = line.split(delimiter);
   }
-  const problem = headerProblem(mapHeader(fields.map(fromInertCell)));
+  const problem = headerProblem(mapHeader(fields.map((field) => fromInertCell(decodeCell(field)))));
   if (problem) throw ValidationError.nonField(problem);
 }
 
