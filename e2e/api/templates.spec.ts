@@ -141,6 +141,13 @@ test('send uses an existing contact as it is: no contact.updated, a deleted cont
   }
 });
 
+test('send reports a bad phone and blank variables in one answer', async ({ request }) => {
+  const welcome = await byName(request, acme, 'welcome');
+  const res = await request.post(`/api/channels/chat/template/${welcome.id}/send`, { headers: acme.admin.headers, data: { phone: '55 12', variables: ['', 'Acme'] } });
+  expect(res.status()).toBe(400);
+  expect(await res.json()).toEqual({ phone: ['Enter a valid phone number.'], variables: { 0: ['This field may not be blank.'] } });
+});
+
 test('send validates the variables count, the phone and the body', async ({ request }) => {
   const order = await byName(request, acme, 'order_update');
   const wrong = await request.post(`/api/channels/chat/template/${order.id}/send`, { headers: acme.admin.headers, data: { phone: uniquePhone(), variables: ['1'] } });

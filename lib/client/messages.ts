@@ -1,5 +1,5 @@
 'use client';
-import { useInfiniteQuery, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { apiFetch, isApiError } from './api-fetch';
 import { useInboxPollMs, useLiveState } from './inbox-live';
@@ -113,7 +113,8 @@ export function useSandboxMessages(phone: string) {
 /** The sandbox phone's reply, as the contact: enters through the same path as a provider callback. */
 export function useSandboxReply() {
   const qc = useQueryClient();
-  return useSingleFlightMutation({
+  // Not single-flight: the person playing the contact may tap twice, as a contact can.
+  return useMutation({
     mutationFn: (body: SandboxInbound) => apiFetch<Message>('/api/channels/sandbox/inbound', { method: 'POST', json: body }),
     onSuccess: (message, body) => Promise.all([
       qc.invalidateQueries({ queryKey: queryKeys.sandboxMessages(body.phone) }),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { templateCategory, templateStatus } from '@/db/schema/enums';
 import { filterChoices, pkInt } from '@/lib/validation/fields';
 import { placeholderProblem } from './variables';
+import { canonicalizePhone } from '@/lib/phone/canonicalize';
 
 // Template list filters: `category` and `status` take one value or comma-separated
 // values, `category__in` and `status__in` are aliases; `search` matches name and status;
@@ -30,6 +31,24 @@ export const templateSendSchema = z.object({
     .pipe(z.string().max(1024).refine((v) => v.trim() !== '', 'This field may not be blank.'))).default([]),
 });
 export type TemplateSend = z.output<typeof templateSendSchema>;
+
+const sendSchemas = new Map<string, typeof templateSendSchema>();
+
+/**
+ * The send schema with the phone read in the account's country, so a bad phone is reported with
+ * the variables' errors in one answer.
+ */
+export function templateSendSchemaFor(country: string): typeof templateSendSchema {
+  let found = sendSchemas.get(country);
+  if (!found) {
+    sendSchemas.set(country, (found = templateSendSchema.extend({
+      phone: templateSendSchema.shape.phone.superRefine((value, ctx) => {
+        if (!canonicalizePhone(value, country).ok) ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number.' });
+      }),
+    })));
+  }
+  return found;
+}
 
 /** `manage createtemplate`: a template for the sandbox (or another channel) of an account. */
 export const templateCreateSchema = z.object({
