@@ -146,6 +146,9 @@ test('send reports a bad phone and blank variables in one answer', async ({ requ
   const res = await request.post(`/api/channels/chat/template/${welcome.id}/send`, { headers: acme.admin.headers, data: { phone: '55 12', variables: ['', 'Acme'] } });
   expect(res.status()).toBe(400);
   expect(await res.json()).toEqual({ phone: ['Enter a valid phone number.'], variables: { 0: ['This field may not be blank.'] } });
+  // A blank phone is told that, once.
+  const blank = await request.post(`/api/channels/chat/template/${welcome.id}/send`, { headers: acme.admin.headers, data: { phone: ' ', variables: ['Ana', 'Acme'] } });
+  expect(await blank.json()).toEqual({ phone: ['This field may not be blank.'] });
 });
 
 test('send validates the variables count, the phone and the body', async ({ request }) => {

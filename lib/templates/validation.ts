@@ -43,7 +43,8 @@ export function templateSendSchemaFor(country: string): typeof templateSendSchem
   if (!found) {
     sendSchemas.set(country, (found = templateSendSchema.extend({
       phone: templateSendSchema.shape.phone.superRefine((value, ctx) => {
-        if (!canonicalizePhone(value, country).ok) ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number.' });
+        // A blank or overlong phone has its own message already.
+        if (value && value.length <= 64 && !canonicalizePhone(value, country).ok) ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number.' });
       }),
     })));
   }
