@@ -468,6 +468,12 @@ test.describe('/api/contact/{id}', () => {
   });
 });
 
+test('a blank phone is told that once, not also that it is no phone number', async ({ request }) => {
+  const res = await request.post('/api/contact', { headers: acme.admin.headers, data: { phone: ' ', first_name: 'Ana' } });
+  expect(res.status()).toBe(400);
+  expect(await res.json()).toEqual({ phone: ['This field may not be blank.'] });
+});
+
 test('a tag name finds its tag whatever its case: PROMO, Promo and promo are one tag', async ({ request }) => {
   const fresh = await newAccount(request);
   const h = fresh.admin.headers;

@@ -33,7 +33,8 @@ export const notesSchema = z.union([
 ]).transform((list) => list.filter((n) => n.notes.trim() !== ''))
   .refine((list) => list.every((n) => n.notes.length <= NOTE_MAX), `A note holds at most ${NOTE_MAX.toLocaleString('en-US')} characters.`) as unknown as z.ZodType<{ id?: number; notes: string }[]>;
 
-const phone = z.string().trim().min(1).max(64);
+const PHONE_MAX = 64;
+const phone = z.string().trim().min(1).max(PHONE_MAX);
 
 /** A contact's tags in one request. */
 export const contactTagList = tagList.max(TAGS_MAX);
@@ -88,7 +89,8 @@ export const contactPatchSchema = schemas.patch;
 /** A phone field that reads national numbers in `country` and refuses what is no phone number. */
 export function phoneFor(country: string) {
   return phone.superRefine((value, ctx) => {
-    if (!canonicalizePhone(value, country).ok) ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number.' });
+    // A blank or overlong phone has its own message already.
+    if (value && value.length <= PHONE_MAX && !canonicalizePhone(value, country).ok) ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number.' });
   });
 }
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { templateCategory, templateStatus } from '@/db/schema/enums';
 import { filterChoices, pkInt } from '@/lib/validation/fields';
 import { placeholderProblem } from './variables';
-import { canonicalizePhone } from '@/lib/phone/canonicalize';
+import { phoneFor } from '@/lib/contacts/validation';
 
 // Template list filters: `category` and `status` take one value or comma-separated
 // values, `category__in` and `status__in` are aliases; `search` matches name and status;
@@ -42,10 +42,7 @@ export function templateSendSchemaFor(country: string): typeof templateSendSchem
   let found = sendSchemas.get(country);
   if (!found) {
     sendSchemas.set(country, (found = templateSendSchema.extend({
-      phone: templateSendSchema.shape.phone.superRefine((value, ctx) => {
-        // A blank or overlong phone has its own message already.
-        if (value && value.length <= 64 && !canonicalizePhone(value, country).ok) ctx.addIssue({ code: 'custom', message: 'Enter a valid phone number.' });
-      }),
+      phone: phoneFor(country),
     })));
   }
   return found;
